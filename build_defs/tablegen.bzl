@@ -1,0 +1,45 @@
+"""Runs mlir-tblgen from the system LLVM repository in a genrule.
+
+Bazel 4.2.3 has no llvm-project overlay here, so this is the project's own,
+minimal replacement for upstream's gentbl_cc_library.
+"""
+
+_TBLGEN = "@llvm//:bin/mlir-tblgen"
+_UPSTREAM_TD = "@llvm//:mlir_td_files"
+
+def tiny_tablegen(name, td_file, outs, td_srcs = [], deps = []):
+    """Generates one `.inc` file per (flags, output) pair and wraps them.
+
+    Args:
+      name: name of the resulting cc_library holding the generated headers.
+      td_file: the top-level `.td` file to run mlir-tblgen on.
+      outs: list of (flags, output path) pairs; flags is a list of strings.
+      td_srcs: further `.td` files that td_file includes.
+      deps: cc_library deps the generated code needs (usually @llvm//:MLIR).
+    """
+    hdrs = []
+    for i, (flags, out) in enumerate(outs):
+        rule_name = "%s_gen_%d" % (name, i)
+        native.genrule(
+            name = rule_name,
+            srcs = [td_file] + td_srcs + [_UPSTREAM_TD],
+            outs = [out],
+            tools = [_TBLGEN],
+            cmd = ("$(location %s) %s -I external/llvm/include -I . " +
+                   "-I $$(dirname $(location %s)) $(location %s) -o $@") % (
+                _TBLGEN,
+                " ".join(flags),
+                td_file,
+                td_file,
+            ),
+        )
+        hdrs.append(out)
+    native.cc_library(
+        name = name,
+        textual_hdrs = hdrs,
+        deps = deps,
+    )
+
+def tiny_td_library(name, srcs):
+    """Groups `.td` files that other tablegen rules include."""
+    native.filegroup(name = name, srcs = srcs)

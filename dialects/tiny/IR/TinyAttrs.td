@@ -1,0 +1,31 @@
+//===- TinyAttrs.td - tiny attributes -----------------------*- tablegen -*-===//
+
+#ifndef TINY_ATTRS_TD
+#define TINY_ATTRS_TD
+
+include "TinyDialect.td"
+include "TinyEnums.td"
+include "mlir/IR/AttrTypeBase.td"
+
+def Tiny_DeviceAttr : AttrDef<Tiny_Dialect, "Device"> {
+  let mnemonic = "device";
+  let summary = "the device, or tuple of devices, a value lives on";
+  let description = [{
+    One device name (`#tiny.device<"CPU">`) or, for a multi-device value,
+    a tuple of distinct names (`#tiny.device<"CPU:0", "CPU:1">`). A name is
+    `KIND` or `KIND:N`: KIND is upper-case letters, digits and `_`, starting
+    with a letter; N is a device index. The attribute is the encoding of a
+    tensor-level value's type.
+  }];
+  let parameters = (ins ArrayRefParameter<"::mlir::StringAttr">:$names);
+  let assemblyFormat = "`<` $names `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// True for a tuple of devices (a multi-device value).
+    bool isMulti() const { return getNames().size() > 1; }
+    /// Number of devices: the shard count of a multi-device value.
+    size_t getNumDevices() const { return getNames().size(); }
+  }];
+}
+
+#endif // TINY_ATTRS_TD

@@ -1,0 +1,158 @@
+//===- TinyDialect.cpp - tiny dialect, attributes and types ----------------===//
+
+#include "dialects/tiny/IR/TinyDialect.h"
+
+#include "dialects/tiny/IR/TinyOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::tiny;
+
+#include "dialects/tiny/IR/TinyDialect.cpp.inc"
+#include "dialects/tiny/IR/TinyEnums.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "dialects/tiny/IR/TinyAttrs.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "dialects/tiny/IR/TinyTypes.cpp.inc"
+
+void TinyDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "dialects/tiny/IR/TinyOps.cpp.inc"
+      >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "dialects/tiny/IR/TinyAttrs.cpp.inc"
+      >();
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "dialects/tiny/IR/TinyTypes.cpp.inc"
+      >();
+}
+
+Operation *TinyDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                            Type type, Location loc) {
+  auto splat = dyn_cast<SplatElementsAttr>(value);
+  if (!splat || splat.getType() != type || !isTensorOf(type, DTypeClass::Any))
+    return nullptr;
+  return ConstOp::create(builder, loc, splat);
+}
+
+//===----------------------------------------------------------------------===//
+// DeviceAttr
+//===----------------------------------------------------------------------===//
+
+/// A device name is KIND or KIND:N; KIND starts with an upper-case letter and
+/// continues with upper-case letters, digits or '_'.
+static bool isValidDeviceName(StringRef name) {
+  auto [kind, index] = name.split(':');
+  if (kind.empty() || !llvm::isUpper(kind.front()))
+    return false;
+  if (!llvm::all_of(kind, [](char c) {
+        return llvm::isUpper(c) || llvm::isDigit(c) || c == '_';
+      }))
+    return false;
+  if (name.contains(':'))
+    return !index.empty() && llvm::all_of(index, llvm::isDigit);
+  return true;
+}
+
+LogicalResult DeviceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 ArrayRef<StringAttr> names) {
+  if (names.empty())
+    return emitError() << "a device tuple needs at least one device";
+  llvm::SmallDenseSet<StringAttr> seen;
+  for (StringAttr name : names) {
+    if (!name)
+      return emitError() << "a device name must be a string";
+    if (!isValidDeviceName(name.getValue()))
+      return emitError() << "unknown device syntax '" << name.getValue()
+                         << "': expected KIND or KIND:N with KIND in upper "
+                            "case, e.g. \"CPU\" or \"CUDA:1\"";
+    if (!seen.insert(name).second)
+      return emitError() << "device '" << name.getValue()
+                         << "' appears twice in a device tuple";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Type predicates
+//===----------------------------------------------------------------------===//
+
+bool mlir::tiny::isDType(Type type) {
+  if (auto intType = dyn_cast<IntegerType>(type)) {
+    if (intType.isSigned())
+      return false;
+    unsigned width = intType.getWidth();
+    if (width == 1)
+      return intType.isSignless();
+    return width == 8 || width == 16 || width == 32 || width == 64;
+  }
+  return isa<Float16Type, BFloat16Type, Float32Type, Float64Type,
+             Float8E4M3FNType, Float8E5M2Type>(type);
+}
+
+static bool isInClass(Type dtype, DTypeClass dtypeClass) {
+  bool isBool = dtype.isInteger(1);
+  bool isInt = isa<IntegerType>(dtype) && !isBool;
+  bool isFloat = isa<FloatType>(dtype);
+  switch (dtypeClass) {
+  case DTypeClass::Any:
+    return true;
+  case DTypeClass::Float:
+    return isFloat;
+  case DTypeClass::Int:
+    return isInt;
+  case DTypeClass::Bool:
+    return isBool;
+  case DTypeClass::IntOrBool:
+    return isInt || isBool;
+  case DTypeClass::Numeric:
+    return isInt || isFloat;
+  case DTypeClass::U64:
+    return dtype.isUnsignedInteger(64);
+  }
+  return false;
+}
+
+bool mlir::tiny::isTensorOf(Type type, DTypeClass dtypeClass) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !tensor.hasStaticShape() || !isDType(tensor.getElementType()))
+    return false;
+  if (tensor.getEncoding() && !isa<DeviceAttr>(tensor.getEncoding()))
+    return false;
+  return isInClass(tensor.getElementType(), dtypeClass);
+}
+
+bool mlir::tiny::isMultiDeviceTensor(Type type) {
+  DeviceAttr device = getDevice(type);
+  return device && device.isMulti() && isTensorOf(type, DTypeClass::Any);
+}
+
+DeviceAttr mlir::tiny::getDevice(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor ? dyn_cast_or_null<DeviceAttr>(tensor.getEncoding())
+                : DeviceAttr();
+}
+
+int64_t mlir::tiny::getDTypeByteSize(Type dtype) {
+  unsigned bits = dtype.getIntOrFloatBitWidth();
+  return bits < 8 ? 1 : bits / 8;
+}
+
+std::string mlir::tiny::formatShape(ArrayRef<int64_t> shape) {
+  std::string text = "(";
+  llvm::raw_string_ostream os(text);
+  llvm::interleaveComma(shape, os);
+  if (shape.size() == 1)
+    os << ",";
+  os << ")";
+  return text;
+}

@@ -1,0 +1,733 @@
+//===- TinyOps.cpp - tiny op type inference and verifiers ------------------===//
+//
+// The derived-property rules of tinygrad (dtype, shape, device) for each
+// tensor-level op, as result type inference and verifiers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/tiny/IR/TinyOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallBitVector.h"
+
+using namespace mlir;
+using namespace mlir::tiny;
+
+//===----------------------------------------------------------------------===//
+// Custom assembly directives
+//===----------------------------------------------------------------------===//
+
+/// device ::= string | `[` string (`,` string)* `]`
+static ParseResult parseDevice(OpAsmParser &parser, DeviceAttr &device) {
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<StringAttr> names;
+  auto parseName = [&]() -> ParseResult {
+    std::string name;
+    if (parser.parseString(&name))
+      return failure();
+    names.push_back(parser.getBuilder().getStringAttr(name));
+    return success();
+  };
+  if (succeeded(parser.parseOptionalLSquare())) {
+    if (parser.parseCommaSeparatedList(parseName) || parser.parseRSquare())
+      return failure();
+  } else if (parseName()) {
+    return failure();
+  }
+  device = DeviceAttr::getChecked([&] { return parser.emitError(loc); },
+                                  parser.getContext(),
+                                  ArrayRef<StringAttr>(names));
+  return success(static_cast<bool>(device));
+}
+
+static void printDevice(OpAsmPrinter &printer, Operation *, DeviceAttr device) {
+  auto printName = [&](StringAttr name) { printer.printString(name.getValue()); };
+  if (!device.isMulti()) {
+    printName(device.getNames().front());
+    return;
+  }
+  printer << "[";
+  llvm::interleaveComma(device.getNames(), printer, printName);
+  printer << "]";
+}
+
+/// operand-types ::= type (`,` type)?  -- one type when both operands share it.
+static ParseResult parseOperandTypes(OpAsmParser &parser, Type &lhs, Type &rhs) {
+  if (parser.parseType(lhs))
+    return failure();
+  if (succeeded(parser.parseOptionalComma()))
+    return parser.parseType(rhs);
+  rhs = lhs;
+  return success();
+}
+
+static void printOperandTypes(OpAsmPrinter &printer, Operation *, Type lhs,
+                              Type rhs) {
+  printer << lhs;
+  if (rhs != lhs)
+    printer << ", " << rhs;
+}
+
+//===----------------------------------------------------------------------===//
+// Shared inference helpers
+//===----------------------------------------------------------------------===//
+
+/// The operand's type as a tiny tensor, or an error at `loc`.
+static FailureOr<RankedTensorType> getTinyTensor(std::optional<Location> loc,
+                                                 Value value, StringRef what) {
+  if (!value)
+    return emitOptionalError(loc, "missing ", what);
+  if (!isTensorOf(value.getType(), DTypeClass::Any))
+    return emitOptionalError(loc, what,
+                             " must be a statically shaped tensor of a tinygrad "
+                             "dtype, got ",
+                             value.getType());
+  return cast<RankedTensorType>(value.getType());
+}
+
+static RankedTensorType withShape(RankedTensorType type,
+                                  ArrayRef<int64_t> shape) {
+  return RankedTensorType::get(shape, type.getElementType(), type.getEncoding());
+}
+
+LogicalResult mlir::tiny::inferSameAsFirst(std::optional<Location> loc,
+                                           ValueRange operands,
+                                           SmallVectorImpl<Type> &results) {
+  if (operands.empty())
+    return emitOptionalError(loc, "expected an operand");
+  results.push_back(operands.front().getType());
+  return success();
+}
+
+/// Broadcasts the shapes of `operands` (right-aligned, each axis equal or 1)
+/// and checks they share a device. Returns the type of the first operand
+/// with the broadcast shape.
+static FailureOr<RankedTensorType> broadcast(std::optional<Location> loc,
+                                             ValueRange operands) {
+  if (operands.empty())
+    return emitOptionalError(loc, "expected operands");
+  SmallVector<RankedTensorType> types;
+  for (auto [i, operand] : llvm::enumerate(operands)) {
+    FailureOr<RankedTensorType> type =
+        getTinyTensor(loc, operand, "operand #" + std::to_string(i));
+    if (failed(type))
+      return failure();
+    types.push_back(*type);
+  }
+  SmallVector<int64_t> shape;
+  for (RankedTensorType type : types) {
+    if (type.getEncoding() != types.front().getEncoding())
+      return emitOptionalError(loc, "operands are on different devices: ",
+                               types.front(), " and ", type);
+    ArrayRef<int64_t> other = type.getShape();
+    if (other.size() > shape.size())
+      shape.insert(shape.begin(), other.size() - shape.size(), 1);
+    size_t offset = shape.size() - other.size();
+    for (auto [i, dim] : llvm::enumerate(other)) {
+      int64_t &out = shape[offset + i];
+      if (out == dim || dim == 1)
+        continue;
+      if (out != 1)
+        return emitOptionalError(
+            loc, "shapes ", formatShape(types.front().getShape()), " and ",
+            formatShape(other),
+            " do not broadcast: axes must be equal or 1 (right-aligned)");
+      out = dim;
+    }
+  }
+  return withShape(types.front(), shape);
+}
+
+LogicalResult mlir::tiny::inferBroadcast(std::optional<Location> loc,
+                                         ValueRange operands,
+                                         SmallVectorImpl<Type> &results) {
+  FailureOr<RankedTensorType> type = broadcast(loc, operands);
+  if (failed(type))
+    return failure();
+  results.push_back(*type);
+  return success();
+}
+
+LogicalResult mlir::tiny::inferBroadcastBool(std::optional<Location> loc,
+                                             ValueRange operands,
+                                             SmallVectorImpl<Type> &results) {
+  FailureOr<RankedTensorType> type = broadcast(loc, operands);
+  if (failed(type))
+    return failure();
+  results.push_back(RankedTensorType::get(
+      type->getShape(), IntegerType::get(type->getContext(), 1),
+      type->getEncoding()));
+  return success();
+}
+
+LogicalResult mlir::tiny::inferWhere(std::optional<Location> loc,
+                                     ValueRange operands,
+                                     SmallVectorImpl<Type> &results) {
+  FailureOr<RankedTensorType> type = broadcast(loc, operands);
+  if (failed(type))
+    return failure();
+  auto valueType = cast<RankedTensorType>(operands[1].getType());
+  results.push_back(withShape(valueType, type->getShape()));
+  return success();
+}
+
+/// Checks that every entry of `axes` names an axis of a rank-`rank` tensor,
+/// at most once.
+static LogicalResult verifyAxes(std::optional<Location> loc,
+                                ArrayRef<int64_t> axes, int64_t rank,
+                                StringRef what) {
+  llvm::SmallBitVector seen(rank);
+  for (int64_t axis : axes) {
+    if (axis < 0 || axis >= rank)
+      return emitOptionalError(loc, what, " axis ", axis,
+                               " is out of range for rank ", rank);
+    if (seen.test(axis))
+      return emitOptionalError(loc, what, " axis ", axis, " appears twice");
+    seen.set(axis);
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Source ops
+//===----------------------------------------------------------------------===//
+
+/// Shape of flat storage: (size,), () without a size, (h, w, 4) for an image.
+template <typename StorageOp>
+static LogicalResult inferStorageType(MLIRContext *context,
+                                      std::optional<Location> loc,
+                                      typename StorageOp::Adaptor adaptor,
+                                      SmallVectorImpl<Type> &results) {
+  Type dtype = adaptor.getDtype();
+  DeviceAttr device = adaptor.getDevice();
+  if (!dtype || !isDType(dtype) || !device)
+    return emitOptionalError(loc, "expected a dtype and a device");
+  SmallVector<int64_t> shape;
+  if (std::optional<ArrayRef<int64_t>> image = adaptor.getImage()) {
+    if (image->size() != 2)
+      return emitOptionalError(loc, "image must be [h, w], got ",
+                               image->size(), " values");
+    shape = {(*image)[0], (*image)[1], 4};
+  } else if (std::optional<uint64_t> size = adaptor.getSize()) {
+    shape = {static_cast<int64_t>(*size)};
+  }
+  if (llvm::any_of(shape, [](int64_t dim) { return dim < 0; }))
+    return emitOptionalError(loc, "storage size must be non-negative");
+  results.push_back(RankedTensorType::get(shape, dtype, device));
+  return success();
+}
+
+template <typename StorageOp>
+static LogicalResult verifyStorage(StorageOp op) {
+  std::optional<ArrayRef<int64_t>> image = op.getImage();
+  if (!image)
+    return success();
+  int64_t h = (*image)[0], w = (*image)[1];
+  if (h <= 0 || w <= 0)
+    return op.emitOpError("image dimensions must be positive, got [")
+           << h << ", " << w << "]";
+  if (!op.getSize())
+    return op.emitOpError("an image needs its flat size (h*w*4 = ")
+           << h * w * 4 << ")";
+  if (static_cast<int64_t>(*op.getSize()) != h * w * 4)
+    return op.emitOpError("image [")
+           << h << ", " << w << "] needs size " << h * w * 4 << ", got "
+           << *op.getSize();
+  if (!isa<Float16Type, Float32Type>(op.getDtype()))
+    return op.emitOpError("an image holds f16 or f32, got ") << op.getDtype();
+  return success();
+}
+
+LogicalResult ParamOp::inferReturnTypes(MLIRContext *context,
+                                        std::optional<Location> loc,
+                                        Adaptor adaptor,
+                                        SmallVectorImpl<Type> &results) {
+  return inferStorageType<ParamOp>(context, loc, adaptor, results);
+}
+LogicalResult ParamOp::verify() { return verifyStorage(*this); }
+
+LogicalResult BufferOp::inferReturnTypes(MLIRContext *context,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &results) {
+  return inferStorageType<BufferOp>(context, loc, adaptor, results);
+}
+LogicalResult BufferOp::verify() { return verifyStorage(*this); }
+
+LogicalResult ConstOp::inferReturnTypes(MLIRContext *context,
+                                        std::optional<Location> loc,
+                                        Adaptor adaptor,
+                                        SmallVectorImpl<Type> &results) {
+  auto value = dyn_cast_or_null<TypedAttr>(adaptor.getValueAttr());
+  if (!value)
+    return emitOptionalError(loc, "expected a splat value");
+  results.push_back(value.getType());
+  return success();
+}
+
+LogicalResult ConstOp::verify() {
+  if (!getValue().isSplat())
+    return emitOpError("value must be a splat: one value for every element");
+  if (getValue().getType() != getType())
+    return emitOpError("value type ")
+           << getValue().getType() << " differs from result type " << getType();
+  return success();
+}
+
+OpFoldResult ConstOp::fold(FoldAdaptor) { return getValueAttr(); }
+
+LogicalResult BinaryOp::inferReturnTypes(MLIRContext *context,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &results) {
+  auto data = dyn_cast_or_null<TypedAttr>(adaptor.getDataAttr());
+  if (!data)
+    return emitOptionalError(loc, "expected byte data");
+  results.push_back(data.getType());
+  return success();
+}
+
+LogicalResult BinaryOp::verify() {
+  auto type = getType();
+  if (type.getRank() != 1 || !type.getElementType().isUnsignedInteger(8))
+    return emitOpError("raw bytes must be a 1-D ui8 tensor, got ") << type;
+  return success();
+}
+
+OpFoldResult BinaryOp::fold(FoldAdaptor) { return getDataAttr(); }
+
+//===----------------------------------------------------------------------===//
+// Movement ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReshapeOp::inferReturnTypes(MLIRContext *context,
+                                          std::optional<Location> loc,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &results) {
+  FailureOr<RankedTensorType> src = getTinyTensor(loc, adaptor.getSrc(), "source");
+  if (failed(src))
+    return failure();
+  ArrayRef<int64_t> shape = adaptor.getShape();
+  if (llvm::any_of(shape, [](int64_t dim) { return dim < 0; }))
+    return emitOptionalError(loc, "reshape to ", formatShape(shape),
+                             ": sizes must be non-negative");
+  int64_t count = 1;
+  for (int64_t dim : shape)
+    count *= dim;
+  if (count != src->getNumElements())
+    return emitOptionalError(loc, "reshape from ", formatShape(src->getShape()),
+                             " to ", formatShape(shape),
+                             " changes the element count: ",
+                             src->getNumElements(), " vs ", count);
+  results.push_back(withShape(*src, shape));
+  return success();
+}
+
+LogicalResult PermuteOp::inferReturnTypes(MLIRContext *context,
+                                          std::optional<Location> loc,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &results) {
+  FailureOr<RankedTensorType> src = getTinyTensor(loc, adaptor.getSrc(), "source");
+  if (failed(src))
+    return failure();
+  ArrayRef<int64_t> order = adaptor.getOrder();
+  if (static_cast<int64_t>(order.size()) != src->getRank())
+    return emitOptionalError(loc, "permutation has ", order.size(),
+                             " entries for rank ", src->getRank());
+  if (failed(verifyAxes(loc, order, src->getRank(), "permutation")))
+    return failure();
+  SmallVector<int64_t> shape;
+  for (int64_t axis : order)
+    shape.push_back(src->getDimSize(axis));
+  results.push_back(withShape(*src, shape));
+  return success();
+}
+
+LogicalResult ExpandOp::inferReturnTypes(MLIRContext *context,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &results) {
+  FailureOr<RankedTensorType> src = getTinyTensor(loc, adaptor.getSrc(), "source");
+  if (failed(src))
+    return failure();
+  ArrayRef<int64_t> shape = adaptor.getShape();
+  if (static_cast<int64_t>(shape.size()) != src->getRank())
+    return emitOptionalError(loc, "expand keeps the rank: ",
+                             formatShape(src->getShape()), " to ",
+                             formatShape(shape));
+  for (auto [from, to] : llvm::zip_equal(src->getShape(), shape))
+    if (from != to && from != 1)
+      return emitOptionalError(loc, "cannot expand ",
+                               formatShape(src->getShape()), " to ",
+                               formatShape(shape),
+                               ": only axes of size 1 can grow");
+  results.push_back(withShape(*src, shape));
+  return success();
+}
+
+LogicalResult PadOp::inferReturnTypes(MLIRContext *context,
+                                      std::optional<Location> loc,
+                                      Adaptor adaptor,
+                                      SmallVectorImpl<Type> &results) {
+  FailureOr<RankedTensorType> src = getTinyTensor(loc, adaptor.getSrc(), "source");
+  if (failed(src))
+    return failure();
+  ArrayRef<int64_t> low = adaptor.getLow(), high = adaptor.getHigh();
+  if (static_cast<int64_t>(low.size()) != src->getRank() ||
+      static_cast<int64_t>(high.size()) != src->getRank())
+    return emitOptionalError(loc, "pad needs one low and one high amount per "
+                                  "axis of ",
+                             formatShape(src->getShape()));
+  SmallVector<int64_t> shape;
+  for (auto [dim, before, after] : llvm::zip_equal(src->getShape(), low, high)) {
+    if (before < 0 || after < 0)
+      return emitOptionalError(loc, "pad amounts must be non-negative");
+    shape.push_back(dim + before + after);
+  }
+  results.push_back(withShape(*src, shape));
+  return success();
+}
+
+LogicalResult ShrinkOp::inferReturnTypes(MLIRContext *context,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &results) {
+  FailureOr<RankedTensorType> src = getTinyTensor(loc, adaptor.getSrc(), "source");
+  if (failed(src))
+    return failure();
+  ArrayRef<int64_t> starts = adaptor.getStarts(), ends = adaptor.getEnds();
+  if (static_cast<int64_t>(starts.size()) != src->getRank() ||
+      static_cast<int64_t>(ends.size()) != src->getRank())
+    return emitOptionalError(loc, "shrink needs one start and one end per "
+                                  "axis of ",
+                             formatShape(src->getShape()));
+  SmallVector<int64_t> shape;
+  for (auto [axis, bounds] : llvm::enumerate(llvm::zip_equal(starts, ends))) {
+    auto [start, end] = bounds;
+    int64_t dim = src->getDimSize(axis);
+    if (start < 0 || start > end || end > dim)
+      return emitOptionalError(loc, "shrink of axis ", axis, " to [", start,
+                               ", ", end, ") is out of range for size ", dim);
+    shape.push_back(end - start);
+  }
+  results.push_back(withShape(*src, shape));
+  return success();
+}
+
+LogicalResult FlipOp::inferReturnTypes(MLIRContext *context,
+                                       std::optional<Location> loc,
+                                       Adaptor adaptor,
+                                       SmallVectorImpl<Type> &results) {
+  FailureOr<RankedTensorType> src = getTinyTensor(loc, adaptor.getSrc(), "source");
+  if (failed(src) ||
+      failed(verifyAxes(loc, adaptor.getAxes(), src->getRank(), "flip")))
+    return failure();
+  results.push_back(*src);
+  return success();
+}
+
+LogicalResult IndexOp::inferReturnTypes(MLIRContext *context,
+                                        std::optional<Location> loc,
+                                        Adaptor adaptor,
+                                        SmallVectorImpl<Type> &results) {
+  FailureOr<RankedTensorType> src = getTinyTensor(loc, adaptor.getSrc(), "source");
+  if (failed(src))
+    return failure();
+  ValueRange indices = adaptor.getIndices();
+  if (indices.empty() || static_cast<int64_t>(indices.size()) > src->getRank())
+    return emitOptionalError(loc, "expected 1 to ", src->getRank(),
+                             " index tensors for source ",
+                             formatShape(src->getShape()), ", got ",
+                             indices.size());
+  FailureOr<RankedTensorType> indexShape = broadcast(loc, indices);
+  if (failed(indexShape))
+    return failure();
+  if (indexShape->getEncoding() != src->getEncoding())
+    return emitOptionalError(loc, "indices and source are on different "
+                                  "devices");
+  SmallVector<int64_t> shape(indexShape->getShape());
+  llvm::append_range(shape, src->getShape().drop_front(indices.size()));
+  results.push_back(withShape(*src, shape));
+  return success();
+}
+
+LogicalResult StackOp::inferReturnTypes(MLIRContext *context,
+                                        std::optional<Location> loc,
+                                        Adaptor adaptor,
+                                        SmallVectorImpl<Type> &results) {
+  ValueRange srcs = adaptor.getSrcs();
+  if (srcs.empty())
+    return emitOptionalError(loc, "stack needs at least one operand");
+  FailureOr<RankedTensorType> first = getTinyTensor(loc, srcs.front(), "operand");
+  if (failed(first))
+    return failure();
+  SmallVector<int64_t> shape = {static_cast<int64_t>(srcs.size())};
+  llvm::append_range(shape, first->getShape());
+  results.push_back(withShape(*first, shape));
+  return success();
+}
+
+LogicalResult StackOp::verify() {
+  if (getSrcs().empty())
+    return emitOpError("needs at least one operand");
+  return success();
+}
+
+LogicalResult BitcastOp::inferReturnTypes(MLIRContext *context,
+                                          std::optional<Location> loc,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &results) {
+  FailureOr<RankedTensorType> src = getTinyTensor(loc, adaptor.getSrc(), "source");
+  Type dtype = adaptor.getDtype();
+  if (failed(src))
+    return failure();
+  if (!dtype || !isDType(dtype))
+    return emitOptionalError(loc, "expected a target dtype");
+  int64_t from = getDTypeByteSize(src->getElementType());
+  int64_t to = getDTypeByteSize(dtype);
+  SmallVector<int64_t> shape(src->getShape());
+  if (from != to) {
+    if (shape.empty())
+      return emitOptionalError(loc, "bitcast of a scalar ",
+                               src->getElementType(), " to ", dtype,
+                               " changes its byte size");
+    int64_t bytes = shape.back() * from;
+    if (bytes % to != 0)
+      return emitOptionalError(loc, "bitcast ", *src, " to ", dtype,
+                               ": last axis of ", bytes,
+                               " bytes is not a multiple of ", to);
+    shape.back() = bytes / to;
+  }
+  results.push_back(RankedTensorType::get(shape, dtype, src->getEncoding()));
+  return success();
+}
+
+LogicalResult UnshardOp::inferReturnTypes(MLIRContext *context,
+                                          std::optional<Location> loc,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &results) {
+  FailureOr<RankedTensorType> src = getTinyTensor(loc, adaptor.getSrc(), "source");
+  if (failed(src))
+    return failure();
+  DeviceAttr device = getDevice(*src);
+  if (!device || !device.isMulti())
+    return emitOptionalError(loc, "unshard needs a value on a device tuple, "
+                                  "got ",
+                             *src);
+  int64_t axis = adaptor.getAxis();
+  if (axis < 0 || axis >= src->getRank())
+    return emitOptionalError(loc, "unshard axis ", axis,
+                             " is out of range for rank ", src->getRank());
+  SmallVector<int64_t> shape(src->getShape());
+  shape[axis] *= device.getNumDevices();
+  results.push_back(withShape(*src, shape));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Reduce and cast
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReduceOp::inferReturnTypes(MLIRContext *context,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &results) {
+  FailureOr<RankedTensorType> src = getTinyTensor(loc, adaptor.getSrc(), "source");
+  if (failed(src) ||
+      failed(verifyAxes(loc, adaptor.getAxes(), src->getRank(), "reduce")))
+    return failure();
+  SmallVector<int64_t> shape(src->getShape());
+  for (int64_t axis : adaptor.getAxes())
+    shape[axis] = 1;
+  results.push_back(withShape(*src, shape));
+  return success();
+}
+
+LogicalResult CastOp::inferReturnTypes(MLIRContext *context,
+                                       std::optional<Location> loc,
+                                       Adaptor adaptor,
+                                       SmallVectorImpl<Type> &results) {
+  FailureOr<RankedTensorType> src = getTinyTensor(loc, adaptor.getSrc(), "source");
+  Type dtype = adaptor.getDtype();
+  if (failed(src))
+    return failure();
+  if (!dtype || !isDType(dtype))
+    return emitOptionalError(loc, "expected a target dtype");
+  results.push_back(
+      RankedTensorType::get(src->getShape(), dtype, src->getEncoding()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Call ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult FunctionOp::verify() {
+  Block &body = getBody().front();
+  if (body.empty() || !isa<ReturnOp>(body.back()))
+    return emitOpError("body must end with tiny.return");
+  return success();
+}
+
+LogicalResult ReturnOp::verify() {
+  auto function = cast<FunctionOp>((*this)->getParentOp());
+  if (getValue().getType() != function.getResultType())
+    return emitOpError("returns ")
+           << getValue().getType() << " but @" << function.getSymName()
+           << " returns " << function.getResultType();
+  return success();
+}
+
+LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto function =
+      symbolTable.lookupNearestSymbolFrom<FunctionOp>(*this, getCalleeAttr());
+  if (!function)
+    return emitOpError("'") << getCallee() << "' is not a tiny.function";
+  if (function.getResultType() != getResult().getType())
+    return emitOpError("result type ")
+           << getResult().getType() << " differs from @" << getCallee()
+           << "'s result type " << function.getResultType();
+  return success();
+}
+
+LogicalResult TupleOp::inferReturnTypes(MLIRContext *context,
+                                        std::optional<Location> loc,
+                                        Adaptor adaptor,
+                                        SmallVectorImpl<Type> &results) {
+  results.push_back(
+      TupleType::get(context, TypeRange(adaptor.getElements().getTypes())));
+  return success();
+}
+
+LogicalResult GetTupleOp::inferReturnTypes(MLIRContext *context,
+                                           std::optional<Location> loc,
+                                           Adaptor adaptor,
+                                           SmallVectorImpl<Type> &results) {
+  auto tuple = adaptor.getTuple()
+                   ? dyn_cast<TupleType>(adaptor.getTuple().getType())
+                   : TupleType();
+  if (!tuple)
+    return emitOptionalError(loc, "expected a tuple operand");
+  uint64_t index = adaptor.getIndex();
+  if (index >= tuple.size())
+    return emitOptionalError(loc, "index ", index, " is out of range for ",
+                             tuple);
+  results.push_back(tuple.getType(index));
+  return success();
+}
+
+LogicalResult CustomFunctionOp::verify() {
+  if (getName().empty())
+    return emitOpError("needs a function name");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Data movement ops
+//===----------------------------------------------------------------------===//
+
+/// The source tensor's type moved to `device`.
+static LogicalResult inferOnDevice(std::optional<Location> loc, Value src,
+                                   DeviceAttr device,
+                                   SmallVectorImpl<Type> &results) {
+  FailureOr<RankedTensorType> type = getTinyTensor(loc, src, "source");
+  if (failed(type))
+    return failure();
+  if (!device)
+    return emitOptionalError(loc, "expected a target device");
+  results.push_back(RankedTensorType::get(type->getShape(),
+                                          type->getElementType(), device));
+  return success();
+}
+
+LogicalResult CopyOp::inferReturnTypes(MLIRContext *context,
+                                       std::optional<Location> loc,
+                                       Adaptor adaptor,
+                                       SmallVectorImpl<Type> &results) {
+  return inferOnDevice(loc, adaptor.getSrc(), adaptor.getDevice(), results);
+}
+
+LogicalResult LoadOp::inferReturnTypes(MLIRContext *context,
+                                       std::optional<Location> loc,
+                                       Adaptor adaptor,
+                                       SmallVectorImpl<Type> &results) {
+  return inferOnDevice(loc, adaptor.getSrc(), adaptor.getDevice(), results);
+}
+
+LogicalResult MStackOp::inferReturnTypes(MLIRContext *context,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &results) {
+  ValueRange srcs = adaptor.getSrcs();
+  if (srcs.size() < 2)
+    return emitOptionalError(loc, "mstack needs a value for each of at least "
+                                  "two devices");
+  SmallVector<StringAttr> names;
+  RankedTensorType first;
+  for (auto [i, src] : llvm::enumerate(srcs)) {
+    FailureOr<RankedTensorType> type =
+        getTinyTensor(loc, src, "operand #" + std::to_string(i));
+    if (failed(type))
+      return failure();
+    DeviceAttr device = getDevice(*type);
+    if (!device || device.isMulti())
+      return emitOptionalError(loc, "operand #", i,
+                               " must be on a single device, got ", *type);
+    if (!first)
+      first = *type;
+    if (type->getShape() != first.getShape() ||
+        type->getElementType() != first.getElementType())
+      return emitOptionalError(loc, "operand #", i, " ", *type,
+                               " differs in shape or dtype from ", first);
+    StringAttr name = device.getNames().front();
+    if (llvm::is_contained(names, name))
+      return emitOptionalError(loc, "device '", name.getValue(),
+                               "' has more than one value in the mstack");
+    names.push_back(name);
+  }
+  results.push_back(RankedTensorType::get(
+      first.getShape(), first.getElementType(), DeviceAttr::get(context, ArrayRef<StringAttr>(names))));
+  return success();
+}
+
+LogicalResult MSelectOp::inferReturnTypes(MLIRContext *context,
+                                          std::optional<Location> loc,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &results) {
+  FailureOr<RankedTensorType> src = getTinyTensor(loc, adaptor.getSrc(), "source");
+  if (failed(src))
+    return failure();
+  DeviceAttr device = getDevice(*src);
+  if (!device || !device.isMulti())
+    return emitOptionalError(loc, "mselect needs a value on a device tuple");
+  uint64_t index = adaptor.getIndex();
+  if (index >= device.getNumDevices())
+    return emitOptionalError(loc, "device index ", index,
+                             " is out of range for ", device.getNumDevices(),
+                             " devices");
+  results.push_back(RankedTensorType::get(
+      src->getShape(), src->getElementType(),
+      DeviceAttr::get(context, device.getNames().slice(index, 1))));
+  return success();
+}
+
+LogicalResult AfterOp::inferReturnTypes(MLIRContext *context,
+                                        std::optional<Location> loc,
+                                        Adaptor adaptor,
+                                        SmallVectorImpl<Type> &results) {
+  return inferSameAsFirst(loc, adaptor.getOperands(), results);
+}
+
+LogicalResult AfterOp::verify() {
+  if (getDeps().empty())
+    return emitOpError("needs at least one dependency to order after");
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "dialects/tiny/IR/TinyOps.cpp.inc"

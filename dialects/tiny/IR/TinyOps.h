@@ -1,0 +1,38 @@
+//===- TinyOps.h - tiny operations ------------------------------*- C++ -*-===//
+
+#ifndef TINY_DIALECT_TINY_IR_TINYOPS_H
+#define TINY_DIALECT_TINY_IR_TINYOPS_H
+
+#include "dialects/tiny/IR/TinyDialect.h"
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::tiny {
+
+/// Result type of an op whose result has its first operand's type.
+LogicalResult inferSameAsFirst(std::optional<Location> loc, ValueRange operands,
+                               SmallVectorImpl<Type> &results);
+
+/// Result type of an elementwise op: the operands' broadcast shape (shapes
+/// right-aligned, each axis equal or 1), their dtype and their device.
+LogicalResult inferBroadcast(std::optional<Location> loc, ValueRange operands,
+                             SmallVectorImpl<Type> &results);
+
+/// As inferBroadcast, with an i1 result (comparisons).
+LogicalResult inferBroadcastBool(std::optional<Location> loc,
+                                 ValueRange operands,
+                                 SmallVectorImpl<Type> &results);
+
+/// As inferBroadcast, with the dtype of the selected values (where).
+LogicalResult inferWhere(std::optional<Location> loc, ValueRange operands,
+                         SmallVectorImpl<Type> &results);
+
+} // namespace mlir::tiny
+
+#define GET_OP_CLASSES
+#include "dialects/tiny/IR/TinyOps.h.inc"
+
+#endif // TINY_DIALECT_TINY_IR_TINYOPS_H

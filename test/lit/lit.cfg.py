@@ -1,0 +1,14 @@
+# lit configuration for tiny's tests. Run under `bazel test`, which puts
+# tiny-opt and the LLVM tools on the PATH (build_defs/lit_runner.sh).
+import os
+
+import lit.formats
+
+config.name = "tiny"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir"]
+config.test_source_root = os.path.dirname(__file__)
+# Runfiles are read-only; lit's scratch files go to Bazel's test temp dir.
+config.test_exec_root = os.environ.get("TEST_TMPDIR", "/tmp/tiny-lit")
+config.excludes = ["Inputs"]
+config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
