@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/tiny/IR/TinyDialect.h"
+#include "passes/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -24,6 +25,7 @@
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
+  mlir::tiny::registerTinyPassesAndPipelines();
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::tiny::TinyDialect, mlir::arith::ArithDialect,

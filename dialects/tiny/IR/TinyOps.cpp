@@ -13,6 +13,7 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/ADT/SmallBitVector.h"
 
 using namespace mlir;
@@ -88,6 +89,45 @@ static FailureOr<RankedTensorType> getTinyTensor(std::optional<Location> loc,
                              "dtype, got ",
                              value.getType());
   return cast<RankedTensorType>(value.getType());
+}
+
+/// The element count of `shape`, or nothing when it overflows int64_t.
+static std::optional<int64_t> getElementCount(ArrayRef<int64_t> shape) {
+  std::optional<int64_t> count = 1;
+  for (int64_t dim : shape) {
+    count = llvm::checkedMul(*count, dim);
+    if (!count)
+      return std::nullopt;
+  }
+  return count;
+}
+
+static LogicalResult emitTooLarge(std::optional<Location> loc,
+                                  StringRef what) {
+  return emitOptionalError(loc, what, " overflows a 64-bit size");
+}
+
+/// Checks that an op's dtype attribute names a tinygrad dtype.
+static LogicalResult checkDType(std::optional<Location> loc, Type dtype) {
+  if (!dtype)
+    return emitOptionalError(loc, "expected a dtype");
+  if (!isDType(dtype))
+    return emitOptionalError(loc, "unsupported dtype ", dtype,
+                             ": expected i1, i8..i64, ui8..ui64, f16, bf16, "
+                             "f32, f64, f8E4M3FN or f8E5M2");
+  return success();
+}
+
+/// Checks that an index attribute holds a non-negative value below `bound`.
+static LogicalResult checkIndex(std::optional<Location> loc, IntegerAttr index,
+                                uint64_t bound, StringRef what,
+                                const Twine &container) {
+  if (!index)
+    return emitOptionalError(loc, "expected ", what);
+  if (index.getInt() < 0 || static_cast<uint64_t>(index.getInt()) >= bound)
+    return emitOptionalError(loc, what, " ", index.getInt(),
+                             " is out of range for ", container);
+  return success();
 }
 
 static RankedTensorType withShape(RankedTensorType type,
@@ -205,13 +245,18 @@ static LogicalResult inferStorageType(MLIRContext *context,
                                       SmallVectorImpl<Type> &results) {
   Type dtype = adaptor.getDtype();
   DeviceAttr device = adaptor.getDevice();
-  if (!dtype || !isDType(dtype) || !device)
-    return emitOptionalError(loc, "expected a dtype and a device");
+  if (failed(checkDType(loc, dtype)))
+    return failure();
+  if (!device)
+    return emitOptionalError(loc, "expected a device");
   SmallVector<int64_t> shape;
   if (std::optional<ArrayRef<int64_t>> image = adaptor.getImage()) {
     if (image->size() != 2)
       return emitOptionalError(loc, "image must be [h, w], got ",
                                image->size(), " values");
+    if ((*image)[0] <= 0 || (*image)[1] <= 0)
+      return emitOptionalError(loc, "image dimensions must be positive, got [",
+                               (*image)[0], ", ", (*image)[1], "]");
     shape = {(*image)[0], (*image)[1], 4};
   } else if (std::optional<uint64_t> size = adaptor.getSize()) {
     shape = {static_cast<int64_t>(*size)};
@@ -227,10 +272,15 @@ static LogicalResult verifyStorage(StorageOp op) {
   std::optional<ArrayRef<int64_t>> image = op.getImage();
   if (!image)
     return success();
+  if (image->size() != 2)
+    return op.emitOpError("image must be [h, w], got ")
+           << image->size() << " values";
   int64_t h = (*image)[0], w = (*image)[1];
   if (h <= 0 || w <= 0)
     return op.emitOpError("image dimensions must be positive, got [")
            << h << ", " << w << "]";
+  if (!getElementCount({h, w, 4}))
+    return op.emitOpError("image [") << h << ", " << w << "] is too large";
   if (!op.getSize())
     return op.emitOpError("an image needs its flat size (h*w*4 = ")
            << h * w * 4 << ")";
@@ -316,14 +366,14 @@ LogicalResult ReshapeOp::inferReturnTypes(MLIRContext *context,
   if (llvm::any_of(shape, [](int64_t dim) { return dim < 0; }))
     return emitOptionalError(loc, "reshape to ", formatShape(shape),
                              ": sizes must be non-negative");
-  int64_t count = 1;
-  for (int64_t dim : shape)
-    count *= dim;
-  if (count != src->getNumElements())
+  std::optional<int64_t> count = getElementCount(shape);
+  if (!count)
+    return emitTooLarge(loc, "reshape to " + formatShape(shape));
+  if (*count != src->getNumElements())
     return emitOptionalError(loc, "reshape from ", formatShape(src->getShape()),
                              " to ", formatShape(shape),
                              " changes the element count: ",
-                             src->getNumElements(), " vs ", count);
+                             src->getNumElements(), " vs ", *count);
   results.push_back(withShape(*src, shape));
   return success();
 }
@@ -366,6 +416,11 @@ LogicalResult ExpandOp::inferReturnTypes(MLIRContext *context,
                                formatShape(src->getShape()), " to ",
                                formatShape(shape),
                                ": only axes of size 1 can grow");
+  if (llvm::any_of(shape, [](int64_t dim) { return dim < 0; }))
+    return emitOptionalError(loc, "expand to ", formatShape(shape),
+                             ": sizes must be non-negative");
+  if (!getElementCount(shape))
+    return emitTooLarge(loc, "expand to " + formatShape(shape));
   results.push_back(withShape(*src, shape));
   return success();
 }
@@ -387,8 +442,15 @@ LogicalResult PadOp::inferReturnTypes(MLIRContext *context,
   for (auto [dim, before, after] : llvm::zip_equal(src->getShape(), low, high)) {
     if (before < 0 || after < 0)
       return emitOptionalError(loc, "pad amounts must be non-negative");
-    shape.push_back(dim + before + after);
+    std::optional<int64_t> padded = llvm::checkedAdd(dim, before);
+    if (padded)
+      padded = llvm::checkedAdd(*padded, after);
+    if (!padded)
+      return emitTooLarge(loc, "padded axis");
+    shape.push_back(*padded);
   }
+  if (!getElementCount(shape))
+    return emitTooLarge(loc, "padded shape " + formatShape(shape));
   results.push_back(withShape(*src, shape));
   return success();
 }
@@ -439,6 +501,8 @@ LogicalResult IndexOp::inferReturnTypes(MLIRContext *context,
   if (failed(src))
     return failure();
   ValueRange indices = adaptor.getIndices();
+  if (src->getRank() == 0)
+    return emitOptionalError(loc, "cannot index a scalar source");
   if (indices.empty() || static_cast<int64_t>(indices.size()) > src->getRank())
     return emitOptionalError(loc, "expected 1 to ", src->getRank(),
                              " index tensors for source ",
@@ -486,8 +550,8 @@ LogicalResult BitcastOp::inferReturnTypes(MLIRContext *context,
   Type dtype = adaptor.getDtype();
   if (failed(src))
     return failure();
-  if (!dtype || !isDType(dtype))
-    return emitOptionalError(loc, "expected a target dtype");
+  if (failed(checkDType(loc, dtype)))
+    return failure();
   int64_t from = getDTypeByteSize(src->getElementType());
   int64_t to = getDTypeByteSize(dtype);
   SmallVector<int64_t> shape(src->getShape());
@@ -496,7 +560,10 @@ LogicalResult BitcastOp::inferReturnTypes(MLIRContext *context,
       return emitOptionalError(loc, "bitcast of a scalar ",
                                src->getElementType(), " to ", dtype,
                                " changes its byte size");
-    int64_t bytes = shape.back() * from;
+    std::optional<int64_t> checkedBytes = llvm::checkedMul(shape.back(), from);
+    if (!checkedBytes)
+      return emitTooLarge(loc, "bitcast");
+    int64_t bytes = *checkedBytes;
     if (bytes % to != 0)
       return emitOptionalError(loc, "bitcast ", *src, " to ", dtype,
                                ": last axis of ", bytes,
@@ -524,7 +591,11 @@ LogicalResult UnshardOp::inferReturnTypes(MLIRContext *context,
     return emitOptionalError(loc, "unshard axis ", axis,
                              " is out of range for rank ", src->getRank());
   SmallVector<int64_t> shape(src->getShape());
-  shape[axis] *= device.getNumDevices();
+  std::optional<int64_t> full = llvm::checkedMul<int64_t>(
+      shape[axis], static_cast<int64_t>(device.getNumDevices()));
+  if (!full)
+    return emitTooLarge(loc, "unsharded axis");
+  shape[axis] = *full;
   results.push_back(withShape(*src, shape));
   return success();
 }
@@ -556,8 +627,8 @@ LogicalResult CastOp::inferReturnTypes(MLIRContext *context,
   Type dtype = adaptor.getDtype();
   if (failed(src))
     return failure();
-  if (!dtype || !isDType(dtype))
-    return emitOptionalError(loc, "expected a target dtype");
+  if (failed(checkDType(loc, dtype)))
+    return failure();
   results.push_back(
       RankedTensorType::get(src->getShape(), dtype, src->getEncoding()));
   return success();
@@ -613,11 +684,12 @@ LogicalResult GetTupleOp::inferReturnTypes(MLIRContext *context,
                    : TupleType();
   if (!tuple)
     return emitOptionalError(loc, "expected a tuple operand");
-  uint64_t index = adaptor.getIndex();
-  if (index >= tuple.size())
-    return emitOptionalError(loc, "index ", index, " is out of range for ",
-                             tuple);
-  results.push_back(tuple.getType(index));
+  std::string container;
+  llvm::raw_string_ostream(container) << tuple;
+  if (failed(checkIndex(loc, adaptor.getIndexAttr(), tuple.size(), "index",
+                        container)))
+    return failure();
+  results.push_back(tuple.getType(adaptor.getIndex()));
   return success();
 }
 
@@ -705,11 +777,11 @@ LogicalResult MSelectOp::inferReturnTypes(MLIRContext *context,
   DeviceAttr device = getDevice(*src);
   if (!device || !device.isMulti())
     return emitOptionalError(loc, "mselect needs a value on a device tuple");
+  if (failed(checkIndex(loc, adaptor.getIndexAttr(), device.getNumDevices(),
+                        "device index",
+                        Twine(device.getNumDevices()) + " devices")))
+    return failure();
   uint64_t index = adaptor.getIndex();
-  if (index >= device.getNumDevices())
-    return emitOptionalError(loc, "device index ", index,
-                             " is out of range for ", device.getNumDevices(),
-                             " devices");
   results.push_back(RankedTensorType::get(
       src->getShape(), src->getElementType(),
       DeviceAttr::get(context, device.getNames().slice(index, 1))));

@@ -134,7 +134,13 @@ class Tiny_MovementOp<string mnemonic, list<Trait> traits = []>
   let results = (outs Tiny_Tensor:$result);
 }
 
-def Tiny_ReshapeOp : Tiny_MovementOp<"reshape"> {
+// Movement ops whose folder removes identities and moves splat constants.
+class Tiny_FoldableMovementOp<string mnemonic, list<Trait> traits = []>
+    : Tiny_MovementOp<mnemonic, traits> {
+  let hasFolder = 1;
+}
+
+def Tiny_ReshapeOp : Tiny_FoldableMovementOp<"reshape"> {
   let summary = "view with a new shape and the same element count";
   let description = [{
     ```mlir
@@ -145,7 +151,7 @@ def Tiny_ReshapeOp : Tiny_MovementOp<"reshape"> {
   let assemblyFormat = "$src `to` $shape attr-dict `:` type($src)";
 }
 
-def Tiny_PermuteOp : Tiny_MovementOp<"permute"> {
+def Tiny_PermuteOp : Tiny_FoldableMovementOp<"permute"> {
   let summary = "reorder the axes";
   let description = [{
     Result axis i is source axis `order[i]`; `order` is a permutation.
@@ -158,7 +164,7 @@ def Tiny_PermuteOp : Tiny_MovementOp<"permute"> {
   let assemblyFormat = "$src $order attr-dict `:` type($src)";
 }
 
-def Tiny_ExpandOp : Tiny_MovementOp<"expand"> {
+def Tiny_ExpandOp : Tiny_FoldableMovementOp<"expand"> {
   let summary = "broadcast unit axes to a larger size";
   let description = [{
     Same rank; each source axis either equals the new size or is 1.
@@ -171,7 +177,7 @@ def Tiny_ExpandOp : Tiny_MovementOp<"expand"> {
   let assemblyFormat = "$src `to` $shape attr-dict `:` type($src)";
 }
 
-def Tiny_PadOp : Tiny_MovementOp<"pad"> {
+def Tiny_PadOp : Tiny_FoldableMovementOp<"pad"> {
   let summary = "pad each axis with zeros before and after";
   let description = [{
     Axis i grows by `low[i] + high[i]`; both are non-negative. The new
@@ -186,7 +192,7 @@ def Tiny_PadOp : Tiny_MovementOp<"pad"> {
   let assemblyFormat = "$src `low` $low `high` $high attr-dict `:` type($src)";
 }
 
-def Tiny_ShrinkOp : Tiny_MovementOp<"shrink"> {
+def Tiny_ShrinkOp : Tiny_FoldableMovementOp<"shrink"> {
   let summary = "take the sub-range [start, end) of each axis";
   let description = [{
     `0 <= start[i] <= end[i] <= dim[i]` on every axis.
@@ -200,7 +206,7 @@ def Tiny_ShrinkOp : Tiny_MovementOp<"shrink"> {
   let assemblyFormat = "$src $starts `to` $ends attr-dict `:` type($src)";
 }
 
-def Tiny_FlipOp : Tiny_MovementOp<"flip"> {
+def Tiny_FlipOp : Tiny_FoldableMovementOp<"flip"> {
   let summary = "reverse the listed axes";
   let description = [{
     ```mlir

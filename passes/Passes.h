@@ -1,0 +1,31 @@
+//===- Passes.h - tiny-to-tiny rewrite passes -------------------*- C++ -*-===//
+
+#ifndef TINY_PASSES_PASSES_H
+#define TINY_PASSES_PASSES_H
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+class RewritePatternSet;
+
+namespace tiny {
+
+#define GEN_PASS_DECL
+#include "passes/Passes.h.inc"
+
+/// Patterns that rewrite derived ops into primitives (-tiny-decompose).
+void populateDecomposePatterns(RewritePatternSet &patterns);
+
+/// Patterns that combine chains of movement ops (-tiny-fold-movement).
+void populateFoldMovementPatterns(RewritePatternSet &patterns);
+
+/// Registers the passes and the named pipelines (-tiny-simplify).
+void registerTinyPassesAndPipelines();
+
+#define GEN_PASS_REGISTRATION
+#include "passes/Passes.h.inc"
+
+} // namespace tiny
+} // namespace mlir
+
+#endif // TINY_PASSES_PASSES_H
