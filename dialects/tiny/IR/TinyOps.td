@@ -355,6 +355,7 @@ def Tiny_NotOp : Tiny_UnaryOp<"not", Tiny_BoolTensor> {
 }
 
 def Tiny_CastOp : Tiny_Op<"cast", [Pure, InferTypeOpAdaptor]> {
+  let hasFolder = 1;
   let summary = "convert each element to another dtype";
   let description = [{
     ```mlir
@@ -386,14 +387,17 @@ class Tiny_CompareOp<string mnemonic, list<Trait> traits = []>
                                traits>;
 
 def Tiny_AddOp : Tiny_ArithOp<"add", Tiny_NumericTensor, [Commutative]> {
+  let hasFolder = 1;
   let summary = "addition (integers wrap around)";
   let description = "`%z = tiny.add %x, %y : tensor<4xf32>`";
 }
 def Tiny_SubOp : Tiny_ArithOp<"sub", Tiny_NumericTensor> {
+  let hasFolder = 1;
   let summary = "subtraction (derived: add of neg)";
   let description = "`%z = tiny.sub %x, %y : tensor<4xf32>`";
 }
 def Tiny_MulOp : Tiny_ArithOp<"mul", Tiny_NumericTensor, [Commutative]> {
+  let hasFolder = 1;
   let summary = "multiplication";
   let description = "`%z = tiny.mul %x, %y : tensor<4xf32>`";
 }
@@ -402,10 +406,12 @@ def Tiny_FDivOp : Tiny_ArithOp<"fdiv", Tiny_FloatTensor> {
   let description = "`%z = tiny.fdiv %x, %y : tensor<4xf32>`";
 }
 def Tiny_CDivOp : Tiny_ArithOp<"cdiv", Tiny_IntTensor> {
+  let hasFolder = 1;
   let summary = "integer division truncating toward zero (C)";
   let description = "`%z = tiny.cdiv %x, %y : tensor<4xi32>`";
 }
 def Tiny_CModOp : Tiny_ArithOp<"cmod", Tiny_IntTensor> {
+  let hasFolder = 1;
   let summary = "remainder with the dividend's sign (C)";
   let description = "`%z = tiny.cmod %x, %y : tensor<4xi32>`";
 }
@@ -418,6 +424,7 @@ def Tiny_FloorModOp : Tiny_ArithOp<"floormod", Tiny_IntTensor> {
   let description = "`%z = tiny.floormod %x, %y : tensor<4xi32>`";
 }
 def Tiny_MaxOp : Tiny_ArithOp<"max", Tiny_Tensor, [Commutative]> {
+  let hasFolder = 1;
   let summary = "elementwise maximum";
   let description = "`%z = tiny.max %x, %y : tensor<4xf32>`";
 }
@@ -426,14 +433,17 @@ def Tiny_PowOp : Tiny_ArithOp<"pow", Tiny_FloatTensor> {
   let description = "`%z = tiny.pow %x, %y : tensor<4xf32>`";
 }
 def Tiny_XorOp : Tiny_ArithOp<"xor", Tiny_IntOrBoolTensor, [Commutative]> {
+  let hasFolder = 1;
   let summary = "bitwise exclusive or";
   let description = "`%z = tiny.xor %x, %y : tensor<4xi32>`";
 }
 def Tiny_OrOp : Tiny_ArithOp<"or", Tiny_IntOrBoolTensor, [Commutative]> {
+  let hasFolder = 1;
   let summary = "bitwise or";
   let description = "`%z = tiny.or %x, %y : tensor<4xi1>`";
 }
 def Tiny_AndOp : Tiny_ArithOp<"and", Tiny_IntOrBoolTensor, [Commutative]> {
+  let hasFolder = 1;
   let summary = "bitwise and";
   let description = "`%z = tiny.and %x, %y : tensor<4xi1>`";
 }
@@ -451,14 +461,17 @@ def Tiny_ThreefryOp : Tiny_ArithOp<"threefry", Tiny_U64Tensor> {
 }
 
 def Tiny_CmpLtOp : Tiny_CompareOp<"cmplt"> {
+  let hasFolder = 1;
   let summary = "x < y (false when either is NaN)";
   let description = "`%z = tiny.cmplt %x, %y : tensor<4xf32>`";
 }
 def Tiny_CmpNeOp : Tiny_CompareOp<"cmpne", [Commutative]> {
+  let hasFolder = 1;
   let summary = "x != y (true when either is NaN)";
   let description = "`%z = tiny.cmpne %x, %y : tensor<4xf32>`";
 }
 def Tiny_CmpEqOp : Tiny_CompareOp<"cmpeq", [Commutative]> {
+  let hasFolder = 1;
   let summary = "x == y (false when either is NaN)";
   let description = "`%z = tiny.cmpeq %x, %y : tensor<4xf32>`";
 }
@@ -478,6 +491,7 @@ def Tiny_CmpLeOp : Tiny_CompareOp<"cmple"> {
 def Tiny_WhereOp : Tiny_Op<"where", [Pure,
     AllElementTypesMatch<["trueValue", "falseValue"]>,
     Tiny_InferWith<"inferWhere">]> {
+  let hasFolder = 1;
   let summary = "select by a boolean condition";
   let description = [{
     The three operands broadcast together; the condition is i1.

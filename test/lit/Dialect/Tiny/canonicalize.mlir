@@ -107,3 +107,211 @@ func.func @pad_negative_zero_splat() -> tensor<3xf32, #cpu> {
   %0 = tiny.pad %c low [1] high [0] : tensor<2xf32, #cpu>
   return %0 : tensor<3xf32, #cpu>
 }
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// Integer constant folding wraps around, and cdiv/cmod truncate toward zero.
+// CHECK-LABEL: func.func @fold_int
+// CHECK-DAG: %[[ADD:.*]] = tiny.const dense<-128> : tensor<4xi8
+// CHECK-DAG: %[[MUL:.*]] = tiny.const dense<2> : tensor<4xi8
+// CHECK-DAG: %[[DIV:.*]] = tiny.const dense<-3> : tensor<4xi8
+// CHECK-DAG: %[[MOD:.*]] = tiny.const dense<-1> : tensor<4xi8
+// CHECK-DAG: %[[SUB:.*]] = tiny.const dense<126> : tensor<4xi8
+// CHECK-DAG: %[[MAX:.*]] = tiny.const dense<127> : tensor<4xi8
+// CHECK: return %[[ADD]], %[[MUL]], %[[DIV]], %[[MOD]], %[[SUB]], %[[MAX]]
+func.func @fold_int() -> (tensor<4xi8, #cpu>, tensor<4xi8, #cpu>, tensor<4xi8, #cpu>, tensor<4xi8, #cpu>, tensor<4xi8, #cpu>, tensor<4xi8, #cpu>) {
+  %a = tiny.const dense<127> : tensor<4xi8, #cpu>
+  %one = tiny.const dense<1> : tensor<4xi8, #cpu>
+  %m7 = tiny.const dense<-7> : tensor<4xi8, #cpu>
+  %two = tiny.const dense<2> : tensor<4xi8, #cpu>
+  %m128 = tiny.const dense<-128> : tensor<4xi8, #cpu>
+  // 127 + 1 wraps to -128
+  %0 = tiny.add %a, %one : tensor<4xi8, #cpu>
+  // 127 * 2 = 254 wraps to -2, and -2 * -1 = 2
+  %p = tiny.mul %a, %two : tensor<4xi8, #cpu>
+  %m1 = tiny.const dense<-1> : tensor<4xi8, #cpu>
+  %1 = tiny.mul %p, %m1 : tensor<4xi8, #cpu>
+  // -7 / 2 = -3 (C), -7 % 2 = -1 (C)
+  %2 = tiny.cdiv %m7, %two : tensor<4xi8, #cpu>
+  %3 = tiny.cmod %m7, %two : tensor<4xi8, #cpu>
+  // -128 - 2 wraps to 126
+  %4 = tiny.sub %m128, %two : tensor<4xi8, #cpu>
+  %5 = tiny.max %m128, %a : tensor<4xi8, #cpu>
+  return %0, %1, %2, %3, %4, %5 : tensor<4xi8, #cpu>, tensor<4xi8, #cpu>, tensor<4xi8, #cpu>, tensor<4xi8, #cpu>, tensor<4xi8, #cpu>, tensor<4xi8, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// Unsigned folding: max and division read the bits as unsigned.
+// CHECK-LABEL: func.func @fold_unsigned
+// CHECK-DAG: %[[MAX:.*]] = tiny.const dense<200> : tensor<ui8
+// CHECK-DAG: %[[DIV:.*]] = tiny.const dense<100> : tensor<ui8
+// CHECK-DAG: %[[LT:.*]] = tiny.const dense<true> : tensor<i1
+// CHECK: return %[[MAX]], %[[DIV]], %[[LT]]
+func.func @fold_unsigned() -> (tensor<ui8, #cpu>, tensor<ui8, #cpu>, tensor<i1, #cpu>) {
+  %a = tiny.const dense<200> : tensor<ui8, #cpu>
+  %b = tiny.const dense<2> : tensor<ui8, #cpu>
+  %0 = tiny.max %a, %b : tensor<ui8, #cpu>
+  %1 = tiny.cdiv %a, %b : tensor<ui8, #cpu>
+  %2 = tiny.cmplt %b, %a : tensor<ui8, #cpu>
+  return %0, %1, %2 : tensor<ui8, #cpu>, tensor<ui8, #cpu>, tensor<i1, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// Division by zero and MIN / -1 are not folded.
+// CHECK-LABEL: func.func @no_fold_division
+// CHECK: tiny.cdiv
+// CHECK: tiny.cmod
+// CHECK: tiny.cdiv
+func.func @no_fold_division() -> (tensor<i32, #cpu>, tensor<i32, #cpu>, tensor<i8, #cpu>) {
+  %a = tiny.const dense<7> : tensor<i32, #cpu>
+  %z = tiny.const dense<0> : tensor<i32, #cpu>
+  %0 = tiny.cdiv %a, %z : tensor<i32, #cpu>
+  %1 = tiny.cmod %a, %z : tensor<i32, #cpu>
+  %min = tiny.const dense<-128> : tensor<i8, #cpu>
+  %m1 = tiny.const dense<-1> : tensor<i8, #cpu>
+  %2 = tiny.cdiv %min, %m1 : tensor<i8, #cpu>
+  return %0, %1, %2 : tensor<i32, #cpu>, tensor<i32, #cpu>, tensor<i8, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// Float comparisons with NaN: <, == false; != true.
+// CHECK-LABEL: func.func @fold_nan_compare
+// CHECK-DAG: %[[F:.*]] = tiny.const dense<false> : tensor<i1
+// CHECK-DAG: %[[T:.*]] = tiny.const dense<true> : tensor<i1
+// CHECK: return %[[F]], %[[F]], %[[T]], %[[F]], %[[T]]
+func.func @fold_nan_compare() -> (tensor<i1, #cpu>, tensor<i1, #cpu>, tensor<i1, #cpu>, tensor<i1, #cpu>, tensor<i1, #cpu>) {
+  %nan = tiny.const dense<0x7FC00000> : tensor<f32, #cpu>
+  %one = tiny.const dense<1.0> : tensor<f32, #cpu>
+  %0 = tiny.cmplt %nan, %one : tensor<f32, #cpu>
+  %1 = tiny.cmplt %one, %nan : tensor<f32, #cpu>
+  %2 = tiny.cmpne %nan, %one : tensor<f32, #cpu>
+  %3 = tiny.cmpeq %nan, %one : tensor<f32, #cpu>
+  // NaN != NaN even for the same value
+  %4 = tiny.cmpne %nan, %nan : tensor<f32, #cpu>
+  return %0, %1, %2, %3, %4 : tensor<i1, #cpu>, tensor<i1, #cpu>, tensor<i1, #cpu>, tensor<i1, #cpu>, tensor<i1, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// x != x and x == x fold on integers but not on floats (x may be NaN).
+// CHECK-LABEL: func.func @self_compare
+// CHECK-SAME: (%[[I:.*]]: tensor<4xi32{{.*}}>, %[[F:.*]]: tensor<4xf32
+// CHECK-DAG: %[[FALSE:.*]] = tiny.const dense<false> : tensor<4xi1
+// CHECK-DAG: %[[TRUE:.*]] = tiny.const dense<true> : tensor<4xi1
+// CHECK-DAG: %[[NE:.*]] = tiny.cmpne %[[F]], %[[F]]
+// CHECK-DAG: %[[EQ:.*]] = tiny.cmpeq %[[F]], %[[F]]
+// CHECK: return %[[FALSE]], %[[TRUE]], %[[NE]], %[[EQ]], %[[FALSE]]
+func.func @self_compare(%i: tensor<4xi32, #cpu>, %f: tensor<4xf32, #cpu>) -> (tensor<4xi1, #cpu>, tensor<4xi1, #cpu>, tensor<4xi1, #cpu>, tensor<4xi1, #cpu>, tensor<4xi1, #cpu>) {
+  %0 = tiny.cmpne %i, %i : tensor<4xi32, #cpu>
+  %1 = tiny.cmpeq %i, %i : tensor<4xi32, #cpu>
+  %2 = tiny.cmpne %f, %f : tensor<4xf32, #cpu>
+  %3 = tiny.cmpeq %f, %f : tensor<4xf32, #cpu>
+  %4 = tiny.cmplt %f, %f : tensor<4xf32, #cpu>
+  return %0, %1, %2, %3, %4 : tensor<4xi1, #cpu>, tensor<4xi1, #cpu>, tensor<4xi1, #cpu>, tensor<4xi1, #cpu>, tensor<4xi1, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// Float folding rounds to the dtype (f16: 2048 + 1 = 2048).
+// CHECK-LABEL: func.func @fold_float
+// CHECK-DAG: %[[A:.*]] = tiny.const dense<2.048000e+03> : tensor<f16
+// CHECK-DAG: %[[M:.*]] = tiny.const dense<7.500000e+00> : tensor<f32
+// CHECK: return %[[A]], %[[M]]
+func.func @fold_float() -> (tensor<f16, #cpu>, tensor<f32, #cpu>) {
+  %a = tiny.const dense<2048.0> : tensor<f16, #cpu>
+  %b = tiny.const dense<1.0> : tensor<f16, #cpu>
+  %0 = tiny.add %a, %b : tensor<f16, #cpu>
+  %c = tiny.const dense<2.5> : tensor<f32, #cpu>
+  %d = tiny.const dense<3.0> : tensor<f32, #cpu>
+  %1 = tiny.mul %c, %d : tensor<f32, #cpu>
+  return %0, %1 : tensor<f16, #cpu>, tensor<f32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// Identities. Constants move to the right of commutative ops first.
+// CHECK-LABEL: func.func @identities
+// CHECK-SAME: (%[[X:.*]]: tensor<4xi32{{.*}}>, %[[C:.*]]: tensor<4xi1
+// CHECK-DAG: %[[Z:.*]] = tiny.const dense<0> : tensor<4xi32
+// CHECK: return %[[X]], %[[X]], %[[Z]], %[[X]], %[[X]], %[[X]], %[[X]], %[[C]], %[[X]]
+func.func @identities(%x: tensor<4xi32, #cpu>, %c: tensor<4xi1, #cpu>) -> (tensor<4xi32, #cpu>, tensor<4xi32, #cpu>, tensor<4xi32, #cpu>, tensor<4xi32, #cpu>, tensor<4xi32, #cpu>, tensor<4xi32, #cpu>, tensor<4xi32, #cpu>, tensor<4xi1, #cpu>, tensor<4xi32, #cpu>) {
+  %zero = tiny.const dense<0> : tensor<4xi32, #cpu>
+  %one = tiny.const dense<1> : tensor<4xi32, #cpu>
+  // add(0, x) -> add(x, 0) -> x
+  %0 = tiny.add %zero, %x : tensor<4xi32, #cpu>
+  // mul(x, 1) -> x
+  %1 = tiny.mul %x, %one : tensor<4xi32, #cpu>
+  // mul(x, 0) -> 0 on integers
+  %2 = tiny.mul %x, %zero : tensor<4xi32, #cpu>
+  // sub(x, 0) -> x
+  %3 = tiny.sub %x, %zero : tensor<4xi32, #cpu>
+  // max(x, x) -> x
+  %4 = tiny.max %x, %x : tensor<4xi32, #cpu>
+  // where(c, x, x) -> x
+  %5 = tiny.where %c, %x, %x : tensor<4xi1, #cpu>, tensor<4xi32, #cpu>, tensor<4xi32, #cpu>
+  // cast(x, i32) -> x
+  %6 = tiny.cast %x to i32 : tensor<4xi32, #cpu>
+  // and(c, c) -> c
+  %7 = tiny.and %c, %c : tensor<4xi1, #cpu>
+  // cdiv(x, 1) -> x
+  %8 = tiny.cdiv %x, %one : tensor<4xi32, #cpu>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8 : tensor<4xi32, #cpu>, tensor<4xi32, #cpu>, tensor<4xi32, #cpu>, tensor<4xi32, #cpu>, tensor<4xi32, #cpu>, tensor<4xi32, #cpu>, tensor<4xi32, #cpu>, tensor<4xi1, #cpu>, tensor<4xi32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// Float identities that would change -0.0, NaN or inf do not fire.
+// CHECK-LABEL: func.func @float_identities
+// CHECK-SAME: (%[[X:.*]]: tensor<4xf32
+// CHECK: %[[ADD:.*]] = tiny.add %[[X]], %{{.*}}
+// CHECK: %[[MUL:.*]] = tiny.mul %[[X]], %{{.*}}
+// CHECK: return %[[ADD]], %[[MUL]], %[[X]]
+func.func @float_identities(%x: tensor<4xf32, #cpu>) -> (tensor<4xf32, #cpu>, tensor<4xf32, #cpu>, tensor<4xf32, #cpu>) {
+  %zero = tiny.const dense<0.0> : tensor<4xf32, #cpu>
+  %nzero = tiny.const dense<-0.0> : tensor<4xf32, #cpu>
+  // x + 0.0 is not x for x = -0.0
+  %0 = tiny.add %x, %zero : tensor<4xf32, #cpu>
+  // x * 0.0 is not 0 for NaN and inf
+  %1 = tiny.mul %x, %zero : tensor<4xf32, #cpu>
+  // x + -0.0 is x for every x
+  %2 = tiny.add %x, %nzero : tensor<4xf32, #cpu>
+  return %0, %1, %2 : tensor<4xf32, #cpu>, tensor<4xf32, #cpu>, tensor<4xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// A broadcasting identity keeps its op when the result is larger than x.
+// CHECK-LABEL: func.func @broadcast_identity
+// CHECK: tiny.add
+func.func @broadcast_identity(%x: tensor<4xi32, #cpu>) -> tensor<2x4xi32, #cpu> {
+  %zero = tiny.const dense<0> : tensor<2x4xi32, #cpu>
+  %0 = tiny.add %x, %zero : tensor<4xi32, #cpu>, tensor<2x4xi32, #cpu>
+  return %0 : tensor<2x4xi32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// where with a constant condition picks a side.
+// CHECK-LABEL: func.func @where_const
+// CHECK-SAME: (%[[A:.*]]: tensor<4xf32{{.*}}>, %[[B:.*]]: tensor<4xf32
+// CHECK: return %[[A]], %[[B]]
+func.func @where_const(%a: tensor<4xf32, #cpu>, %b: tensor<4xf32, #cpu>) -> (tensor<4xf32, #cpu>, tensor<4xf32, #cpu>) {
+  %t = tiny.const dense<true> : tensor<i1, #cpu>
+  %f = tiny.const dense<false> : tensor<i1, #cpu>
+  %0 = tiny.where %t, %a, %b : tensor<i1, #cpu>, tensor<4xf32, #cpu>, tensor<4xf32, #cpu>
+  %1 = tiny.where %f, %a, %b : tensor<i1, #cpu>, tensor<4xf32, #cpu>, tensor<4xf32, #cpu>
+  return %0, %1 : tensor<4xf32, #cpu>, tensor<4xf32, #cpu>
+}

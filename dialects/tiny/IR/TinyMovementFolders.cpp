@@ -1,4 +1,4 @@
-//===- TinyFolders.cpp - tiny op folders ------------------------------------===//
+//===- TinyMovementFolders.cpp - folders of tiny movement ops --------------===//
 //
 // Folders: rewrites of one op that need no new ops. Each rule carries its
 // tinygrad-style one-line form.
