@@ -5,6 +5,29 @@
 
 include "mlir/Pass/PassBase.td"
 
+def TinyResolveCalls : Pass<"tiny-resolve-calls", "::mlir::ModuleOp"> {
+  let summary = "Inline tiny.call by substituting params with argument views";
+  let description = [{
+    Replaces each `tiny.call @f(args)` by the body of `tiny.function @f`,
+    with each `tiny.param` of slot i replaced by the flat storage view of
+    argument i: `reshape(arg, (size,))` (or the image shape), or the argument
+    itself for a scalar param. A multi-device argument built by `unshard` is
+    checked and substituted per shard: its per-device source is used, and
+    the function's own `unshard` of the param rebuilds the logical view.
+
+    Errors name the argument: `arg 1 shape mismatch: expected size 6, got
+    (2, 4)`, `arg 0 expected scalar, got (3,)`, `arg 0 dtype mismatch:
+    expected f32, got i32`, a device mismatch, params not numbered 0..n-1,
+    and a wrong argument count. Calls inside the inlined bodies are resolved
+    too; a call chain deeper than `max-depth` is reported as recursion.
+  }];
+  let options = [
+    Option<"maxDepth", "max-depth", "unsigned", /*default=*/"64",
+           "Nesting of calls inside inlined bodies before giving up">,
+  ];
+  let dependentDialects = ["::mlir::tiny::TinyDialect"];
+}
+
 def TinyDecompose : Pass<"tiny-decompose"> {
   let summary = "Rewrite derived ops into tinygrad's primitive ops";
   let description = [{

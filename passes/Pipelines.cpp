@@ -10,8 +10,9 @@ void mlir::tiny::registerTinyPassesAndPipelines() {
   registerTinyPasses();
   PassPipelineRegistration<>(
       "tiny-simplify",
-      "Decompose derived ops, canonicalize and fold movement ops",
+      "Resolve calls, decompose derived ops, canonicalize, fold movement ops",
       [](OpPassManager &pm) {
+        pm.addPass(createTinyResolveCalls());
         pm.addPass(createTinyDecompose());
         pm.addPass(createCanonicalizerPass());
         pm.addPass(createTinyFoldMovement());
