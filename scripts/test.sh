@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh || exit 1
 log="$(mktemp)"
-bazel test //... 2>&1 | tee "$log"
+# Test results are not taken from the cache: every run executes every test.
+bazel test --nocache_test_results //... 2>&1 | tee "$log"
 status="${PIPESTATUS[0]}"
 passed=$(grep -cE '^//\S+\s+(\(cached\) )?PASSED' "$log")
 failed=$(grep -cE '^//\S+\s+(\(cached\) )?(FAILED|TIMEOUT|NO STATUS|FAILED TO BUILD)' "$log")
