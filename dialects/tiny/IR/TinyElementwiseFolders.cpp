@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dialects/tiny/IR/TinyFoldUtils.h"
 #include "dialects/tiny/IR/TinyOps.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
@@ -13,6 +14,8 @@
 
 using namespace mlir;
 using namespace mlir::tiny;
+using mlir::tiny::detail::isSplatOf;
+using mlir::tiny::detail::splatAs;
 
 namespace {
 
@@ -67,24 +70,6 @@ Attribute foldCompare(
                                 ArrayRef<bool>(value));
 }
 
-/// True when `attr` is a splat whose every element equals `value`.
-bool isSplatOf(Attribute attr, int64_t value) {
-  auto splat = dyn_cast_or_null<SplatElementsAttr>(attr);
-  if (!splat)
-    return false;
-  if (isa<FloatType>(splat.getElementType())) {
-    APFloat element = splat.getSplatValue<APFloat>();
-    bool lost;
-    APFloat expected(static_cast<double>(value));
-    expected.convert(element.getSemantics(), APFloat::rmNearestTiesToEven,
-                     &lost);
-    return element.bitwiseIsEqual(expected);
-  }
-  APInt element = splat.getSplatValue<APInt>();
-  return element == APInt(element.getBitWidth(), value, /*isSigned=*/true,
-                          /*implicitTrunc=*/true);
-}
-
 bool isNegativeZeroSplat(Attribute attr) {
   auto splat = dyn_cast_or_null<SplatElementsAttr>(attr);
   return splat && isa<FloatType>(splat.getElementType()) &&
@@ -101,16 +86,15 @@ OpFoldResult ifSameType(Value value, Type resultType) {
   return value.getType() == resultType ? OpFoldResult(value) : OpFoldResult();
 }
 
-/// A splat constant re-shaped to the result type, when it is one.
-OpFoldResult splatAs(Attribute attr, Type resultType) {
-  auto splat = dyn_cast_or_null<SplatElementsAttr>(attr);
-  if (!splat)
-    return {};
-  return DenseElementsAttr::get(cast<ShapedType>(resultType),
-                                splat.getSplatValue<Attribute>());
+/// An APFloat arithmetic member (add, subtract, multiply) as a fold
+/// function, rounding to nearest even as IEEE arithmetic does.
+template <APFloat::opStatus (APFloat::*Op)(const APFloat &,
+                                            APFloat::roundingMode)>
+std::optional<APFloat> applyFloat(const APFloat &a, const APFloat &b) {
+  APFloat result = a;
+  (result.*Op)(b, APFloat::rmNearestTiesToEven);
+  return result;
 }
-
-APFloat::roundingMode nearestEven() { return APFloat::rmNearestTiesToEven; }
 
 } // namespace
 
@@ -127,11 +111,7 @@ OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
   return foldSplats(
       adaptor.getLhs(), adaptor.getRhs(), getType(),
       [](const APInt &a, const APInt &b, bool) { return std::optional(a + b); },
-      [](const APFloat &a, const APFloat &b) {
-        APFloat r = a;
-        r.add(b, nearestEven());
-        return std::optional(r);
-      });
+      applyFloat<&APFloat::add>);
 }
 
 OpFoldResult SubOp::fold(FoldAdaptor adaptor) {
@@ -142,11 +122,7 @@ OpFoldResult SubOp::fold(FoldAdaptor adaptor) {
   return foldSplats(
       adaptor.getLhs(), adaptor.getRhs(), getType(),
       [](const APInt &a, const APInt &b, bool) { return std::optional(a - b); },
-      [](const APFloat &a, const APFloat &b) {
-        APFloat r = a;
-        r.subtract(b, nearestEven());
-        return std::optional(r);
-      });
+      applyFloat<&APFloat::subtract>);
 }
 
 OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
@@ -160,11 +136,7 @@ OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
   return foldSplats(
       adaptor.getLhs(), adaptor.getRhs(), getType(),
       [](const APInt &a, const APInt &b, bool) { return std::optional(a * b); },
-      [](const APFloat &a, const APFloat &b) {
-        APFloat r = a;
-        r.multiply(b, nearestEven());
-        return std::optional(r);
-      });
+      applyFloat<&APFloat::multiply>);
 }
 
 OpFoldResult MaxOp::fold(FoldAdaptor adaptor) {

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dialects/tiny/IR/TinyFoldUtils.h"
 #include "dialects/tiny/IR/TinyOps.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
@@ -12,24 +13,8 @@
 
 using namespace mlir;
 using namespace mlir::tiny;
-
-/// A splat constant operand re-typed to `type`: movement ops of a splat
-/// constant are the same constant in another shape.
-static Attribute reshapeSplat(Attribute operand, Type type) {
-  auto splat = dyn_cast_or_null<SplatElementsAttr>(operand);
-  if (!splat)
-    return {};
-  return DenseElementsAttr::get(cast<ShapedType>(type),
-                                splat.getSplatValue<Attribute>());
-}
-
-static bool isZeroSplat(SplatElementsAttr splat) {
-  if (auto floatAttr = dyn_cast<FloatAttr>(splat.getSplatValue<Attribute>()))
-    return floatAttr.getValue().isPosZero();
-  if (auto intAttr = dyn_cast<IntegerAttr>(splat.getSplatValue<Attribute>()))
-    return intAttr.getValue().isZero();
-  return false;
-}
+using mlir::tiny::detail::isSplatOf;
+using mlir::tiny::detail::splatAs;
 
 static bool isIdentityOrder(ArrayRef<int64_t> order) {
   for (auto [i, axis] : llvm::enumerate(order))
@@ -43,7 +28,7 @@ static bool isIdentityOrder(ArrayRef<int64_t> order) {
 OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
   if (getSrc().getType() == getType())
     return getSrc();
-  if (Attribute splat = reshapeSplat(adaptor.getSrc(), getType()))
+  if (Attribute splat = splatAs(adaptor.getSrc(), getType()))
     return splat;
   if (auto inner = getSrc().getDefiningOp<ReshapeOp>()) {
     getSrcMutable().assign(inner.getSrc());
@@ -56,14 +41,14 @@ OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
 OpFoldResult PermuteOp::fold(FoldAdaptor adaptor) {
   if (isIdentityOrder(getOrder()))
     return getSrc();
-  return reshapeSplat(adaptor.getSrc(), getType());
+  return splatAs(adaptor.getSrc(), getType());
 }
 
 // expand(x) -> x when the shape does not change; expand(const) -> const
 OpFoldResult ExpandOp::fold(FoldAdaptor adaptor) {
   if (getSrc().getType() == getType())
     return getSrc();
-  return reshapeSplat(adaptor.getSrc(), getType());
+  return splatAs(adaptor.getSrc(), getType());
 }
 
 // pad(x, 0, 0) -> x; pad(const 0) -> const 0 (pads fill with zeros)
@@ -71,9 +56,8 @@ OpFoldResult PadOp::fold(FoldAdaptor adaptor) {
   auto isZero = [](int64_t amount) { return amount == 0; };
   if (llvm::all_of(getLow(), isZero) && llvm::all_of(getHigh(), isZero))
     return getSrc();
-  auto splat = dyn_cast_or_null<SplatElementsAttr>(adaptor.getSrc());
-  if (splat && splat.isSplat() && isZeroSplat(splat))
-    return reshapeSplat(splat, getType());
+  if (isSplatOf(adaptor.getSrc(), 0))
+    return splatAs(adaptor.getSrc(), getType());
   return {};
 }
 
@@ -81,7 +65,7 @@ OpFoldResult PadOp::fold(FoldAdaptor adaptor) {
 OpFoldResult ShrinkOp::fold(FoldAdaptor adaptor) {
   if (getSrc().getType() == getType())
     return getSrc();
-  return reshapeSplat(adaptor.getSrc(), getType());
+  return splatAs(adaptor.getSrc(), getType());
 }
 
 // flip(x, []) -> x; flip of size-1 axes only -> x; flip(const) -> const
@@ -89,5 +73,5 @@ OpFoldResult FlipOp::fold(FoldAdaptor adaptor) {
   auto shape = getType().getShape();
   if (llvm::all_of(getAxes(), [&](int64_t axis) { return shape[axis] <= 1; }))
     return getSrc();
-  return reshapeSplat(adaptor.getSrc(), getType());
+  return splatAs(adaptor.getSrc(), getType());
 }
