@@ -2,6 +2,7 @@
 
 #include "dialects/tiny/IR/TinyDialect.h"
 
+#include "dialects/tiny/IR/TinyKernelOps.h"
 #include "dialects/tiny/IR/TinyOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -25,6 +26,10 @@ void TinyDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "dialects/tiny/IR/TinyOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "dialects/tiny/IR/TinyKernelOps.cpp.inc"
       >();
   addAttributes<
 #define GET_ATTRDEF_LIST

@@ -27,4 +27,24 @@ def Tiny_ReduceKind : I32EnumAttr<"ReduceKind", "combining op of a reduce", [
 }
 def Tiny_ReduceKindAttr : EnumAttr<Tiny_Dialect, Tiny_ReduceKind, "reduce_kind">;
 
+// The role of a loop in a kernel, as tinygrad's AxisType: it decides how a
+// `tiny.k.range` is scheduled (grid, threads, a serial loop, a reduction, or
+// unrolled into vector lanes).
+def Tiny_AxisType : I32EnumAttr<"AxisType", "role of a kernel loop", [
+    I32EnumAttrCase<"Device", 0, "device">,
+    I32EnumAttrCase<"Global", 1, "global">,
+    I32EnumAttrCase<"Local", 2, "local">,
+    I32EnumAttrCase<"Warp", 3, "warp">,
+    I32EnumAttrCase<"Thread", 4, "thread">,
+    I32EnumAttrCase<"Loop", 5, "loop">,
+    I32EnumAttrCase<"Reduce", 6, "reduce">,
+    I32EnumAttrCase<"GroupReduce", 7, "group_reduce">,
+    I32EnumAttrCase<"Upcast", 8, "upcast">,
+    I32EnumAttrCase<"Unroll", 9, "unroll">,
+  ]> {
+  let cppNamespace = "::mlir::tiny";
+  let genSpecializedAttr = 0;
+}
+def Tiny_AxisTypeAttr : EnumAttr<Tiny_Dialect, Tiny_AxisType, "axis">;
+
 #endif // TINY_ENUMS_TD

@@ -4,6 +4,7 @@
 #define TINY_TYPES_TD
 
 include "TinyDialect.td"
+include "TinyEnums.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/BuiltinTypes.td"
 
@@ -14,6 +15,23 @@ def Tiny_TokenType : TypeDef<Tiny_Dialect, "Token"> {
     tinygrad orders effects with AFTER; here a `store` yields a token and
     `after` takes tokens, so ordering is plain SSA.
   }];
+}
+
+def Tiny_PtrType : TypeDef<Tiny_Dialect, "Ptr"> {
+  let mnemonic = "ptr";
+  let summary = "address of one element of a kernel buffer";
+  let description = [{
+    What a kernel-level `tiny.k.index` yields and `tiny.k.load` /
+    `tiny.k.store` consume, as tinygrad's INDEX does: the element dtype and
+    the address space of the buffer it points into.
+
+    ```mlir
+    !tiny.ptr<f32, global>
+    ```
+  }];
+  let parameters = (ins "::mlir::Type":$elementType,
+                        EnumParameter<Tiny_AddrSpace>:$addrSpace);
+  let assemblyFormat = "`<` $elementType `,` $addrSpace `>`";
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,216 @@
+//===- TinyKernelOps.cpp - tiny kernel-level operations --------------------===//
+
+#include "dialects/tiny/IR/TinyKernelOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace mlir::tiny;
+
+#define GET_OP_CLASSES
+#include "dialects/tiny/IR/TinyKernelOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// RangeOp
+//===----------------------------------------------------------------------===//
+
+void RangeOp::build(OpBuilder &builder, OperationState &state, AxisType axis,
+                    Value bound, ValueRange inits) {
+  state.addOperands(bound);
+  state.addOperands(inits);
+  state.getOrAddProperties<Properties>().axis =
+      AxisTypeAttr::get(builder.getContext(), axis);
+  for (Value init : inits)
+    state.addTypes(init.getType());
+  Region *body = state.addRegion();
+  Block *block = new Block();
+  body->push_back(block);
+  block->addArgument(builder.getIndexType(), state.location);
+  for (Value init : inits)
+    block->addArgument(init.getType(), state.location);
+  if (inits.empty()) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToEnd(block);
+    EndOp::create(builder, state.location);
+  }
+}
+
+// tiny.k.range <axis> %iv < %bound [iter_args(%a = %init, ...) -> (types)]
+//   <region> [attr-dict]
+ParseResult RangeOp::parse(OpAsmParser &parser, OperationState &result) {
+  MLIRContext *context = parser.getContext();
+  StringRef axisName;
+  SMLoc axisLoc = parser.getCurrentLocation();
+  if (parser.parseKeyword(&axisName))
+    return failure();
+  std::optional<AxisType> axis = symbolizeAxisType(axisName);
+  if (!axis)
+    return parser.emitError(axisLoc, "unknown axis type '")
+           << axisName << "'";
+  result.getOrAddProperties<Properties>().axis =
+      AxisTypeAttr::get(context, *axis);
+
+  SmallVector<OpAsmParser::Argument> regionArgs(1);
+  OpAsmParser::UnresolvedOperand bound;
+  if (parser.parseArgument(regionArgs.front()) || parser.parseLess() ||
+      parser.parseOperand(bound))
+    return failure();
+  regionArgs.front().type = IndexType::get(context);
+
+  SmallVector<OpAsmParser::UnresolvedOperand> inits;
+  if (succeeded(parser.parseOptionalKeyword("iter_args"))) {
+    if (parser.parseAssignmentList(regionArgs, inits) ||
+        parser.parseArrowTypeList(result.types))
+      return failure();
+    if (result.types.size() != inits.size())
+      return parser.emitError(parser.getCurrentLocation(),
+                              "expected as many types as iter_args");
+    for (auto [arg, type] : llvm::zip(llvm::drop_begin(regionArgs),
+                                      result.types))
+      arg.type = type;
+  }
+
+  if (parser.resolveOperand(bound, IndexType::get(context), result.operands) ||
+      parser.resolveOperands(inits, result.types, parser.getNameLoc(),
+                             result.operands))
+    return failure();
+
+  Region *body = result.addRegion();
+  if (parser.parseRegion(*body, regionArgs))
+    return failure();
+  RangeOp::ensureTerminator(*body, parser.getBuilder(), result.location);
+  return parser.parseOptionalAttrDict(result.attributes);
+}
+
+void RangeOp::print(OpAsmPrinter &p) {
+  p << " " << stringifyAxisType(getAxis()) << " " << getInductionVar()
+    << " < " << getBound();
+  if (!getInits().empty()) {
+    p << " iter_args(";
+    llvm::interleaveComma(llvm::zip(getRegionIterArgs(), getInits()), p,
+                          [&](auto pair) {
+                            p << std::get<0>(pair) << " = "
+                              << std::get<1>(pair);
+                          });
+    p << ") -> (" << getResultTypes() << ")";
+  }
+  p << " ";
+  p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
+                /*printBlockTerminators=*/!getInits().empty());
+  p.printOptionalAttrDict((*this)->getAttrs(), {getAxisAttrName()});
+}
+
+LogicalResult RangeOp::verify() {
+  Block &block = getBody().front();
+  if (block.getNumArguments() != 1 + getInits().size() ||
+      !block.getArgument(0).getType().isIndex())
+    return emitOpError("body must take the index and one argument per "
+                       "iter_arg");
+  for (auto [i, init, arg, result] :
+       llvm::enumerate(getInits(), getRegionIterArgs(), getResults())) {
+    if (init.getType() != arg.getType() || init.getType() != result.getType())
+      return emitOpError("iter_arg ")
+             << i << " has type " << init.getType()
+             << " but its body argument or result differs";
+  }
+  auto end = cast<EndOp>(block.getTerminator());
+  if (end.getValues().getTypes() != getResultTypes())
+    return end.emitOpError("yields (")
+           << end.getValues().getTypes() << ") but the range carries ("
+           << getResultTypes() << ")";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Memory ops
+//===----------------------------------------------------------------------===//
+
+/// The address space of a buffer: its memory space when that is a
+/// `#tiny.addrspace`, global otherwise.
+static AddrSpace getBufferAddrSpace(MemRefType buffer) {
+  if (auto space = dyn_cast_or_null<AddrSpaceAttr>(buffer.getMemorySpace()))
+    return space.getValue();
+  return AddrSpace::Global;
+}
+
+LogicalResult KIndexOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  auto buffer = dyn_cast<MemRefType>(operands.front().getType());
+  if (!buffer)
+    return emitOptionalError(location, "expected a memref buffer");
+  inferredReturnTypes.push_back(PtrType::get(
+      context, buffer.getElementType(), getBufferAddrSpace(buffer)));
+  return success();
+}
+
+LogicalResult KIndexOp::verify() {
+  int64_t rank = getBuffer().getType().getRank();
+  if (static_cast<int64_t>(getIndices().size()) != rank)
+    return emitOpError("expected ")
+           << rank << " indices for a rank-" << rank << " buffer, got "
+           << getIndices().size();
+  return success();
+}
+
+LogicalResult KLoadOp::verify() {
+  if (static_cast<bool>(getGate()) != static_cast<bool>(getAlt()))
+    return emitOpError("a gate needs an alternative value and vice versa");
+  if (getAlt() && getAlt().getType() != getType())
+    return emitOpError("alternative value has type ")
+           << getAlt().getType() << " but the load yields " << getType();
+  return success();
+}
+
+LogicalResult AtomicAddOp::verify() {
+  Type element = getPtr().getType().getElementType();
+  if (!isa<FloatType>(element) &&
+      !(isa<IntegerType>(element) && !element.isInteger(1)))
+    return emitOpError("needs an integer or float element, got ") << element;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// GPU-level ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult SpecialOp::verify() {
+  StringRef name = getName();
+  StringRef dim = name;
+  if (!(dim.consume_front("gidx") || dim.consume_front("lidx") ||
+        dim.consume_front("idx")) ||
+      !(dim == "0" || dim == "1" || dim == "2"))
+    return emitOpError("unknown special index '")
+           << name << "': expected gidxN, lidxN or idxN with N in 0..2";
+  return success();
+}
+
+LogicalResult WmmaOp::verify() {
+  if (getDims().size() != 3 || llvm::any_of(getDims(), [](int64_t d) {
+        return d <= 0;
+      }))
+    return emitOpError("dims must be three positive sizes (M, N, K)");
+  if (getA().getType().getElementType() != getB().getType().getElementType())
+    return emitOpError("a and b must have the same element type");
+  return success();
+}
+
+LogicalResult CustomOp::verify() {
+  StringRef code = getCode();
+  for (size_t pos = code.find('{'); pos != StringRef::npos;
+       pos = code.find('{', pos + 1)) {
+    size_t end = code.find('}', pos);
+    unsigned index;
+    if (end == StringRef::npos ||
+        code.slice(pos + 1, end).getAsInteger(10, index))
+      return emitOpError("malformed placeholder at offset ")
+             << pos << ": expected {N}";
+    if (index >= getArgs().size())
+      return emitOpError("placeholder {")
+             << index << "} but only " << getArgs().size() << " operands";
+  }
+  return success();
+}

@@ -1,0 +1,248 @@
+//===- TinyKernelOps.td - tiny kernel-level operations -----*- tablegen -*-===//
+//
+// Kernel-level ops: what `-tiny-rangeify` produces. A kernel is loops over
+// scalars that read and write flat buffers. The ops are spelled `tiny.k.*`
+// because tinygrad uses the names INDEX, LOAD and STORE at both levels and the
+// tensor-level ops already hold them; the prefix reads as "kernel level".
+//
+// Buffers are `memref`s (flat, static, identity layout) so the lowering to
+// scf / llvm / gpu reuses the upstream memref conversions unchanged. Scalar
+// arithmetic inside a kernel uses `arith` and `math`, whose semantics match
+// tinygrad's ALU ops once signedness is chosen (cdiv = divsi/divui, cmod =
+// remsi/remui, cmplt = cmpf olt / cmpi slt/ult, cmpne = cmpf une): upstream
+// folding and integer-range analysis then apply to kernel bodies as they are.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TINY_KERNEL_OPS_TD
+#define TINY_KERNEL_OPS_TD
+
+include "TinyDialect.td"
+include "TinyEnums.td"
+include "TinyTypes.td"
+include "mlir/IR/OpAsmInterface.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+
+def Tiny_Ptr : Type<CPred<"::llvm::isa<::mlir::tiny::PtrType>($_self)">,
+    "tiny pointer", "::mlir::tiny::PtrType">;
+
+def Tiny_Buffer : Type<And<[
+    CPred<"::llvm::isa<::mlir::MemRefType>($_self)">,
+    CPred<"::llvm::cast<::mlir::MemRefType>($_self).hasStaticShape()">,
+    CPred<"::llvm::cast<::mlir::MemRefType>($_self).getLayout().isIdentity()">]>,
+    "statically shaped memref with identity layout", "::mlir::MemRefType">;
+
+def Tiny_ElementOfPtr : TypesMatchWith<"type is the pointer's element type",
+    "ptr", "value", "::llvm::cast<::mlir::tiny::PtrType>($_self).getElementType()">;
+
+//===----------------------------------------------------------------------===//
+// Structure: kernels and ranges
+//===----------------------------------------------------------------------===//
+
+def Tiny_KernelOp : Tiny_Op<"k.kernel", [SingleBlock, NoTerminator,
+    NoRegionArguments, RecursiveMemoryEffects]> {
+  let summary = "one kernel: the loops that compute one realized value";
+  let description = [{
+    Groups the ranges, loads and stores of one kernel, as tinygrad's SINK of
+    a kernel does. The name follows tinygrad's kernel naming (E_ for
+    elementwise, r_ for kernels with a reduction, then the loop bounds).
+    Buffers come from the enclosing function; on the CPU the body runs in
+    place, for GPUs it is the unit that becomes a `gpu.func`.
+
+    ```mlir
+    tiny.k.kernel "E_6" {
+      tiny.k.range loop %i < %c6 { ... }
+    }
+    ```
+  }];
+  let arguments = (ins StrAttr:$name);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$name attr-dict-with-keyword $body";
+}
+
+def Tiny_RangeOp : Tiny_Op<"k.range", [RecursiveMemoryEffects,
+    SingleBlockImplicitTerminator<"EndOp">]> {
+  let summary = "a loop from 0 to a bound, with its AxisType";
+  let description = [{
+    tinygrad's RANGE ... END as a region: the block argument is the
+    induction variable, counting from 0 up to `bound` (exclusive). The axis
+    type says what the loop is (a reduction, a serial loop, threads, ...).
+    Values carried from one iteration to the next (a reduction's
+    accumulator) are `iter_args`; `tiny.k.end` yields their next values and
+    the op's results are their values after the last iteration.
+
+    ```mlir
+    %sum = tiny.k.range reduce %r < %c16 iter_args(%acc = %zero) -> (f32) {
+      ...
+      tiny.k.end %next : f32
+    }
+    ```
+  }];
+  let arguments = (ins Tiny_AxisTypeAttr:$axis, Index:$bound,
+                       Variadic<AnyType>:$inits);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::tiny::AxisType":$axis, "::mlir::Value":$bound,
+                   CArg<"::mlir::ValueRange", "{}">:$inits)>
+  ];
+  let extraClassDeclaration = [{
+    /// The induction variable.
+    ::mlir::BlockArgument getInductionVar() { return getBody().getArgument(0); }
+    /// The values carried across iterations, as seen inside the body.
+    ::mlir::Block::BlockArgListType getRegionIterArgs() {
+      return getBody().getArguments().drop_front();
+    }
+  }];
+}
+
+def Tiny_EndOp : Tiny_Op<"k.end", [Pure, Terminator, ReturnLike,
+    HasParent<"RangeOp">]> {
+  let summary = "end of a range body: the carried values' next values";
+  let arguments = (ins Variadic<AnyType>:$values);
+  let builders = [OpBuilder<(ins), [{ }]>];
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+def Tiny_KIndexOp : Tiny_Op<"k.index", [Pure,
+    DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "address of one element of a buffer";
+  let description = [{
+    tinygrad's kernel-level INDEX: one index per buffer axis. The pointer's
+    address space is the buffer's memory space (a `#tiny.addrspace`), global
+    when the memref has none.
+
+    ```mlir
+    %p = tiny.k.index %buf[%i] : memref<6xf32>  // !tiny.ptr<f32, global>
+    ```
+  }];
+  let arguments = (ins Tiny_Buffer:$buffer, Variadic<Index>:$indices);
+  let results = (outs Tiny_Ptr:$result);
+  let assemblyFormat = "$buffer `[` $indices `]` attr-dict `:` type($buffer)";
+  let hasVerifier = 1;
+}
+
+def Tiny_KLoadOp : Tiny_Op<"k.load", [AttrSizedOperandSegments,
+    TypesMatchWith<"result is the pointer's element type", "ptr", "result",
+        "::llvm::cast<::mlir::tiny::PtrType>($_self).getElementType()">]> {
+  let summary = "load one element, optionally gated";
+  let description = [{
+    With a gate, the load happens only where the gate is true and `alt` is
+    the value elsewhere, so a masked (padded) read never touches memory out
+    of bounds.
+
+    ```mlir
+    %v = tiny.k.load %p : !tiny.ptr<f32, global>
+    %w = tiny.k.load %p if %valid else %zero : !tiny.ptr<f32, global>, f32
+    ```
+  }];
+  let arguments = (ins Arg<Tiny_Ptr, "", [MemRead]>:$ptr, Optional<I1>:$gate,
+                       Optional<AnyType>:$alt);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $ptr (`if` $gate^ `else` $alt)? attr-dict `:` qualified(type($ptr)) (`,` type($alt)^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def Tiny_KStoreOp : Tiny_Op<"k.store", [Tiny_ElementOfPtr]> {
+  let summary = "store one element, optionally gated";
+  let description = [{
+    ```mlir
+    tiny.k.store %p, %v : !tiny.ptr<f32, global>
+    tiny.k.store %p, %v if %valid : !tiny.ptr<f32, global>
+    ```
+  }];
+  let arguments = (ins Arg<Tiny_Ptr, "", [MemWrite]>:$ptr, AnyType:$value,
+                       Optional<I1>:$gate);
+  let assemblyFormat = [{
+    $ptr `,` $value (`if` $gate^)? attr-dict `:` qualified(type($ptr))
+  }];
+}
+
+def Tiny_AtomicAddOp : Tiny_Op<"k.atomic_add", [Tiny_ElementOfPtr]> {
+  let summary = "atomically add a value to one element";
+  let description = [{
+    ```mlir
+    tiny.k.atomic_add %p, %v : !tiny.ptr<f32, global>
+    ```
+  }];
+  let arguments = (ins Arg<Tiny_Ptr, "", [MemRead, MemWrite]>:$ptr,
+                       AnyType:$value);
+  let assemblyFormat = "$ptr `,` $value attr-dict `:` qualified(type($ptr))";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// GPU-level ops
+//===----------------------------------------------------------------------===//
+
+def Tiny_SpecialOp : Tiny_Op<"k.special", [Pure]> {
+  let summary = "a GPU hardware index (block or thread id) below a bound";
+  let description = [{
+    tinygrad's SPECIAL: `gidx0`..`gidx2` are block (group) ids, `lidx0`..`lidx2`
+    thread ids within a block, `idx0`..`idx2` global ids; the value counts
+    from 0 up to `bound`.
+
+    ```mlir
+    %g = tiny.k.special "gidx0" < %c256
+    ```
+  }];
+  let arguments = (ins StrAttr:$name, Index:$bound);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$name ` ` `<` ` ` $bound attr-dict";
+  let hasVerifier = 1;
+}
+
+def Tiny_BarrierOp : Tiny_Op<"k.barrier"> {
+  let summary = "synchronize the threads of a block (local memory fence)";
+  let assemblyFormat = "attr-dict";
+}
+
+def Tiny_WmmaOp : Tiny_Op<"k.wmma", [Pure, AllTypesMatch<["c", "result"]>]> {
+  let summary = "a tensor-core multiply-accumulate on per-thread fragments";
+  let description = [{
+    `result = a * b + c` over an (M, N, K) = `dims` tile, each operand being
+    the calling thread's fragment of its matrix.
+
+    ```mlir
+    %d = tiny.k.wmma %a, %b, %c dims [16, 16, 16]
+        : vector<8xf16>, vector<8xf16>, vector<4xf32>
+    ```
+  }];
+  let arguments = (ins AnyVectorOfNonZeroRank:$a, AnyVectorOfNonZeroRank:$b,
+                       AnyVectorOfNonZeroRank:$c, DenseI64ArrayAttr:$dims);
+  let results = (outs AnyVectorOfNonZeroRank:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $c `dims` $dims attr-dict `:` type($a) `,` type($b) `,` type($c)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tiny_CustomOp : Tiny_Op<"k.custom"> {
+  let summary = "target source code with `{N}` naming the N-th operand";
+  let description = [{
+    tinygrad's CUSTOM / CUSTOMI: text the renderer pastes into the kernel.
+
+    ```mlir
+    %r = tiny.k.custom "__builtin_popcount({0})"(%x) : (i32) -> i32
+    ```
+  }];
+  let arguments = (ins StrAttr:$code, Variadic<AnyType>:$args);
+  let results = (outs Variadic<AnyType>:$results);
+  let assemblyFormat = [{
+    $code `(` $args `)` attr-dict `:` functional-type($args, $results)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // TINY_KERNEL_OPS_TD
