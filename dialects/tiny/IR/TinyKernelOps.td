@@ -194,12 +194,12 @@ def Tiny_SpecialOp : Tiny_Op<"k.special", [Pure]> {
     from 0 up to `bound`.
 
     ```mlir
-    %g = tiny.k.special "gidx0" < %c256
+    %g = tiny.k.special "gidx0" bound %c256
     ```
   }];
   let arguments = (ins StrAttr:$name, Index:$bound);
   let results = (outs Index:$result);
-  let assemblyFormat = "$name ` ` `<` ` ` $bound attr-dict";
+  let assemblyFormat = "$name `bound` $bound attr-dict";
   let hasVerifier = 1;
 }
 
