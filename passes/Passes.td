@@ -70,4 +70,43 @@ def TinyFoldMovement : Pass<"tiny-fold-movement"> {
   let dependentDialects = ["::mlir::tiny::TinyDialect"];
 }
 
+def TinyRangeify : Pass<"tiny-rangeify", "::mlir::ModuleOp"> {
+  let summary = "Turn tensor-level functions into kernels over flat buffers";
+  let description = [{
+    Each `tiny.function` becomes a `func.func` whose arguments are the flat
+    buffers of its params (in slot order, marked `tiny.slot`) and then one
+    output buffer per returned tensor (marked `tiny.output`). Every realized
+    value (a returned value, a `contiguous`, a `copy`, a `store`, a reduce
+    read more than once or through an expand or a gather) gets a buffer and
+    a `tiny.k.kernel` whose LOOP ranges cover the value's shape. Everything
+    feeding a kernel is computed inside its loops: movement ops become index
+    arithmetic (pad and gather with validity masks), a reduce becomes REDUCE
+    ranges carrying an accumulator, elementwise ops become `arith` / `math`
+    on scalars.
+
+    Needs calls resolved. Multi-device values, copies between devices and
+    fp8 dtypes are reported as not supported (they need the runtime).
+  }];
+  let dependentDialects = [
+    "::mlir::tiny::TinyDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
+def TinyPrintSchedule : Pass<"tiny-print-schedule", "::mlir::ModuleOp"> {
+  let summary = "Print the kernels of each function after rangeify";
+  let description = [{
+    Prints one line per function with its kernel count and the kernels'
+    names in order, e.g. `schedule @f: 2 kernels: r_4_1 E_4_3`, to the
+    output stream (stdout unless `to-stderr` is set). The IR is unchanged.
+  }];
+  let options = [
+    Option<"toStderr", "to-stderr", "bool", /*default=*/"false",
+           "Print to stderr instead of stdout">,
+  ];
+}
+
 #endif // TINY_PASSES_TD

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "conversions/Passes.h"
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "passes/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -26,6 +27,7 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::tiny::registerTinyPassesAndPipelines();
+  mlir::tiny::registerTinyConversionPassesAndPipelines();
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::tiny::TinyDialect, mlir::arith::ArithDialect,

@@ -1,0 +1,50 @@
+//===- Pipelines.cpp - the tensor-level tiny to LLVM pipeline --------------===//
+
+#include "conversions/Passes.h"
+
+#include "passes/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void mlir::tiny::buildTinyToLLVMPipeline(OpPassManager &pm) {
+  pm.addPass(createTinyResolveCalls());
+  pm.addPass(createTinyDecompose());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createTinyFoldMovement());
+  pm.addPass(createTinyRangeify());
+  pm.addPass(createConvertTinyToSCF());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createLoopInvariantCodeMotionPass());
+  pm.addPass(createSCFToControlFlowPass());
+  // bf16 has no arithmetic on most CPUs: its conversions become integer
+  // bit manipulation instead of library calls.
+  arith::ArithExpandOpsPassOptions expandOptions;
+  expandOptions.includeBf16 = true;
+  pm.addPass(arith::createArithExpandOpsPass(expandOptions));
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  ConvertFuncToLLVMPassOptions funcOptions;
+  funcOptions.useBarePtrCallConv = true;
+  pm.addPass(createConvertFuncToLLVMPass(funcOptions));
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void mlir::tiny::registerTinyConversionPassesAndPipelines() {
+  registerTinyConversionPasses();
+  PassPipelineRegistration<>(
+      "tiny-to-llvm",
+      "Lower tensor-level tiny to the LLVM dialect for the CPU: simplify, "
+      "rangeify, convert to scf, then upstream conversions to LLVM",
+      buildTinyToLLVMPipeline);
+}

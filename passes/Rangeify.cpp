@@ -1,0 +1,667 @@
+//===- Rangeify.cpp - tensor-level functions to kernels over buffers ------===//
+//
+// Each `tiny.function` becomes a `func.func` over flat buffers: its params
+// (in slot order) then one output buffer per returned tensor. Every realized
+// value gets a buffer and a `tiny.k.kernel` that loops over the value's shape
+// and stores it; everything that feeds it is computed in that loop at the
+// loop's indices, so elementwise chains, movement ops and reductions that
+// feed them fuse into one kernel. Movement ops become index arithmetic and
+// validity masks; a reduce becomes REDUCE ranges carrying an accumulator.
+//
+// A value is realized when tinygrad would give it a buffer: a returned
+// value, a `contiguous`, a `copy`, a `store`'s target, and a reduce whose
+// result is read more than once or through an expand or a gather (where
+// recomputing it per element would repeat the reduction).
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/tiny/IR/TinyKernelOps.h"
+#include "dialects/tiny/IR/TinyOps.h"
+#include "passes/Passes.h"
+#include "passes/ScalarAlu.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir::tiny {
+#define GEN_PASS_DEF_TINYRANGEIFY
+#include "passes/Passes.h.inc"
+} // namespace mlir::tiny
+
+using namespace mlir;
+using namespace mlir::tiny;
+
+namespace {
+
+RankedTensorType tensorType(Value value) {
+  return cast<RankedTensorType>(value.getType());
+}
+
+/// The flat buffer a tensor of this type is stored in: one element per
+/// logical element (a scalar takes one), of the dtype's storage type.
+MemRefType flatBufferType(RankedTensorType type) {
+  return MemRefType::get({std::max<int64_t>(1, type.getNumElements())},
+                         getStorageType(type.getElementType()));
+}
+
+/// True when a reduce result must get a buffer of its own.
+bool reduceNeedsBuffer(ReduceOp reduce) {
+  if (!reduce->hasOneUse())
+    return true;
+  Operation *user = *reduce->getUsers().begin();
+  return isa<ExpandOp, IndexOp>(user);
+}
+
+/// Emits the scalar code that computes tensor values at given indices,
+/// inside the loops of one kernel.
+class KernelBodyEmitter {
+public:
+  KernelBodyEmitter(OpBuilder &builder,
+                    const DenseMap<Value, Value> &buffers)
+      : b(builder), buffers(buffers) {
+    scopes.emplace_back();
+  }
+
+  /// The scalar value of `value` at `indices` (one `index` per axis).
+  FailureOr<Value> emit(Value value, ArrayRef<Value> indices);
+
+  /// True when a REDUCE range was emitted.
+  bool emittedReduce() const { return hasReduce; }
+
+  Value indexConst(Location loc, int64_t value) {
+    return arith::ConstantIndexOp::create(b, loc, value);
+  }
+  /// Row-major flat offset of `indices` in `shape`.
+  Value linearize(Location loc, ArrayRef<Value> indices,
+                  ArrayRef<int64_t> shape);
+
+private:
+  using CacheKey = std::pair<Value, SmallVector<Value, 4>>;
+  struct CacheKeyInfo {
+    static CacheKey getEmptyKey() {
+      return {DenseMapInfo<Value>::getEmptyKey(), {}};
+    }
+    static CacheKey getTombstoneKey() {
+      return {DenseMapInfo<Value>::getTombstoneKey(), {}};
+    }
+    static unsigned getHashValue(const CacheKey &key) {
+      return llvm::hash_combine(
+          DenseMapInfo<Value>::getHashValue(key.first),
+          llvm::hash_combine_range(key.second.begin(), key.second.end()));
+    }
+    static bool isEqual(const CacheKey &a, const CacheKey &b) {
+      return a.first == b.first && a.second == b.second;
+    }
+  };
+  using Cache = DenseMap<CacheKey, Value, CacheKeyInfo>;
+
+  FailureOr<Value> compute(Value value, ArrayRef<Value> indices);
+  FailureOr<Value> emitReduce(ReduceOp reduce, ArrayRef<Value> indices);
+  FailureOr<Value> emitGather(IndexOp gather, ArrayRef<Value> indices);
+  Value loadBuffer(Location loc, Value buffer, ArrayRef<Value> indices,
+                   ArrayRef<int64_t> shape);
+  /// Indices into an operand of `shape` broadcast to `indices`' rank.
+  SmallVector<Value> broadcastIndices(Location loc, ArrayRef<Value> indices,
+                                      ArrayRef<int64_t> shape);
+  Value zeroOf(Location loc, Type dtype);
+
+  OpBuilder &b;
+  const DenseMap<Value, Value> &buffers;
+  /// One cache per open range body: a value computed inside a loop is only
+  /// reused inside it.
+  SmallVector<Cache> scopes;
+  bool hasReduce = false;
+};
+
+} // namespace
+
+Value KernelBodyEmitter::linearize(Location loc, ArrayRef<Value> indices,
+                                   ArrayRef<int64_t> shape) {
+  Value flat;
+  int64_t stride = 1;
+  for (int64_t axis = shape.size() - 1; axis >= 0; --axis) {
+    if (shape[axis] != 1) {
+      Value term = indices[axis];
+      if (stride != 1)
+        term = arith::MulIOp::create(b, loc, term, indexConst(loc, stride));
+      flat = flat ? arith::AddIOp::create(b, loc, flat, term).getResult()
+                  : term;
+    }
+    stride *= shape[axis];
+  }
+  return flat ? flat : indexConst(loc, 0);
+}
+
+Value KernelBodyEmitter::loadBuffer(Location loc, Value buffer,
+                                    ArrayRef<Value> indices,
+                                    ArrayRef<int64_t> shape) {
+  Value offset = linearize(loc, indices, shape);
+  Value ptr = KIndexOp::create(b, loc, buffer, ValueRange{offset});
+  return KLoadOp::create(b, loc, ptr, /*gate=*/Value(), /*alt=*/Value());
+}
+
+SmallVector<Value>
+KernelBodyEmitter::broadcastIndices(Location loc, ArrayRef<Value> indices,
+                                    ArrayRef<int64_t> shape) {
+  SmallVector<Value> result;
+  size_t offset = indices.size() - shape.size();
+  for (auto [axis, dim] : llvm::enumerate(shape))
+    result.push_back(dim == 1 ? indexConst(loc, 0) : indices[offset + axis]);
+  return result;
+}
+
+Value KernelBodyEmitter::zeroOf(Location loc, Type dtype) {
+  return createReduceIdentity(b, loc, ReduceKind::Add, dtype);
+}
+
+FailureOr<Value> KernelBodyEmitter::emit(Value value,
+                                         ArrayRef<Value> indices) {
+  CacheKey key{value, SmallVector<Value, 4>(indices)};
+  for (Cache &scope : llvm::reverse(scopes))
+    if (Value cached = scope.lookup(key))
+      return cached;
+  FailureOr<Value> result = compute(value, indices);
+  if (succeeded(result))
+    scopes.back()[key] = *result;
+  return result;
+}
+
+FailureOr<Value> KernelBodyEmitter::emitReduce(ReduceOp reduce,
+                                               ArrayRef<Value> indices) {
+  Location loc = reduce.getLoc();
+  Type dtype = tensorType(reduce.getSrc()).getElementType();
+  // Half floats accumulate in f32, as tinygrad's sum does.
+  Type accType = isa<Float16Type, BFloat16Type>(dtype) ? b.getF32Type() : dtype;
+  ArrayRef<int64_t> srcShape = tensorType(reduce.getSrc()).getShape();
+  SmallVector<int64_t> axes(reduce.getAxes());
+  llvm::sort(axes);
+  SmallVector<Value> srcIndices(indices);
+  hasReduce = true;
+
+  std::function<FailureOr<Value>(size_t, Value)> build =
+      [&](size_t level, Value init) -> FailureOr<Value> {
+    auto range = RangeOp::create(b, loc, AxisType::Reduce,
+                                 indexConst(loc, srcShape[axes[level]]),
+                                 ValueRange{init});
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&range.getBody().front());
+    scopes.emplace_back();
+    srcIndices[axes[level]] = range.getInductionVar();
+    Value acc = range.getRegionIterArgs()[0];
+    FailureOr<Value> next = failure();
+    if (level + 1 < axes.size()) {
+      next = build(level + 1, acc);
+    } else {
+      FailureOr<Value> element = emit(reduce.getSrc(), srcIndices);
+      if (succeeded(element)) {
+        Value wide = createScalarCast(b, loc, *element, dtype, accType);
+        next = createReduceCombine(b, loc, reduce.getKind(), accType, acc,
+                                   wide);
+      }
+    }
+    scopes.pop_back();
+    if (failed(next))
+      return failure();
+    EndOp::create(b, loc, ValueRange{*next});
+    return range.getResult(0);
+  };
+
+  if (axes.empty())
+    return emit(reduce.getSrc(), indices);
+  Value init = createReduceIdentity(b, loc, reduce.getKind(), accType);
+  FailureOr<Value> total = build(0, init);
+  if (failed(total))
+    return failure();
+  return createScalarCast(b, loc, *total, accType, dtype);
+}
+
+FailureOr<Value> KernelBodyEmitter::emitGather(IndexOp gather,
+                                               ArrayRef<Value> indices) {
+  Location loc = gather.getLoc();
+  ArrayRef<int64_t> srcShape = tensorType(gather.getSrc()).getShape();
+  size_t numIndexed = gather.getIndices().size();
+  size_t batchRank = tensorType(gather.getResult()).getRank() -
+                     (srcShape.size() - numIndexed);
+  ArrayRef<Value> batch = indices.take_front(batchRank);
+  SmallVector<Value> srcIndices;
+  Value valid;
+  for (auto [axis, indexTensor] : llvm::enumerate(gather.getIndices())) {
+    RankedTensorType type = tensorType(indexTensor);
+    FailureOr<Value> raw =
+        emit(indexTensor, broadcastIndices(loc, batch, type.getShape()));
+    if (failed(raw))
+      return failure();
+    Value index =
+        type.getElementType().isUnsignedInteger()
+            ? arith::IndexCastUIOp::create(b, loc, b.getIndexType(), *raw)
+                  .getResult()
+            : arith::IndexCastOp::create(b, loc, b.getIndexType(), *raw)
+                  .getResult();
+    // An index outside the axis reads zero instead of stray memory (a
+    // negative one wraps to a large unsigned value).
+    Value inBounds =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index,
+                              indexConst(loc, srcShape[axis]));
+    valid = valid ? arith::AndIOp::create(b, loc, valid, inBounds).getResult()
+                  : inBounds;
+    srcIndices.push_back(arith::SelectOp::create(b, loc, inBounds, index,
+                                                 indexConst(loc, 0)));
+  }
+  llvm::append_range(srcIndices, indices.drop_front(batchRank));
+  FailureOr<Value> element = emit(gather.getSrc(), srcIndices);
+  if (failed(element))
+    return failure();
+  Type dtype = tensorType(gather.getResult()).getElementType();
+  return arith::SelectOp::create(b, loc, valid, *element, zeroOf(loc, dtype))
+      .getResult();
+}
+
+FailureOr<Value> KernelBodyEmitter::compute(Value value,
+                                            ArrayRef<Value> indices) {
+  if (Value buffer = buffers.lookup(value))
+    return loadBuffer(value.getLoc(), buffer, indices,
+                      tensorType(value).getShape());
+  Operation *op = value.getDefiningOp();
+  if (!op)
+    return emitError(value.getLoc(), "cannot index a block argument");
+  Location loc = op->getLoc();
+  RankedTensorType resultType = tensorType(value);
+
+  auto emitSrc = [&](Value src, ArrayRef<Value> srcIndices) {
+    return emit(src, srcIndices);
+  };
+
+  return llvm::TypeSwitch<Operation *, FailureOr<Value>>(op)
+      .Case([&](ConstOp constant) -> FailureOr<Value> {
+        return createScalarConstant(
+            b, loc, resultType.getElementType(),
+            constant.getValue().getSplatValue<Attribute>());
+      })
+      .Case([&](ReshapeOp reshape) -> FailureOr<Value> {
+        ArrayRef<int64_t> srcShape = tensorType(reshape.getSrc()).getShape();
+        ArrayRef<int64_t> dstShape = resultType.getShape();
+        SmallVector<Value> srcIndices;
+        // When only unit axes differ, the non-unit indices carry over.
+        SmallVector<int64_t> srcAxes, dstAxes;
+        for (auto [i, d] : llvm::enumerate(srcShape))
+          if (d != 1)
+            srcAxes.push_back(i);
+        for (auto [i, d] : llvm::enumerate(dstShape))
+          if (d != 1)
+            dstAxes.push_back(i);
+        bool unitOnly =
+            srcAxes.size() == dstAxes.size() &&
+            llvm::all_of(llvm::seq<size_t>(0, srcAxes.size()), [&](size_t k) {
+              return srcShape[srcAxes[k]] == dstShape[dstAxes[k]];
+            });
+        if (unitOnly) {
+          srcIndices.assign(srcShape.size(), indexConst(loc, 0));
+          for (auto [s, d] : llvm::zip(srcAxes, dstAxes))
+            srcIndices[s] = indices[d];
+          return emitSrc(reshape.getSrc(), srcIndices);
+        }
+        Value flat = linearize(loc, indices, dstShape);
+        srcIndices.assign(srcShape.size(), Value());
+        int64_t stride = 1;
+        for (int64_t axis = srcShape.size() - 1; axis >= 0; --axis) {
+          Value index = flat;
+          if (stride != 1)
+            index =
+                arith::DivUIOp::create(b, loc, index, indexConst(loc, stride));
+          if (axis != 0)
+            index = arith::RemUIOp::create(b, loc, index,
+                                           indexConst(loc, srcShape[axis]));
+          srcIndices[axis] =
+              srcShape[axis] == 1 ? indexConst(loc, 0) : index;
+          stride *= srcShape[axis];
+        }
+        return emitSrc(reshape.getSrc(), srcIndices);
+      })
+      .Case([&](PermuteOp permute) -> FailureOr<Value> {
+        SmallVector<Value> srcIndices(indices.size());
+        for (auto [i, axis] : llvm::enumerate(permute.getOrder()))
+          srcIndices[axis] = indices[i];
+        return emitSrc(permute.getSrc(), srcIndices);
+      })
+      .Case([&](ExpandOp expand) -> FailureOr<Value> {
+        ArrayRef<int64_t> srcShape = tensorType(expand.getSrc()).getShape();
+        return emitSrc(expand.getSrc(),
+                       broadcastIndices(loc, indices, srcShape));
+      })
+      .Case([&](ShrinkOp shrink) -> FailureOr<Value> {
+        SmallVector<Value> srcIndices;
+        for (auto [index, start] : llvm::zip(indices, shrink.getStarts()))
+          srcIndices.push_back(
+              start == 0 ? index
+                         : arith::AddIOp::create(b, loc, index,
+                                                 indexConst(loc, start))
+                               .getResult());
+        return emitSrc(shrink.getSrc(), srcIndices);
+      })
+      .Case([&](FlipOp flip) -> FailureOr<Value> {
+        ArrayRef<int64_t> shape = resultType.getShape();
+        SmallVector<Value> srcIndices(indices);
+        for (int64_t axis : flip.getAxes())
+          srcIndices[axis] = arith::SubIOp::create(
+              b, loc, indexConst(loc, shape[axis] - 1), indices[axis]);
+        return emitSrc(flip.getSrc(), srcIndices);
+      })
+      .Case([&](PadOp pad) -> FailureOr<Value> {
+        ArrayRef<int64_t> srcShape = tensorType(pad.getSrc()).getShape();
+        SmallVector<Value> srcIndices;
+        Value valid;
+        for (auto [axis, index] : llvm::enumerate(indices)) {
+          int64_t low = pad.getLow()[axis];
+          if (low == 0 && pad.getHigh()[axis] == 0) {
+            srcIndices.push_back(index);
+            continue;
+          }
+          // index - low is in bounds when it is below the size as an
+          // unsigned number (below low it wraps around).
+          Value shifted =
+              low == 0 ? index
+                       : arith::SubIOp::create(b, loc, index,
+                                               indexConst(loc, low))
+                             .getResult();
+          Value inBounds =
+              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, shifted,
+                                    indexConst(loc, srcShape[axis]));
+          valid = valid
+                      ? arith::AndIOp::create(b, loc, valid, inBounds)
+                            .getResult()
+                      : inBounds;
+          srcIndices.push_back(arith::SelectOp::create(
+              b, loc, inBounds, shifted, indexConst(loc, 0)));
+        }
+        FailureOr<Value> element = emitSrc(pad.getSrc(), srcIndices);
+        if (failed(element) || !valid)
+          return element;
+        return arith::SelectOp::create(
+                   b, loc, valid, *element,
+                   zeroOf(loc, resultType.getElementType()))
+            .getResult();
+      })
+      .Case([&](IndexOp gather) { return emitGather(gather, indices); })
+      .Case([&](StackOp stack) -> FailureOr<Value> {
+        ArrayRef<Value> rest = indices.drop_front();
+        FailureOr<Value> selected = emitSrc(stack.getSrcs().back(), rest);
+        for (int64_t k = stack.getSrcs().size() - 2; k >= 0; --k) {
+          if (failed(selected))
+            return failure();
+          FailureOr<Value> candidate = emitSrc(stack.getSrcs()[k], rest);
+          if (failed(candidate))
+            return failure();
+          Value isK = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            indices.front(),
+                                            indexConst(loc, k));
+          selected =
+              arith::SelectOp::create(b, loc, isK, *candidate, *selected)
+                  .getResult();
+        }
+        return selected;
+      })
+      .Case([&](BitcastOp bitcast) -> FailureOr<Value> {
+        Type from = tensorType(bitcast.getSrc()).getElementType();
+        Type to = resultType.getElementType();
+        if (from.getIntOrFloatBitWidth() != to.getIntOrFloatBitWidth() ||
+            from.isInteger(1) || to.isInteger(1))
+          return bitcast.emitOpError(
+              "between dtypes of different sizes is not supported by "
+              "rangeify yet");
+        FailureOr<Value> element = emitSrc(bitcast.getSrc(), indices);
+        if (failed(element) || from == to)
+          return element;
+        return arith::BitcastOp::create(b, loc, getStorageType(to), *element)
+            .getResult();
+      })
+      .Case([&](CastOp cast) -> FailureOr<Value> {
+        FailureOr<Value> element = emitSrc(cast.getSrc(), indices);
+        if (failed(element))
+          return failure();
+        return createScalarCast(b, loc, *element,
+                                tensorType(cast.getSrc()).getElementType(),
+                                resultType.getElementType());
+      })
+      .Case([&](ReduceOp reduce) { return emitReduce(reduce, indices); })
+      .Case<DetachOp, ContiguousBackwardOp>([&](Operation *marker) {
+        return emitSrc(marker->getOperand(0), indices);
+      })
+      .Case([&](AfterOp after) { return emitSrc(after.getSrc(), indices); })
+      .Case<ParamOp, BufferOp>([&](Operation *storage) -> FailureOr<Value> {
+        return storage->emitOpError("has no buffer (internal error)");
+      })
+      .Default([&](Operation *other) -> FailureOr<Value> {
+        // Elementwise: every operand broadcast to the result's indices.
+        if (other->getNumResults() != 1 || other->getNumRegions() != 0 ||
+            !llvm::all_of(other->getOperandTypes(), [](Type type) {
+              return isTensorOf(type, DTypeClass::Any);
+            }) ||
+            isa<CallOp, CustomFunctionOp, CopyOp, ContiguousOp, StoreOp,
+                AllReduceOp, UnshardOp, MStackOp, MSelectOp, LoadOp,
+                ThreefryOp, BinaryOp>(other))
+          return other->emitOpError("is not supported by rangeify yet");
+        SmallVector<Value> scalars;
+        for (Value operand : other->getOperands()) {
+          FailureOr<Value> scalar = emitSrc(
+              operand,
+              broadcastIndices(loc, indices, tensorType(operand).getShape()));
+          if (failed(scalar))
+            return failure();
+          scalars.push_back(*scalar);
+        }
+        return createScalarAlu(b, other, scalars);
+      });
+}
+
+namespace {
+
+/// Builds the kernels of one tiny.function into a func.func.
+class FunctionRangeifier {
+public:
+  FunctionRangeifier(FunctionOp function) : function(function) {}
+
+  LogicalResult run();
+
+private:
+  LogicalResult checkSupported();
+  /// Emits one kernel storing `value` into `buffer`.
+  LogicalResult emitKernel(OpBuilder &builder, Value value, Value buffer);
+
+  FunctionOp function;
+  DenseMap<Value, Value> buffers;
+};
+
+} // namespace
+
+LogicalResult FunctionRangeifier::checkSupported() {
+  DeviceAttr device;
+  WalkResult result = function.walk([&](Operation *op) -> WalkResult {
+    if (isa<CallOp>(op))
+      return op->emitOpError("must be resolved before rangeify "
+                             "(run -tiny-resolve-calls)");
+    for (Type type : op->getResultTypes()) {
+      DeviceAttr resultDevice = getDevice(type);
+      if (!resultDevice)
+        continue;
+      if (resultDevice.isMulti())
+        return op->emitOpError("produces a multi-device value, which needs "
+                               "the runtime's host schedule");
+      if (device && resultDevice != device)
+        return op->emitOpError("is on device ")
+               << resultDevice << " but the function also uses " << device
+               << ": copies between devices need the runtime's host schedule";
+      device = resultDevice;
+    }
+    for (Type type : op->getResultTypes())
+      if (auto tensor = dyn_cast<RankedTensorType>(type))
+        if (isa<Float8E4M3FNType, Float8E5M2Type>(tensor.getElementType()))
+          return op->emitOpError("computes in an fp8 dtype, which the CPU "
+                                 "lowering does not support yet");
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+LogicalResult FunctionRangeifier::emitKernel(OpBuilder &builder, Value value,
+                                             Value buffer) {
+  Location loc = value.getLoc();
+  RankedTensorType type = tensorType(value);
+  auto kernel = KernelOp::create(builder, loc, builder.getStringAttr("E"));
+  Block *body = new Block();
+  kernel.getBody().push_back(body);
+
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(body);
+  KernelBodyEmitter emitter(builder, buffers);
+  SmallVector<Value> indices;
+  for (int64_t dim : type.getShape()) {
+    auto range = RangeOp::create(builder, loc, AxisType::Loop,
+                                 emitter.indexConst(loc, dim));
+    indices.push_back(range.getInductionVar());
+    builder.setInsertionPoint(range.getBody().front().getTerminator());
+  }
+  FailureOr<Value> element = emitter.emit(value, indices);
+  if (failed(element))
+    return failure();
+  Value offset = emitter.linearize(loc, indices, type.getShape());
+  Value ptr = KIndexOp::create(builder, loc, buffer, ValueRange{offset});
+  KStoreOp::create(builder, loc, ptr, *element, /*gate=*/Value());
+
+  std::string name = emitter.emittedReduce() ? "r" : "E";
+  for (int64_t dim : type.getShape())
+    name += "_" + std::to_string(dim);
+  kernel.setName(name);
+  return success();
+}
+
+LogicalResult FunctionRangeifier::run() {
+  if (failed(checkSupported()))
+    return failure();
+  Block &body = function.getBody().front();
+  auto ret = cast<ReturnOp>(body.getTerminator());
+
+  // The returned tensors: one, or the elements of a tuple.
+  SmallVector<Value> outputs;
+  if (isa<TupleType>(ret.getValue().getType())) {
+    auto tuple = ret.getValue().getDefiningOp<TupleOp>();
+    if (!tuple)
+      return ret.emitOpError("must return a tensor or a tiny.tuple of tensors "
+                             "for rangeify");
+    for (Value element : tuple.getElements()) {
+      if (!isa<RankedTensorType>(element.getType()))
+        return ret.emitOpError("returns a nested tuple, which rangeify does "
+                               "not flatten yet");
+      outputs.push_back(element);
+    }
+  } else {
+    outputs.push_back(ret.getValue());
+  }
+
+  // Params in slot order; one argument per slot.
+  std::map<int64_t, SmallVector<ParamOp>> paramsBySlot;
+  function.walk([&](ParamOp param) {
+    paramsBySlot[param.getSlot()].push_back(param);
+  });
+  SmallVector<Type> argTypes;
+  for (auto &[slot, params] : paramsBySlot) {
+    for (ParamOp param : params)
+      if (param.getType() != params.front().getType())
+        return param.emitOpError("slot ")
+               << slot << " is used with two different types";
+    argTypes.push_back(flatBufferType(params.front().getType()));
+  }
+  for (Value output : outputs)
+    argTypes.push_back(flatBufferType(tensorType(output)));
+
+  OpBuilder builder(function);
+  auto func = func::FuncOp::create(
+      builder, function.getLoc(), function.getSymName(),
+      builder.getFunctionType(argTypes, {}));
+  Block *entry = func.addEntryBlock();
+  unsigned argIndex = 0;
+  for (auto &[slot, params] : paramsBySlot) {
+    func.setArgAttr(argIndex, "tiny.slot", builder.getI64IntegerAttr(slot));
+    for (ParamOp param : params)
+      buffers[param.getResult()] = entry->getArgument(argIndex);
+    ++argIndex;
+  }
+  for (size_t i = 0; i < outputs.size(); ++i)
+    func.setArgAttr(argIndex + i, "tiny.output",
+                    builder.getI64IntegerAttr(i));
+
+  builder.setInsertionPointToStart(entry);
+  SmallVector<Value> allocations;
+  auto allocate = [&](Value value) {
+    Value buffer = memref::AllocOp::create(builder, value.getLoc(),
+                                           flatBufferType(tensorType(value)));
+    allocations.push_back(buffer);
+    return buffer;
+  };
+
+  // Kernels in program order: every realized value before its readers.
+  DenseMap<Value, unsigned> outputIndex;
+  for (auto [i, output] : llvm::enumerate(outputs))
+    outputIndex.try_emplace(output, i);
+  for (Operation &op : body.without_terminator()) {
+    if (auto buffer = dyn_cast<BufferOp>(op)) {
+      buffers[buffer.getResult()] = allocate(buffer.getResult());
+      continue;
+    }
+    if (auto store = dyn_cast<StoreOp>(op)) {
+      Value target = buffers.lookup(store.getTarget());
+      if (!target)
+        return store.emitOpError("must store into a param or a buffer "
+                                 "directly for rangeify");
+      if (failed(emitKernel(builder, store.getValue(), target)))
+        return failure();
+      continue;
+    }
+    if (op.getNumResults() != 1)
+      continue;
+    Value value = op.getResult(0);
+    auto reduce = dyn_cast<ReduceOp>(op);
+    bool realize = isa<ContiguousOp, CopyOp>(op) ||
+                   (reduce && reduceNeedsBuffer(reduce)) ||
+                   (outputIndex.count(value) && !buffers.count(value));
+    if (!realize || buffers.count(value))
+      continue;
+    Value buffer = outputIndex.count(value)
+                       ? entry->getArgument(argIndex + outputIndex[value])
+                       : allocate(value);
+    Value src = isa<ContiguousOp, CopyOp>(op) ? op.getOperand(0) : value;
+    // The value's own kernel computes it from its operands; only later
+    // readers load it from the buffer.
+    if (failed(emitKernel(builder, src, buffer)))
+      return failure();
+    buffers[value] = buffer;
+  }
+  // Outputs not written by their own kernel (a param returned as is, or a
+  // value returned twice) are copied into their output buffer.
+  for (auto [i, output] : llvm::enumerate(outputs)) {
+    Value outBuffer = entry->getArgument(argIndex + i);
+    if (buffers.lookup(output) == outBuffer)
+      continue;
+    if (failed(emitKernel(builder, output, outBuffer)))
+      return failure();
+  }
+  for (Value allocation : allocations)
+    memref::DeallocOp::create(builder, function.getLoc(), allocation);
+  func::ReturnOp::create(builder, function.getLoc());
+  function.erase();
+  return success();
+}
+
+namespace {
+struct TinyRangeifyPass
+    : public tiny::impl::TinyRangeifyBase<TinyRangeifyPass> {
+  void runOnOperation() override {
+    SmallVector<FunctionOp> functions(getOperation().getOps<FunctionOp>());
+    for (FunctionOp function : functions)
+      if (failed(FunctionRangeifier(function).run()))
+        return signalPassFailure();
+  }
+};
+} // namespace

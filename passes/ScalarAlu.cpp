@@ -1,0 +1,320 @@
+//===- ScalarAlu.cpp - tinygrad ALU semantics on scalars -------------------===//
+
+#include "passes/ScalarAlu.h"
+
+#include "dialects/tiny/IR/TinyOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::tiny;
+
+Type mlir::tiny::getStorageType(Type dtype) {
+  if (auto intType = dyn_cast<IntegerType>(dtype))
+    return IntegerType::get(dtype.getContext(), intType.getWidth());
+  return dtype;
+}
+
+static bool isUnsigned(Type dtype) { return dtype.isUnsignedInteger(); }
+
+/// Floats the CPU has no arithmetic for: they are computed in f32 and
+/// rounded once, which is exact for + - * / sqrt of f16 and bf16 operands.
+static bool isNarrowFloat(Type dtype) {
+  return isa<Float16Type, BFloat16Type>(dtype);
+}
+
+Value mlir::tiny::createScalarConstant(OpBuilder &builder, Location loc,
+                                       Type dtype, Attribute value) {
+  Type storage = getStorageType(dtype);
+  if (auto intValue = dyn_cast<IntegerAttr>(value))
+    return arith::ConstantOp::create(
+        builder, loc, IntegerAttr::get(storage, intValue.getValue()));
+  auto floatValue = cast<FloatAttr>(value);
+  return arith::ConstantOp::create(
+      builder, loc, FloatAttr::get(storage, floatValue.getValue()));
+}
+
+Value mlir::tiny::createReduceIdentity(OpBuilder &builder, Location loc,
+                                       ReduceKind kind, Type dtype) {
+  Type storage = getStorageType(dtype);
+  if (auto floatType = dyn_cast<FloatType>(dtype)) {
+    const llvm::fltSemantics &sem = floatType.getFloatSemantics();
+    APFloat identity = kind == ReduceKind::Add   ? APFloat::getZero(sem)
+                       : kind == ReduceKind::Mul ? APFloat(sem, 1)
+                                                 : APFloat::getInf(sem, true);
+    return arith::ConstantOp::create(builder, loc,
+                                     FloatAttr::get(storage, identity));
+  }
+  unsigned width = dtype.getIntOrFloatBitWidth();
+  APInt identity(width, 0);
+  if (kind == ReduceKind::Mul)
+    identity = APInt(width, 1);
+  else if (kind == ReduceKind::Max && !isUnsigned(dtype) && width > 1)
+    identity = APInt::getSignedMinValue(width);
+  return arith::ConstantOp::create(builder, loc,
+                                   IntegerAttr::get(storage, identity));
+}
+
+Value mlir::tiny::createReduceCombine(OpBuilder &builder, Location loc,
+                                      ReduceKind kind, Type dtype, Value acc,
+                                      Value value) {
+  if (isa<FloatType>(dtype)) {
+    // The order of a reduction is not part of its meaning (tinygrad splits
+    // and reorders reductions freely); reassoc lets LLVM vectorize it.
+    auto flags = arith::FastMathFlagsAttr::get(builder.getContext(),
+                                               arith::FastMathFlags::reassoc);
+    switch (kind) {
+    case ReduceKind::Add:
+      return arith::AddFOp::create(builder, loc, acc, value, flags);
+    case ReduceKind::Mul:
+      return arith::MulFOp::create(builder, loc, acc, value, flags);
+    case ReduceKind::Max:
+      return arith::MaximumFOp::create(builder, loc, acc, value);
+    }
+  }
+  bool isBool = dtype.isInteger(1);
+  switch (kind) {
+  case ReduceKind::Add:
+    return isBool ? arith::OrIOp::create(builder, loc, acc, value).getResult()
+                  : arith::AddIOp::create(builder, loc, acc, value).getResult();
+  case ReduceKind::Mul:
+    return isBool ? arith::AndIOp::create(builder, loc, acc, value).getResult()
+                  : arith::MulIOp::create(builder, loc, acc, value).getResult();
+  case ReduceKind::Max:
+    if (isUnsigned(dtype) || isBool)
+      return arith::MaxUIOp::create(builder, loc, acc, value);
+    return arith::MaxSIOp::create(builder, loc, acc, value);
+  }
+  return acc;
+}
+
+Value mlir::tiny::createScalarCast(OpBuilder &builder, Location loc,
+                                   Value value, Type from, Type to) {
+  if (from == to)
+    return value;
+  Type target = getStorageType(to);
+  auto f32 = builder.getF32Type();
+  if (to.isInteger(1)) {
+    if (isa<FloatType>(from)) {
+      // C's (bool)x: true for NaN too, hence the unordered compare.
+      Value zero = arith::ConstantOp::create(
+          builder, loc, FloatAttr::get(from, 0.0));
+      return arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNE,
+                                   value, zero);
+    }
+    Value zero = arith::ConstantOp::create(
+        builder, loc, IntegerAttr::get(getStorageType(from), 0));
+    return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, value,
+                                 zero);
+  }
+  if (isa<IntegerType>(from)) {
+    bool zeroExtend = isUnsigned(from) || from.isInteger(1);
+    if (auto targetInt = dyn_cast<IntegerType>(target)) {
+      unsigned fromWidth = from.getIntOrFloatBitWidth();
+      if (targetInt.getWidth() > fromWidth)
+        return zeroExtend
+                   ? arith::ExtUIOp::create(builder, loc, target, value)
+                         .getResult()
+                   : arith::ExtSIOp::create(builder, loc, target, value)
+                         .getResult();
+      if (targetInt.getWidth() < fromWidth)
+        return arith::TruncIOp::create(builder, loc, target, value);
+      return value;
+    }
+    Type floatType = isNarrowFloat(to) ? f32 : target;
+    Value converted =
+        zeroExtend
+            ? arith::UIToFPOp::create(builder, loc, floatType, value)
+                  .getResult()
+            : arith::SIToFPOp::create(builder, loc, floatType, value)
+                  .getResult();
+    return floatType == target
+               ? converted
+               : arith::TruncFOp::create(builder, loc, target, converted);
+  }
+  // From a float.
+  if (isNarrowFloat(from)) {
+    value = arith::ExtFOp::create(builder, loc, f32, value);
+    from = f32;
+    if (to == f32)
+      return value;
+  }
+  if (isa<IntegerType>(target))
+    return isUnsigned(to)
+               ? arith::FPToUIOp::create(builder, loc, target, value)
+                     .getResult()
+               : arith::FPToSIOp::create(builder, loc, target, value)
+                     .getResult();
+  if (target.getIntOrFloatBitWidth() > from.getIntOrFloatBitWidth())
+    return arith::ExtFOp::create(builder, loc, target, value);
+  return arith::TruncFOp::create(builder, loc, target, value);
+}
+
+namespace {
+/// Emits one elementwise op on scalars of its compute type.
+class AluEmitter {
+public:
+  AluEmitter(OpBuilder &builder, Location loc, Type dtype)
+      : b(builder), loc(loc), dtype(dtype), isFloat(isa<FloatType>(dtype)),
+        isUnsignedInt(isUnsigned(dtype)) {}
+
+  FailureOr<Value> emit(Operation *op, ValueRange operands);
+
+private:
+  template <typename FOp, typename IOp>
+  Value byKind(Value lhs, Value rhs) {
+    if (isFloat)
+      return FOp::create(b, loc, lhs, rhs);
+    return IOp::create(b, loc, lhs, rhs);
+  }
+  template <typename SOp, typename UOp>
+  Value bySign(Value lhs, Value rhs) {
+    if (isUnsignedInt || lhs.getType().isInteger(1))
+      return UOp::create(b, loc, lhs, rhs);
+    return SOp::create(b, loc, lhs, rhs);
+  }
+  Value compare(arith::CmpFPredicate fpred, arith::CmpIPredicate spred,
+                arith::CmpIPredicate upred, Value lhs, Value rhs) {
+    if (isFloat)
+      return arith::CmpFOp::create(b, loc, fpred, lhs, rhs);
+    bool isBool = lhs.getType().isInteger(1);
+    return arith::CmpIOp::create(b, loc, isUnsignedInt || isBool ? upred : spred,
+                                 lhs, rhs);
+  }
+  Value constant(double value, Type type) {
+    if (isa<FloatType>(type))
+      return arith::ConstantOp::create(b, loc, FloatAttr::get(type, value));
+    return arith::ConstantOp::create(
+        b, loc, IntegerAttr::get(type, static_cast<int64_t>(value)));
+  }
+  Value floorMod(Value lhs, Value rhs);
+
+  OpBuilder &b;
+  Location loc;
+  Type dtype;
+  bool isFloat;
+  bool isUnsignedInt;
+};
+} // namespace
+
+Value AluEmitter::floorMod(Value lhs, Value rhs) {
+  if (isUnsignedInt)
+    return arith::RemUIOp::create(b, loc, lhs, rhs);
+  // Python's %: the remainder takes the divisor's sign.
+  Value rem = arith::RemSIOp::create(b, loc, lhs, rhs);
+  Value zero = constant(0, lhs.getType());
+  Value nonZero =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, rem, zero);
+  Value remNeg =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, rem, zero);
+  Value rhsNeg =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, rhs, zero);
+  Value signsDiffer = arith::XOrIOp::create(b, loc, remNeg, rhsNeg);
+  Value adjust = arith::AndIOp::create(b, loc, nonZero, signsDiffer);
+  Value adjusted = arith::AddIOp::create(b, loc, rem, rhs);
+  return arith::SelectOp::create(b, loc, adjust, adjusted, rem);
+}
+
+FailureOr<Value> AluEmitter::emit(Operation *op, ValueRange operands) {
+  Value x = operands.empty() ? Value() : operands[0];
+  Value y = operands.size() > 1 ? operands[1] : Value();
+  Type type = x ? x.getType() : Type();
+  return llvm::TypeSwitch<Operation *, FailureOr<Value>>(op)
+      .Case([&](AddOp) { return byKind<arith::AddFOp, arith::AddIOp>(x, y); })
+      .Case([&](SubOp) { return byKind<arith::SubFOp, arith::SubIOp>(x, y); })
+      .Case([&](MulOp) { return byKind<arith::MulFOp, arith::MulIOp>(x, y); })
+      .Case([&](FDivOp) { return arith::DivFOp::create(b, loc, x, y).getResult(); })
+      .Case([&](CDivOp) { return bySign<arith::DivSIOp, arith::DivUIOp>(x, y); })
+      .Case([&](CModOp) { return bySign<arith::RemSIOp, arith::RemUIOp>(x, y); })
+      .Case([&](FloorDivOp) {
+        return bySign<arith::FloorDivSIOp, arith::DivUIOp>(x, y);
+      })
+      .Case([&](FloorModOp) { return floorMod(x, y); })
+      .Case([&](MaxOp) -> Value {
+        if (isFloat)
+          return arith::MaximumFOp::create(b, loc, x, y);
+        return bySign<arith::MaxSIOp, arith::MaxUIOp>(x, y);
+      })
+      .Case([&](PowOp) { return math::PowFOp::create(b, loc, x, y).getResult(); })
+      .Case([&](XorOp) { return arith::XOrIOp::create(b, loc, x, y).getResult(); })
+      .Case([&](OrOp) { return arith::OrIOp::create(b, loc, x, y).getResult(); })
+      .Case([&](AndOp) { return arith::AndIOp::create(b, loc, x, y).getResult(); })
+      .Case([&](ShlOp) { return arith::ShLIOp::create(b, loc, x, y).getResult(); })
+      .Case([&](ShrOp) { return bySign<arith::ShRSIOp, arith::ShRUIOp>(x, y); })
+      .Case([&](CmpLtOp) {
+        return compare(arith::CmpFPredicate::OLT, arith::CmpIPredicate::slt,
+                       arith::CmpIPredicate::ult, x, y);
+      })
+      .Case([&](CmpGtOp) {
+        return compare(arith::CmpFPredicate::OGT, arith::CmpIPredicate::sgt,
+                       arith::CmpIPredicate::ugt, x, y);
+      })
+      .Case([&](CmpGeOp) {
+        return compare(arith::CmpFPredicate::OGE, arith::CmpIPredicate::sge,
+                       arith::CmpIPredicate::uge, x, y);
+      })
+      .Case([&](CmpLeOp) {
+        return compare(arith::CmpFPredicate::OLE, arith::CmpIPredicate::sle,
+                       arith::CmpIPredicate::ule, x, y);
+      })
+      .Case([&](CmpEqOp) {
+        return compare(arith::CmpFPredicate::OEQ, arith::CmpIPredicate::eq,
+                       arith::CmpIPredicate::eq, x, y);
+      })
+      .Case([&](CmpNeOp) {
+        return compare(arith::CmpFPredicate::UNE, arith::CmpIPredicate::ne,
+                       arith::CmpIPredicate::ne, x, y);
+      })
+      .Case([&](WhereOp) {
+        return arith::SelectOp::create(b, loc, operands[0], operands[1],
+                                       operands[2])
+            .getResult();
+      })
+      .Case([&](MulAccOp) {
+        Value product = byKind<arith::MulFOp, arith::MulIOp>(x, y);
+        return byKind<arith::AddFOp, arith::AddIOp>(product, operands[2]);
+      })
+      .Case([&](NegOp) -> Value {
+        if (isFloat)
+          return arith::NegFOp::create(b, loc, x);
+        return arith::SubIOp::create(b, loc, constant(0, type), x);
+      })
+      .Case([&](NotOp) {
+        return arith::XOrIOp::create(b, loc, x, constant(1, type)).getResult();
+      })
+      .Case([&](ReciprocalOp) {
+        return arith::DivFOp::create(b, loc, constant(1.0, type), x).getResult();
+      })
+      .Case([&](Exp2Op) { return math::Exp2Op::create(b, loc, x).getResult(); })
+      .Case([&](Log2Op) { return math::Log2Op::create(b, loc, x).getResult(); })
+      .Case([&](SinOp) { return math::SinOp::create(b, loc, x).getResult(); })
+      .Case([&](SqrtOp) { return math::SqrtOp::create(b, loc, x).getResult(); })
+      .Case([&](TruncOp) { return math::TruncOp::create(b, loc, x).getResult(); })
+      .Default([&](Operation *other) -> FailureOr<Value> {
+        return other->emitOpError("has no scalar form in a kernel");
+      });
+}
+
+FailureOr<Value> mlir::tiny::createScalarAlu(OpBuilder &builder, Operation *op,
+                                             ValueRange operands) {
+  Location loc = op->getLoc();
+  // The dtype the op computes in: where's selected values, else the first
+  // operand's.
+  Value typed = isa<WhereOp>(op) ? op->getOperand(1) : op->getOperand(0);
+  Type dtype = cast<RankedTensorType>(typed.getType()).getElementType();
+  if (!isNarrowFloat(dtype) || isa<WhereOp>(op))
+    return AluEmitter(builder, loc, dtype).emit(op, operands);
+
+  Type f32 = builder.getF32Type();
+  SmallVector<Value> wide;
+  for (Value operand : operands)
+    wide.push_back(isa<FloatType>(operand.getType())
+                       ? arith::ExtFOp::create(builder, loc, f32, operand)
+                             .getResult()
+                       : operand);
+  FailureOr<Value> result = AluEmitter(builder, loc, f32).emit(op, wide);
+  if (failed(result) || !isa<FloatType>(result->getType()))
+    return result;
+  return arith::TruncFOp::create(builder, loc, dtype, *result).getResult();
+}
