@@ -1,0 +1,214 @@
+//===- Executable.cpp - JIT-compiled tiny programs -------------------------===//
+
+#include "jit/Executable.h"
+
+#include "conversions/Passes.h"
+#include "dialects/tiny/IR/TinyDialect.h"
+#include "dialects/tiny/IR/TinyOps.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/xxhash.h"
+
+#include <chrono>
+#include <map>
+#include <mutex>
+
+using namespace mlir;
+using namespace mlir::tiny;
+
+namespace {
+struct ExecutableCache {
+  std::mutex mutex;
+  llvm::StringMap<std::shared_ptr<Executable>> programs;
+  unsigned numCompilations = 0;
+};
+
+/// Compiled programs live as long as the process: the cache is never
+/// destroyed, so no JIT is torn down after LLVM's own globals at exit.
+ExecutableCache &getCache() {
+  static ExecutableCache *cache = new ExecutableCache();
+  return *cache;
+}
+
+std::string getCacheKey(ModuleOp module, StringRef entry) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module->print(os, OpPrintingFlags().printGenericOpForm());
+  return llvm::utohexstr(llvm::xxh3_64bits(text)) + "/" + entry.str();
+}
+} // namespace
+
+Executable::~Executable() = default;
+
+unsigned Executable::getNumCompilations() {
+  ExecutableCache &cache = getCache();
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  return cache.numCompilations;
+}
+
+FailureOr<std::shared_ptr<Executable>> Executable::compile(ModuleOp module,
+                                                           StringRef entry) {
+  auto tinyFunction = SymbolTable::lookupNearestSymbolFrom<FunctionOp>(
+      module, StringAttr::get(module.getContext(), entry));
+  if (!tinyFunction)
+    return module.emitError("no tiny.function named '") << entry << "'";
+
+  ExecutableCache &cache = getCache();
+  std::string key = getCacheKey(module, entry);
+  {
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    auto it = cache.programs.find(key);
+    if (it != cache.programs.end())
+      return it->second;
+  }
+
+  auto start = std::chrono::steady_clock::now();
+  std::shared_ptr<Executable> program(new Executable());
+  program->entry = entry.str();
+
+  // The same slot order as -tiny-rangeify's function arguments.
+  std::map<int64_t, RankedTensorType> slots;
+  tinyFunction.walk([&](ParamOp param) {
+    slots.try_emplace(param.getSlot(), param.getType());
+  });
+  for (auto &[slot, type] : slots)
+    program->params.push_back({slot, type});
+  Type resultType = tinyFunction.getResultType();
+  if (auto tuple = dyn_cast<TupleType>(resultType)) {
+    for (Type element : tuple.getTypes()) {
+      auto tensor = dyn_cast<RankedTensorType>(element);
+      if (!tensor)
+        return tinyFunction.emitOpError("returns a nested tuple, which the JIT "
+                                    "does not flatten yet");
+      program->resultTypes.push_back(tensor);
+    }
+  } else {
+    program->resultTypes.push_back(cast<RankedTensorType>(resultType));
+  }
+
+  MLIRContext *context = module.getContext();
+  DialectRegistry registry;
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  context->appendDialectRegistry(registry);
+
+  OwningOpRef<ModuleOp> lowered(cast<ModuleOp>(module->clone()));
+  PassManager pm(context);
+  buildTinyToLLVMPipeline(pm);
+  if (failed(pm.run(*lowered)))
+    return failure();
+
+  // The buffer roles rangeify notes on the arguments mean nothing to LLVM.
+  lowered->walk([](LLVM::LLVMFuncOp func) {
+    for (unsigned i = 0; i < func.getNumArguments(); ++i) {
+      func.removeArgAttr(i, "tiny.slot");
+      func.removeArgAttr(i, "tiny.output");
+    }
+  });
+
+  static std::once_flag initTargets;
+  std::call_once(initTargets, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder)
+    return module.emitError("cannot target the host: ")
+           << llvm::toString(builder.takeError());
+  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  auto machine = builder->createTargetMachine();
+  if (!machine)
+    return module.emitError("cannot create a target machine: ")
+           << llvm::toString(machine.takeError());
+  auto transformer = makeOptimizingTransformer(3, 0, machine->get());
+  ExecutionEngineOptions options;
+  options.transformer = transformer;
+  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  options.enableGDBNotificationListener = false;
+  options.enablePerfNotificationListener = false;
+  auto engine = ExecutionEngine::create(*lowered, options, std::move(*machine));
+  if (!engine)
+    return module.emitError("JIT compilation failed: ")
+           << llvm::toString(engine.takeError());
+  program->engine = std::move(*engine);
+  // Looking the entry up makes the JIT compile it now, so the compile time
+  // is all paid here.
+  auto function = program->engine->lookupPacked(entry);
+  if (!function)
+    return module.emitError("JIT compilation failed: ")
+           << llvm::toString(function.takeError());
+  program->function = *function;
+  program->compileSeconds = std::chrono::duration<double>(
+                                std::chrono::steady_clock::now() - start)
+                                .count();
+
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  ++cache.numCompilations;
+  return cache.programs.try_emplace(key, program).first->second;
+}
+
+LogicalResult Executable::invoke(ArrayRef<void *> buffers,
+                                 std::string &error) const {
+  if (buffers.size() != params.size() + resultTypes.size()) {
+    error = "expected " + std::to_string(params.size() + resultTypes.size()) +
+            " buffers, got " + std::to_string(buffers.size());
+    return failure();
+  }
+  SmallVector<void *> pointers(buffers);
+  SmallVector<void *> packed;
+  for (void *&pointer : pointers)
+    packed.push_back(&pointer);
+  function(packed.data());
+  return success();
+}
+
+FailureOr<SmallVector<HostTensor>>
+Executable::run(ArrayRef<HostTensor> inputs, std::string &error) const {
+  if (inputs.size() != params.size()) {
+    error = "expected " + std::to_string(params.size()) + " inputs, got " +
+            std::to_string(inputs.size());
+    return failure();
+  }
+  SmallVector<HostTensor> copies;
+  for (auto [i, input] : llvm::enumerate(inputs)) {
+    RankedTensorType type = params[i].type;
+    std::string slot = "input " + std::to_string(i) + " (param slot " +
+                       std::to_string(params[i].slot) + ")";
+    if (input.dtype != type.getElementType()) {
+      std::string expected, got;
+      llvm::raw_string_ostream(expected) << type.getElementType();
+      llvm::raw_string_ostream(got) << input.dtype;
+      error = slot + " has dtype " + got + ", expected " + expected;
+      return failure();
+    }
+    if (input.getNumElements() != type.getNumElements()) {
+      error = slot + " has " + std::to_string(input.getNumElements()) +
+              " elements, expected " + std::to_string(type.getNumElements()) +
+              " (shape " + formatShape(type.getShape()) + ")";
+      return failure();
+    }
+    copies.push_back(input);
+  }
+  SmallVector<HostTensor> results;
+  for (RankedTensorType type : resultTypes)
+    results.push_back(
+        HostTensor::zeros(type.getElementType(), type.getShape()));
+
+  SmallVector<void *> buffers;
+  for (HostTensor &tensor : copies)
+    buffers.push_back(tensor.data.data());
+  for (HostTensor &tensor : results)
+    buffers.push_back(tensor.data.data());
+  if (failed(invoke(buffers, error)))
+    return failure();
+  return results;
+}

@@ -1,0 +1,195 @@
+//===- HostTensor.cpp - tensors in host memory -----------------------------===//
+
+#include "jit/HostTensor.h"
+
+#include "dialects/tiny/IR/TinyDialect.h"
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <charconv>
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::tiny;
+
+HostTensor HostTensor::zeros(Type dtype, ArrayRef<int64_t> shape) {
+  HostTensor tensor{dtype, SmallVector<int64_t>(shape), {}};
+  tensor.data.assign(tensor.getNumElements() * getDTypeByteSize(dtype), 0);
+  return tensor;
+}
+
+int64_t HostTensor::getNumElements() const {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+template <typename T>
+static T readAs(const uint8_t *bytes) {
+  T value;
+  std::memcpy(&value, bytes, sizeof(T));
+  return value;
+}
+
+template <typename T>
+static void writeAs(uint8_t *bytes, T value) {
+  std::memcpy(bytes, &value, sizeof(T));
+}
+
+/// A 16-bit float's value, from its bits.
+static double halfToDouble(const llvm::fltSemantics &sem, uint16_t bits) {
+  APFloat value(sem, APInt(16, bits));
+  bool lost;
+  value.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &lost);
+  return value.convertToDouble();
+}
+
+double HostTensor::getAsDouble(int64_t index) const {
+  const uint8_t *p = data.data() + index * getDTypeByteSize(dtype);
+  if (dtype.isF32())
+    return readAs<float>(p);
+  if (dtype.isF64())
+    return readAs<double>(p);
+  if (dtype.isF16())
+    return halfToDouble(APFloat::IEEEhalf(), readAs<uint16_t>(p));
+  if (dtype.isBF16())
+    return halfToDouble(APFloat::BFloat(), readAs<uint16_t>(p));
+  unsigned width = dtype.getIntOrFloatBitWidth();
+  bool isUnsigned = dtype.isUnsignedInteger() || width == 1;
+  switch (width) {
+  case 1:
+  case 8:
+    return isUnsigned ? readAs<uint8_t>(p) : readAs<int8_t>(p);
+  case 16:
+    return isUnsigned ? readAs<uint16_t>(p) : readAs<int16_t>(p);
+  case 32:
+    return isUnsigned ? readAs<uint32_t>(p) : readAs<int32_t>(p);
+  default:
+    return isUnsigned ? static_cast<double>(readAs<uint64_t>(p))
+                      : static_cast<double>(readAs<int64_t>(p));
+  }
+}
+
+/// Parses one element of `dtype` into `out`.
+static bool parseElement(StringRef text, Type dtype, uint8_t *out,
+                         std::string &error) {
+  std::string token = text.trim().str();
+  if (isa<FloatType>(dtype)) {
+    char *end = nullptr;
+    double value = std::strtod(token.c_str(), &end);
+    if (token.empty() || *end != '\0') {
+      error = "'" + token + "' is not a number";
+      return false;
+    }
+    if (dtype.isF32()) {
+      writeAs<float>(out, static_cast<float>(value));
+    } else if (dtype.isF64()) {
+      writeAs<double>(out, value);
+    } else {
+      APFloat half(value);
+      bool lost;
+      half.convert(cast<FloatType>(dtype).getFloatSemantics(),
+                   APFloat::rmNearestTiesToEven, &lost);
+      writeAs<uint16_t>(out, half.bitcastToAPInt().getZExtValue());
+    }
+    return true;
+  }
+  unsigned width = dtype.getIntOrFloatBitWidth();
+  if (width == 1) {
+    if (token == "true" || token == "1")
+      *out = 1;
+    else if (token == "false" || token == "0")
+      *out = 0;
+    else {
+      error = "'" + token + "' is not a boolean (true, false, 1 or 0)";
+      return false;
+    }
+    return true;
+  }
+  APInt value;
+  if (StringRef(token).getAsInteger(10, value)) {
+    error = "'" + token + "' is not an integer";
+    return false;
+  }
+  bool isUnsigned = dtype.isUnsignedInteger();
+  bool fits = isUnsigned ? value.isNonNegative() && value.getActiveBits() <= width
+                         : value.getSignificantBits() <= width;
+  if (!fits) {
+    error = "'" + token + "' is out of range for its dtype";
+    return false;
+  }
+  APInt bits = value.sextOrTrunc(width);
+  uint64_t raw = bits.getZExtValue();
+  std::memcpy(out, &raw, width / 8);
+  return true;
+}
+
+FailureOr<HostTensor> mlir::tiny::parseHostTensor(StringRef text, Type dtype,
+                                                  ArrayRef<int64_t> shape,
+                                                  std::string &error) {
+  HostTensor tensor = HostTensor::zeros(dtype, shape);
+  SmallVector<StringRef> items;
+  text.trim().trim("[]").split(items, ',', /*MaxSplit=*/-1,
+                               /*KeepEmpty=*/false);
+  if (static_cast<int64_t>(items.size()) != tensor.getNumElements()) {
+    error = "expected " + std::to_string(tensor.getNumElements()) +
+            " values, got " + std::to_string(items.size());
+    return failure();
+  }
+  int64_t size = getDTypeByteSize(dtype);
+  for (auto [i, item] : llvm::enumerate(items))
+    if (!parseElement(item.trim().trim("[]"), dtype,
+                      tensor.data.data() + i * size, error))
+      return failure();
+  return tensor;
+}
+
+static void printElement(llvm::raw_ostream &os, const HostTensor &tensor,
+                         int64_t index) {
+  Type dtype = tensor.dtype;
+  if (dtype.isInteger(1)) {
+    os << (tensor.data[index] ? "true" : "false");
+    return;
+  }
+  if (auto intType = dyn_cast<IntegerType>(dtype)) {
+    const uint8_t *p = tensor.data.data() + index * (intType.getWidth() / 8);
+    uint64_t raw = 0;
+    std::memcpy(&raw, p, intType.getWidth() / 8);
+    APInt bits(intType.getWidth(), raw);
+    os << (dtype.isUnsignedInteger() ? llvm::toString(bits, 10, false)
+                                     : llvm::toString(bits, 10, true));
+    return;
+  }
+  char buffer[64];
+  double value = tensor.getAsDouble(index);
+  std::to_chars_result result =
+      dtype.isF64()
+          ? std::to_chars(buffer, buffer + sizeof(buffer), value)
+          : std::to_chars(buffer, buffer + sizeof(buffer),
+                          static_cast<float>(value));
+  os << StringRef(buffer, result.ptr - buffer);
+}
+
+static void printLevel(llvm::raw_ostream &os, const HostTensor &tensor,
+                       size_t axis, int64_t offset) {
+  if (axis == tensor.shape.size()) {
+    printElement(os, tensor, offset);
+    return;
+  }
+  int64_t stride = 1;
+  for (size_t i = axis + 1; i < tensor.shape.size(); ++i)
+    stride *= tensor.shape[i];
+  os << "[";
+  for (int64_t i = 0; i < tensor.shape[axis]; ++i) {
+    if (i)
+      os << ", ";
+    printLevel(os, tensor, axis + 1, offset + i * stride);
+  }
+  os << "]";
+}
+
+void mlir::tiny::printHostTensor(llvm::raw_ostream &os,
+                                 const HostTensor &tensor) {
+  printLevel(os, tensor, 0, 0);
+}

@@ -1,0 +1,52 @@
+//===- HostTensor.h - tensors in host memory --------------------*- C++ -*-===//
+//
+// The values a program takes and returns when it runs on the host: a dtype,
+// a shape and the row-major bytes. Parsing from text and printing are here
+// so every tool reads and writes values the same way.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TINY_JIT_HOSTTENSOR_H
+#define TINY_JIT_HOSTTENSOR_H
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mlir::tiny {
+
+/// A tensor in host memory: `dtype` is a tiny dtype (i1, i8..i64, ui8..ui64,
+/// f16, bf16, f32, f64); `data` holds the elements row-major, one byte per
+/// i1.
+struct HostTensor {
+  Type dtype;
+  llvm::SmallVector<int64_t> shape;
+  std::vector<uint8_t> data;
+
+  /// A zero-filled tensor.
+  static HostTensor zeros(Type dtype, llvm::ArrayRef<int64_t> shape);
+
+  int64_t getNumElements() const;
+  /// The element at a flat index, widened to double (exact up to 2^53).
+  double getAsDouble(int64_t index) const;
+};
+
+/// Parses comma-separated numbers ("1, 2.5, -3") into a tensor of `dtype`
+/// and `shape`; fails with a message when the count, the syntax or the range
+/// is wrong.
+llvm::FailureOr<HostTensor> parseHostTensor(llvm::StringRef text, Type dtype,
+                                            llvm::ArrayRef<int64_t> shape,
+                                            std::string &error);
+
+/// Prints nested brackets in the manner of numpy, e.g. `[[1, 2], [3, 4]]`.
+/// Floats print in the shortest form that reads back exactly, booleans as
+/// `true`/`false`.
+void printHostTensor(llvm::raw_ostream &os, const HostTensor &tensor);
+
+} // namespace mlir::tiny
+
+#endif // TINY_JIT_HOSTTENSOR_H

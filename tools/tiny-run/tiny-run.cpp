@@ -1,0 +1,143 @@
+//===- tiny-run.cpp - compile and run a tiny program on the CPU ------------===//
+//
+// Lowers a tensor-level tiny function with -tiny-to-llvm, JIT-compiles it and
+// runs it on inputs given on the command line (comma-separated numbers, or
+// .npy files), printing each result or writing it to a .npy file.
+//
+//   tiny-run prog.mlir -i 1,2,3,4,5,6
+//   tiny-run prog.mlir --entry=f -i x.npy -o y.npy
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/tiny/IR/TinyDialect.h"
+#include "dialects/tiny/IR/TinyOps.h"
+#include "jit/Executable.h"
+#include "jit/Npy.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+using namespace mlir::tiny;
+
+static llvm::cl::opt<std::string> inputFile(llvm::cl::Positional,
+                                            llvm::cl::desc("<program.mlir>"),
+                                            llvm::cl::init("-"));
+static llvm::cl::opt<std::string>
+    entryName("entry", llvm::cl::desc("tiny.function to run (default: the "
+                                      "only one in the module)"));
+static llvm::cl::list<std::string> inputs(
+    "i", llvm::cl::desc("an input, in slot order: comma-separated numbers or "
+                        "a .npy file"),
+    llvm::cl::value_desc("values|file.npy"));
+static llvm::cl::list<std::string>
+    outputs("o", llvm::cl::desc("write the N-th result to this .npy file "
+                                "instead of printing it"),
+            llvm::cl::value_desc("file.npy"));
+static llvm::cl::opt<bool>
+    printTime("print-compile-time",
+              llvm::cl::desc("print the lowering + JIT time to stderr"));
+
+static int fail(const Twine &message) {
+  llvm::errs() << "tiny-run: error: " << message << "\n";
+  return 1;
+}
+
+static FunctionOp findEntry(ModuleOp module, std::string &error) {
+  SmallVector<FunctionOp> functions(module.getOps<FunctionOp>());
+  if (!entryName.empty()) {
+    for (FunctionOp function : functions)
+      if (function.getSymName() == entryName)
+        return function;
+    error = "no tiny.function named '" + entryName + "'";
+    return {};
+  }
+  if (functions.size() != 1) {
+    error = functions.empty() ? "the module has no tiny.function"
+                              : "the module has several tiny.functions; "
+                                "choose one with --entry";
+    return {};
+  }
+  return functions.front();
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  llvm::cl::ParseCommandLineOptions(argc, argv, "tiny program runner\n");
+
+  DialectRegistry registry;
+  registry.insert<TinyDialect, arith::ArithDialect, func::FuncDialect,
+                  LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
+                  scf::SCFDialect>();
+  MLIRContext context(registry);
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+
+  std::string error;
+  auto file = openInputFile(inputFile, &error);
+  if (!file)
+    return fail(error);
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+  FunctionOp entry = findEntry(*module, error);
+  if (!entry)
+    return fail(error);
+
+  FailureOr<std::shared_ptr<Executable>> program =
+      Executable::compile(*module, entry.getSymName());
+  if (failed(program))
+    return fail("cannot compile @" + entry.getSymName());
+  if (printTime)
+    llvm::errs() << "compile time: " << (*program)->getCompileSeconds()
+                 << " s\n";
+
+  ArrayRef<ProgramParam> params = (*program)->getParams();
+  if (inputs.size() != params.size())
+    return fail("@" + entry.getSymName() + " takes " +
+                Twine(params.size()) + " inputs, got " + Twine(inputs.size()));
+  SmallVector<HostTensor> values;
+  for (auto [i, text] : llvm::enumerate(inputs)) {
+    RankedTensorType type = params[i].type;
+    FailureOr<HostTensor> value =
+        StringRef(text).ends_with(".npy")
+            ? readNpy(&context, text, error)
+            : parseHostTensor(text, type.getElementType(), type.getShape(),
+                              error);
+    if (failed(value))
+      return fail("input " + Twine(i) + ": " + error);
+    values.push_back(std::move(*value));
+  }
+
+  FailureOr<SmallVector<HostTensor>> results = (*program)->run(values, error);
+  if (failed(results))
+    return fail(error);
+  if (outputs.size() > results->size())
+    return fail("-o given " + Twine(outputs.size()) + " times but @" +
+                entry.getSymName() + " returns " + Twine(results->size()) +
+                " tensors");
+  for (auto [i, result] : llvm::enumerate(*results)) {
+    if (i < outputs.size()) {
+      if (failed(writeNpy(outputs[i], result, error)))
+        return fail("result " + Twine(i) + ": " + error);
+      continue;
+    }
+    printHostTensor(llvm::outs(), result);
+    llvm::outs() << " : "
+                 << RankedTensorType::get(result.shape, result.dtype) << "\n";
+  }
+  return 0;
+}
