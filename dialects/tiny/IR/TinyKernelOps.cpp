@@ -148,6 +148,11 @@ LogicalResult KIndexOp::inferReturnTypes(
 }
 
 LogicalResult KIndexOp::verify() {
+  Attribute space = getBuffer().getType().getMemorySpace();
+  if (space && !isa<AddrSpaceAttr>(space))
+    return emitOpError("buffer memory space must be a #tiny<addrspace ...>, "
+                       "got ")
+           << space;
   int64_t rank = getBuffer().getType().getRank();
   if (static_cast<int64_t>(getIndices().size()) != rank)
     return emitOpError("expected ")
@@ -199,18 +204,28 @@ LogicalResult WmmaOp::verify() {
 }
 
 LogicalResult CustomOp::verify() {
+  // `{N}` names operand N; `{{` and `}}` are literal braces.
   StringRef code = getCode();
-  for (size_t pos = code.find('{'); pos != StringRef::npos;
-       pos = code.find('{', pos + 1)) {
+  for (size_t pos = 0; pos < code.size(); ++pos) {
+    if (code.substr(pos).starts_with("{{") ||
+        code.substr(pos).starts_with("}}")) {
+      ++pos;
+      continue;
+    }
+    if (code[pos] != '{')
+      continue;
     size_t end = code.find('}', pos);
     unsigned index;
     if (end == StringRef::npos ||
         code.slice(pos + 1, end).getAsInteger(10, index))
       return emitOpError("malformed placeholder at offset ")
-             << pos << ": expected {N}";
+             << pos << ": expected {N}, or {{ for a literal brace";
     if (index >= getArgs().size())
       return emitOpError("placeholder {")
-             << index << "} but only " << getArgs().size() << " operands";
+             << index << "} names a missing operand: there "
+             << (getArgs().size() == 1 ? "is " : "are ") << getArgs().size()
+             << (getArgs().size() == 1 ? " operand" : " operands");
+    pos = end;
   }
   return success();
 }

@@ -118,8 +118,8 @@ def Tiny_KIndexOp : Tiny_Op<"k.index", [Pure,
   let summary = "address of one element of a buffer";
   let description = [{
     tinygrad's kernel-level INDEX: one index per buffer axis. The pointer's
-    address space is the buffer's memory space (a `#tiny.addrspace`), global
-    when the memref has none.
+    address space is the buffer's memory space (a `#tiny<addrspace local>`
+    and so on), global when the memref has none.
 
     ```mlir
     %p = tiny.k.index %buf[%i] : memref<6xf32>  // !tiny.ptr<f32, global>
@@ -231,7 +231,8 @@ def Tiny_WmmaOp : Tiny_Op<"k.wmma", [Pure, AllTypesMatch<["c", "result"]>]> {
 def Tiny_CustomOp : Tiny_Op<"k.custom"> {
   let summary = "target source code with `{N}` naming the N-th operand";
   let description = [{
-    tinygrad's CUSTOM / CUSTOMI: text the renderer pastes into the kernel.
+    tinygrad's CUSTOM / CUSTOMI: text the renderer pastes into the kernel;
+    `{{` and `}}` stand for literal braces.
 
     ```mlir
     %r = tiny.k.custom "__builtin_popcount({0})"(%x) : (i32) -> i32

@@ -422,7 +422,7 @@ func.func @wmma_result_type(%a: vector<8xf16>, %b: vector<8xf16>, %c: vector<4xf
 
 // A placeholder past the operands.
 func.func @custom_placeholder_past_operands(%x: i32) {
-  // expected-error @+1 {{'tiny.k.custom' op placeholder {1} but only 1 operands}}
+  // expected-error @+1 {{'tiny.k.custom' op placeholder {1} names a missing operand: there is 1 operand}}
   %r = tiny.k.custom "f({0}, {1})"(%x) : (i32) -> i32
   return
 }
@@ -431,7 +431,7 @@ func.func @custom_placeholder_past_operands(%x: i32) {
 
 // A placeholder with no operands at all.
 func.func @custom_placeholder_no_operands() {
-  // expected-error @+1 {{'tiny.k.custom' op placeholder {0} but only 0 operands}}
+  // expected-error @+1 {{'tiny.k.custom' op placeholder {0} names a missing operand: there are 0 operands}}
   tiny.k.custom "f({0})"() : () -> ()
   return
 }
@@ -460,5 +460,14 @@ func.func @custom_placeholder_empty(%x: i32) {
 func.func @custom_placeholder_unterminated(%x: i32) {
   // expected-error @+1 {{'tiny.k.custom' op malformed placeholder at offset 2: expected {N}}}
   %r = tiny.k.custom "f({0)"(%x) : (i32) -> i32
+  return
+}
+
+// -----
+
+// A memory space that is not a tiny address space.
+func.func @index_foreign_memory_space(%b: memref<4xf32, 3>, %i: index) {
+  // expected-error @+1 {{'tiny.k.index' op buffer memory space must be a #tiny<addrspace ...>, got 3 : i64}}
+  %p = tiny.k.index %b[%i] : memref<4xf32, 3>
   return
 }
