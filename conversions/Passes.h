@@ -18,7 +18,8 @@ namespace tiny {
 
 /// Adds the passes that take tensor-level tiny to the LLVM dialect on the
 /// CPU: simplify, rangeify, -convert-tiny-to-scf, then upstream to LLVM.
-/// Function arguments become bare pointers to the buffers' elements.
+/// Function arguments become bare pointers to the buffers' elements;
+/// THREAD loops become OpenMP parallel loops (the JIT loads libomp).
 void buildTinyToLLVMPipeline(OpPassManager &pm);
 
 /// Registers the conversion passes and the -tiny-to-llvm pipeline.

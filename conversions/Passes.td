@@ -8,8 +8,9 @@ include "mlir/Pass/PassBase.td"
 def ConvertTinyToSCF : Pass<"convert-tiny-to-scf"> {
   let summary = "Lower kernel-level tiny ops to scf loops and memref accesses";
   let description = [{
-    - `tiny.k.range` -> `scf.for` from 0 to its bound, carrying its
-      iter_args (every axis type runs as a serial loop on the CPU)
+    - a THREAD `tiny.k.range` without iter_args -> `scf.parallel` (which
+      -tiny-to-llvm runs on OpenMP threads); every other range -> `scf.for`
+      from 0 to its bound, carrying its iter_args
     - `tiny.k.load` / `tiny.k.store` of a `tiny.k.index` -> `memref.load` /
       `memref.store`; a gate becomes an `scf.if` (a gated load yields its
       alternative value where the gate is false)

@@ -23,6 +23,7 @@ void mlir::tiny::buildTinyToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createLoopInvariantCodeMotionPass());
+  pm.addPass(createConvertSCFToOpenMPPass());
   pm.addPass(createSCFToControlFlowPass());
   // bf16 has no arithmetic on most CPUs: its conversions become integer
   // bit manipulation instead of library calls.
@@ -37,6 +38,9 @@ void mlir::tiny::buildTinyToLLVMPipeline(OpPassManager &pm) {
   ConvertFuncToLLVMPassOptions funcOptions;
   funcOptions.useBarePtrCallConv = true;
   pm.addPass(createConvertFuncToLLVMPass(funcOptions));
+  // After the function conversion: this pass converts func ops too, without
+  // the bare-pointer calling convention.
+  pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 

@@ -94,11 +94,27 @@ LogicalResult lowerAtomicAdd(IRRewriter &rewriter, AtomicAddOp atomic) {
   return success();
 }
 
+/// A THREAD range that carries nothing: its iterations are independent.
+void lowerThreadRange(IRRewriter &rewriter, RangeOp range, Value zero,
+                      Value one) {
+  auto loop = scf::ParallelOp::create(rewriter, range.getLoc(),
+                                      ValueRange{zero},
+                                      ValueRange{range.getBound()},
+                                      ValueRange{one});
+  Block &rangeBody = range.getBody().front();
+  rewriter.eraseOp(rangeBody.getTerminator());
+  rewriter.inlineBlockBefore(&rangeBody, loop.getBody()->getTerminator(),
+                             loop.getInductionVars());
+  rewriter.eraseOp(range);
+}
+
 void lowerRange(IRRewriter &rewriter, RangeOp range) {
   Location loc = range.getLoc();
   rewriter.setInsertionPoint(range);
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
   Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  if (range.getAxis() == AxisType::Thread && range.getInits().empty())
+    return lowerThreadRange(rewriter, range, zero, one);
   auto loop = scf::ForOp::create(rewriter, loc, zero, range.getBound(), one,
                                  range.getInits());
   Block *loopBody = loop.getBody();

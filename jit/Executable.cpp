@@ -13,6 +13,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/TargetSelect.h"
@@ -99,6 +100,7 @@ FailureOr<std::shared_ptr<Executable>> Executable::compile(ModuleOp module,
   DialectRegistry registry;
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
+  registerOpenMPDialectTranslation(registry);
   context->appendDialectRegistry(registry);
 
   OwningOpRef<ModuleOp> lowered(cast<ModuleOp>(module->clone()));
@@ -130,7 +132,11 @@ FailureOr<std::shared_ptr<Executable>> Executable::compile(ModuleOp module,
     return module.emitError("cannot create a target machine: ")
            << llvm::toString(machine.takeError());
   auto transformer = makeOptimizingTransformer(3, 0, machine->get());
+  // THREAD loops run on OpenMP; the JIT resolves its runtime from here.
+  // It comes with the LLVM the project builds against (WORKSPACE).
+  static const StringRef sharedLibs[] = {"/usr/lib/llvm-22/lib/libomp.so"};
   ExecutionEngineOptions options;
+  options.sharedLibPaths = sharedLibs;
   options.transformer = transformer;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   options.enableGDBNotificationListener = false;

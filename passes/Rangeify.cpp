@@ -47,6 +47,10 @@ MemRefType flatBufferType(RankedTensorType type) {
                          getStorageType(type.getElementType()));
 }
 
+/// Kernels writing at least this many elements run their outermost loop as a
+/// THREAD range; below it, starting threads costs more than it saves.
+constexpr int64_t kMinElementsForThreads = 1 << 14;
+
 /// True when a reduce result must get a buffer of its own.
 bool reduceNeedsBuffer(ReduceOp reduce) {
   if (!reduce->hasOneUse())
@@ -517,8 +521,15 @@ LogicalResult FunctionRangeifier::emitKernel(OpBuilder &builder, Value value,
   builder.setInsertionPointToStart(body);
   KernelBodyEmitter emitter(builder, buffers);
   SmallVector<Value> indices;
+  // A large kernel spreads its outermost loop over the CPU's threads.
+  bool wantThreads = type.getNumElements() >= kMinElementsForThreads;
   for (int64_t dim : type.getShape()) {
-    auto range = RangeOp::create(builder, loc, AxisType::Loop,
+    AxisType axis = AxisType::Loop;
+    if (wantThreads && dim > 1) {
+      axis = AxisType::Thread;
+      wantThreads = false;
+    }
+    auto range = RangeOp::create(builder, loc, axis,
                                  emitter.indexConst(loc, dim));
     indices.push_back(range.getInductionVar());
     builder.setInsertionPoint(range.getBody().front().getTerminator());

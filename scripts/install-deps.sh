@@ -7,6 +7,8 @@ packages=(
   bazel-bootstrap
   g++
   libmlir-22-dev
+  libomp-22-dev
+  libopenblas-dev
   llvm-22-dev
   llvm-22-tools
   mlir-22-tools

@@ -1,0 +1,134 @@
+// RUN: tiny-opt %s -split-input-file -tiny-rangeify -verify-diagnostics
+
+#cpu = #tiny.device<"CPU">
+
+tiny.function @callee -> tensor<4xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  tiny.return %x : tensor<4xf32, #cpu>
+}
+
+// Calls are resolved by -tiny-resolve-calls first.
+tiny.function @caller -> tensor<4xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  // expected-error @+1 {{'tiny.call' op must be resolved before rangeify (run -tiny-resolve-calls)}}
+  %r = tiny.call @callee(%x) : (tensor<4xf32, #cpu>) -> tensor<4xf32, #cpu>
+  tiny.return %r : tensor<4xf32, #cpu>
+}
+
+// -----
+
+#two = #tiny.device<"CPU:0", "CPU:1">
+
+tiny.function @multi_device -> tensor<4xf32, #two> {
+  // expected-error @+1 {{'tiny.param' op produces a multi-device value, which needs the runtime's host schedule}}
+  %x = tiny.param 0 : f32 size 4 on ["CPU:0", "CPU:1"]
+  tiny.return %x : tensor<4xf32, #two>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+#cpu1 = #tiny.device<"CPU:1">
+
+tiny.function @two_devices -> tensor<4xf32, #cpu1> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  // expected-error @+1 {{'tiny.copy' op is on device #tiny.device<"CPU:1"> but the function also uses #tiny.device<"CPU">: copies between devices need the runtime's host schedule}}
+  %c = tiny.copy %x to "CPU:1" : tensor<4xf32, #cpu>
+  tiny.return %c : tensor<4xf32, #cpu1>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+tiny.function @fp8_cast -> tensor<4xf8E4M3FN, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  // expected-error @+1 {{'tiny.cast' op computes in an fp8 dtype, which the CPU lowering does not support yet}}
+  %c = tiny.cast %x to f8E4M3FN : tensor<4xf32, #cpu>
+  tiny.return %c : tensor<4xf8E4M3FN, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+tiny.function @fp8_param -> tensor<4xf8E5M2, #cpu> {
+  // expected-error @+1 {{'tiny.param' op computes in an fp8 dtype, which the CPU lowering does not support yet}}
+  %x = tiny.param 0 : f8E5M2 size 4 on "CPU"
+  tiny.return %x : tensor<4xf8E5M2, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+tiny.function @threefry -> tensor<4xui64, #cpu> {
+  %x = tiny.param 0 : ui64 size 4 on "CPU"
+  %k = tiny.param 1 : ui64 size 4 on "CPU"
+  // expected-error @+1 {{'tiny.threefry' op is not supported by rangeify yet}}
+  %r = tiny.threefry %x, %k : tensor<4xui64, #cpu>, tensor<4xui64, #cpu>
+  tiny.return %r : tensor<4xui64, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+tiny.function @bitcast_sizes -> tensor<16xui8, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  // expected-error @+1 {{'tiny.bitcast' op between dtypes of different sizes is not supported by rangeify yet}}
+  %b = tiny.bitcast %x to ui8 : tensor<4xf32, #cpu>
+  tiny.return %b : tensor<16xui8, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// The store target is a reshaped view of the param, not the param itself.
+tiny.function @store_view -> tensor<2x2xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  %v = tiny.reshape %x to [2, 2] : tensor<4xf32, #cpu>
+  %e = tiny.exp2 %v : tensor<2x2xf32, #cpu>
+  // expected-error @+1 {{'tiny.store' op must store into a param or a buffer directly for rangeify}}
+  %t = tiny.store %v, %e : tensor<2x2xf32, #cpu>
+  %a = tiny.after %v(%t) : tensor<2x2xf32, #cpu>, !tiny.token
+  tiny.return %a : tensor<2x2xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// One slot is one argument buffer, so it cannot have two types.
+tiny.function @slot_types -> tensor<4xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  // expected-error @+1 {{'tiny.param' op slot 0 is used with two different types}}
+  %y = tiny.param 0 : f32 size 8 on "CPU"
+  %s = tiny.shrink %y [0] to [4] : tensor<8xf32, #cpu>
+  %a = tiny.add %x, %s : tensor<4xf32, #cpu>, tensor<4xf32, #cpu>
+  tiny.return %a : tensor<4xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+tiny.function @nested_tuple -> tuple<tuple<tensor<4xf32, #cpu>>, tensor<4xf32, #cpu>> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  %t = tiny.tuple %x : tensor<4xf32, #cpu>
+  %u = tiny.tuple %t, %x : tuple<tensor<4xf32, #cpu>>, tensor<4xf32, #cpu>
+  // expected-error @+1 {{'tiny.return' op returns a nested tuple, which rangeify does not flatten yet}}
+  tiny.return %u : tuple<tuple<tensor<4xf32, #cpu>>, tensor<4xf32, #cpu>>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+tiny.function @custom_function -> tensor<4xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  // expected-error @+1 {{'tiny.custom_function' op is not supported by rangeify yet}}
+  %r = tiny.custom_function "sgemm"(%x) : (tensor<4xf32, #cpu>) -> tensor<4xf32, #cpu>
+  tiny.return %r : tensor<4xf32, #cpu>
+}

@@ -1,0 +1,554 @@
+// RUN: tiny-opt %s -split-input-file -tiny-rangeify | FileCheck %s
+
+#cpu = #tiny.device<"CPU">
+
+// An elementwise chain is one kernel: the params become flat buffers in slot
+// order, then the output buffer; every value is loaded at the loop index and
+// the result stored at the same index.
+// CHECK-LABEL: func.func @elementwise
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.slot = 0 : i64}, %[[Y:[a-z0-9_]+]]: memref<4xf32> {tiny.slot = 1 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.output = 0 : i64})
+// CHECK-NEXT: tiny.k.kernel "E_4" {
+// CHECK-NEXT: %[[C4:[a-z0-9_]+]] = arith.constant 4 : index
+// CHECK-NEXT: tiny.k.range loop %[[I:[a-z0-9_]+]] < %[[C4]] {
+// CHECK-NEXT: %[[PX:[a-z0-9_]+]] = tiny.k.index %[[X]][%[[I]]] : memref<4xf32>
+// CHECK-NEXT: %[[VX:[a-z0-9_]+]] = tiny.k.load %[[PX]] : !tiny.ptr<f32, global>
+// CHECK-NEXT: %[[PY:[a-z0-9_]+]] = tiny.k.index %[[Y]][%[[I]]] : memref<4xf32>
+// CHECK-NEXT: %[[VY:[a-z0-9_]+]] = tiny.k.load %[[PY]] : !tiny.ptr<f32, global>
+// CHECK-NEXT: %[[S:[a-z0-9_]+]] = arith.addf %[[VX]], %[[VY]] : f32
+// CHECK-NEXT: %[[M:[a-z0-9_]+]] = arith.mulf %[[S]], %[[VX]] : f32
+// CHECK-NEXT: %[[PO:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%[[I]]] : memref<4xf32>
+// CHECK-NEXT: tiny.k.store %[[PO]], %[[M]] : !tiny.ptr<f32, global>
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+// CHECK-NOT: tiny.function
+tiny.function @elementwise -> tensor<4xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  %y = tiny.param 1 : f32 size 4 on "CPU"
+  %s = tiny.add %x, %y : tensor<4xf32, #cpu>, tensor<4xf32, #cpu>
+  %m = tiny.mul %s, %x : tensor<4xf32, #cpu>, tensor<4xf32, #cpu>
+  tiny.return %m : tensor<4xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// reshape (2, 3) -> (3, 2): the (i, j) output index is linearized as
+// i * 2 + j and split by the source shape as (flat / 3, flat % 3); the flat
+// (6,) param is then read at (flat / 3) * 3 + flat % 3.
+// CHECK-LABEL: func.func @reshape
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<6xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<6xf32> {tiny.output = 0 : i64})
+// CHECK: tiny.k.kernel "E_3_2"
+// CHECK: tiny.k.range loop %[[I:[a-z0-9_]+]] < %{{[a-z0-9_]+}} {
+// CHECK: tiny.k.range loop %[[J:[a-z0-9_]+]] < %{{[a-z0-9_]+}} {
+// CHECK-NEXT: %[[C2:[a-z0-9_]+]] = arith.constant 2 : index
+// CHECK-NEXT: %[[IS:[a-z0-9_]+]] = arith.muli %[[I]], %[[C2]] : index
+// CHECK-NEXT: %[[FLAT:[a-z0-9_]+]] = arith.addi %[[J]], %[[IS]] : index
+// CHECK-NEXT: %[[C3A:[a-z0-9_]+]] = arith.constant 3 : index
+// CHECK-NEXT: %[[COL:[a-z0-9_]+]] = arith.remui %[[FLAT]], %[[C3A]] : index
+// CHECK-NEXT: %[[C3B:[a-z0-9_]+]] = arith.constant 3 : index
+// CHECK-NEXT: %[[ROW:[a-z0-9_]+]] = arith.divui %[[FLAT]], %[[C3B]] : index
+// CHECK-NEXT: %[[C3C:[a-z0-9_]+]] = arith.constant 3 : index
+// CHECK-NEXT: %[[RS:[a-z0-9_]+]] = arith.muli %[[ROW]], %[[C3C]] : index
+// CHECK-NEXT: %[[SRC:[a-z0-9_]+]] = arith.addi %[[COL]], %[[RS]] : index
+// CHECK-NEXT: %[[P:[a-z0-9_]+]] = tiny.k.index %[[X]][%[[SRC]]] : memref<6xf32>
+// CHECK-NEXT: %[[V:[a-z0-9_]+]] = tiny.k.load %[[P]]
+// CHECK-NEXT: %[[E:[a-z0-9_]+]] = math.exp2 %[[V]] : f32
+// CHECK-NEXT: %[[C2O:[a-z0-9_]+]] = arith.constant 2 : index
+// CHECK-NEXT: %[[OS:[a-z0-9_]+]] = arith.muli %[[I]], %[[C2O]] : index
+// CHECK-NEXT: %[[OFF:[a-z0-9_]+]] = arith.addi %[[J]], %[[OS]] : index
+// CHECK-NEXT: %[[PO:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%[[OFF]]] : memref<6xf32>
+// CHECK-NEXT: tiny.k.store %[[PO]], %[[E]]
+tiny.function @reshape -> tensor<3x2xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 6 on "CPU"
+  %v = tiny.reshape %x to [2, 3] : tensor<6xf32, #cpu>
+  %w = tiny.reshape %v to [3, 2] : tensor<2x3xf32, #cpu>
+  %e = tiny.exp2 %w : tensor<3x2xf32, #cpu>
+  tiny.return %e : tensor<3x2xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// permute [1, 0] of a (2, 3) view: output (i, j) of the (3, 2) result reads
+// source (j, i), i.e. flat offset j * 3 + i; the store is at i * 2 + j.
+// CHECK-LABEL: func.func @permute
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<6xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<6xf32> {tiny.output = 0 : i64})
+// CHECK: tiny.k.kernel "E_3_2"
+// CHECK-NEXT: %[[C3:[a-z0-9_]+]] = arith.constant 3 : index
+// CHECK-NEXT: tiny.k.range loop %[[I:[a-z0-9_]+]] < %[[C3]] {
+// CHECK-NEXT: %[[C2:[a-z0-9_]+]] = arith.constant 2 : index
+// CHECK-NEXT: tiny.k.range loop %[[J:[a-z0-9_]+]] < %[[C2]] {
+// CHECK-NEXT: %[[S3:[a-z0-9_]+]] = arith.constant 3 : index
+// CHECK-NEXT: %[[JS:[a-z0-9_]+]] = arith.muli %[[J]], %[[S3]] : index
+// CHECK-NEXT: %[[SRC:[a-z0-9_]+]] = arith.addi %[[I]], %[[JS]] : index
+// CHECK-NEXT: %[[P:[a-z0-9_]+]] = tiny.k.index %[[X]][%[[SRC]]] : memref<6xf32>
+// CHECK-NEXT: %[[V:[a-z0-9_]+]] = tiny.k.load %[[P]]
+// CHECK-NEXT: %[[E:[a-z0-9_]+]] = math.exp2 %[[V]] : f32
+// CHECK-NEXT: %[[S2:[a-z0-9_]+]] = arith.constant 2 : index
+// CHECK-NEXT: %[[IS:[a-z0-9_]+]] = arith.muli %[[I]], %[[S2]] : index
+// CHECK-NEXT: %[[OFF:[a-z0-9_]+]] = arith.addi %[[J]], %[[IS]] : index
+// CHECK-NEXT: %[[PO:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%[[OFF]]] : memref<6xf32>
+// CHECK-NEXT: tiny.k.store %[[PO]], %[[E]]
+tiny.function @permute -> tensor<3x2xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 6 on "CPU"
+  %v = tiny.reshape %x to [2, 3] : tensor<6xf32, #cpu>
+  %t = tiny.permute %v [1, 0] : tensor<2x3xf32, #cpu>
+  %e = tiny.exp2 %t : tensor<3x2xf32, #cpu>
+  tiny.return %e : tensor<3x2xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// expand (4, 1) -> (4, 3): the broadcast axis is indexed by a constant 0,
+// which the flat offset drops (a unit axis has no stride), so the param is
+// read at the row index alone, never at the column index.
+// CHECK-LABEL: func.func @expand
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<12xf32> {tiny.output = 0 : i64})
+// CHECK: tiny.k.kernel "E_4_3"
+// CHECK: tiny.k.range loop %[[I:[a-z0-9_]+]] < %{{[a-z0-9_]+}} {
+// CHECK: tiny.k.range loop %[[J:[a-z0-9_]+]] < %{{[a-z0-9_]+}} {
+// CHECK-NEXT: arith.constant 0 : index
+// CHECK-NOT: %[[J]]
+// CHECK: %[[P:[a-z0-9_]+]] = tiny.k.index %[[X]][%[[I]]] : memref<4xf32>
+// CHECK-NEXT: %[[V:[a-z0-9_]+]] = tiny.k.load %[[P]]
+// CHECK-NEXT: %[[R:[a-z0-9_]+]] = math.sqrt %[[V]] : f32
+// CHECK-NEXT: %[[C3:[a-z0-9_]+]] = arith.constant 3 : index
+// CHECK-NEXT: %[[IS:[a-z0-9_]+]] = arith.muli %[[I]], %[[C3]] : index
+// CHECK-NEXT: %[[OFF:[a-z0-9_]+]] = arith.addi %[[J]], %[[IS]] : index
+// CHECK-NEXT: %[[PO:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%[[OFF]]] : memref<12xf32>
+// CHECK-NEXT: tiny.k.store %[[PO]], %[[R]]
+tiny.function @expand -> tensor<4x3xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  %v = tiny.reshape %x to [4, 1] : tensor<4xf32, #cpu>
+  %e = tiny.expand %v to [4, 3] : tensor<4x1xf32, #cpu>
+  %s = tiny.sqrt %e : tensor<4x3xf32, #cpu>
+  tiny.return %s : tensor<4x3xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// pad low [1, 0] high [1, 2] of (2, 3): row i reads source row i - 1, valid
+// when i - 1 < 2 as an unsigned number (i = 0 wraps around); column j is
+// valid when j < 3. The source is read at the clamped indices and the
+// element replaced by 0 where the position is padding.
+// CHECK-LABEL: func.func @pad
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<6xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<20xf32> {tiny.output = 0 : i64})
+// CHECK: tiny.k.kernel "E_4_5"
+// CHECK: tiny.k.range loop %[[I:[a-z0-9_]+]] < %{{[a-z0-9_]+}} {
+// CHECK: tiny.k.range loop %[[J:[a-z0-9_]+]] < %{{[a-z0-9_]+}} {
+// CHECK-NEXT: %[[LOW:[a-z0-9_]+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[SI:[a-z0-9_]+]] = arith.subi %[[I]], %[[LOW]] : index
+// CHECK-NEXT: %[[ROWS:[a-z0-9_]+]] = arith.constant 2 : index
+// CHECK-NEXT: %[[VI:[a-z0-9_]+]] = arith.cmpi ult, %[[SI]], %[[ROWS]] : index
+// CHECK-NEXT: %[[Z0:[a-z0-9_]+]] = arith.constant 0 : index
+// CHECK-NEXT: %[[CI:[a-z0-9_]+]] = arith.select %[[VI]], %[[SI]], %[[Z0]] : index
+// CHECK-NEXT: %[[COLS:[a-z0-9_]+]] = arith.constant 3 : index
+// CHECK-NEXT: %[[VJ:[a-z0-9_]+]] = arith.cmpi ult, %[[J]], %[[COLS]] : index
+// CHECK-NEXT: %[[VALID:[a-z0-9_]+]] = arith.andi %[[VI]], %[[VJ]] : i1
+// CHECK-NEXT: %[[Z1:[a-z0-9_]+]] = arith.constant 0 : index
+// CHECK-NEXT: %[[CJ:[a-z0-9_]+]] = arith.select %[[VJ]], %[[J]], %[[Z1]] : index
+// CHECK-NEXT: %[[S3:[a-z0-9_]+]] = arith.constant 3 : index
+// CHECK-NEXT: %[[RO:[a-z0-9_]+]] = arith.muli %[[CI]], %[[S3]] : index
+// CHECK-NEXT: %[[SRC:[a-z0-9_]+]] = arith.addi %[[CJ]], %[[RO]] : index
+// CHECK-NEXT: %[[P:[a-z0-9_]+]] = tiny.k.index %[[X]][%[[SRC]]] : memref<6xf32>
+// CHECK-NEXT: %[[V:[a-z0-9_]+]] = tiny.k.load %[[P]]
+// CHECK-NEXT: %[[ZERO:[a-z0-9_]+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: %[[R:[a-z0-9_]+]] = arith.select %[[VALID]], %[[V]], %[[ZERO]] : f32
+// CHECK-NEXT: %[[S5:[a-z0-9_]+]] = arith.constant 5 : index
+// CHECK-NEXT: %[[IS:[a-z0-9_]+]] = arith.muli %[[I]], %[[S5]] : index
+// CHECK-NEXT: %[[OFF:[a-z0-9_]+]] = arith.addi %[[J]], %[[IS]] : index
+// CHECK-NEXT: %[[PO:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%[[OFF]]] : memref<20xf32>
+// CHECK-NEXT: tiny.k.store %[[PO]], %[[R]]
+tiny.function @pad -> tensor<4x5xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 6 on "CPU"
+  %v = tiny.reshape %x to [2, 3] : tensor<6xf32, #cpu>
+  %p = tiny.pad %v low [1, 0] high [1, 2] : tensor<2x3xf32, #cpu>
+  tiny.return %p : tensor<4x5xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// shrink [3, 5) of (6,): output i reads source i + 3.
+// CHECK-LABEL: func.func @shrink
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<6xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<2xf32> {tiny.output = 0 : i64})
+// CHECK-NEXT: tiny.k.kernel "E_2" {
+// CHECK-NEXT: %[[C2:[a-z0-9_]+]] = arith.constant 2 : index
+// CHECK-NEXT: tiny.k.range loop %[[I:[a-z0-9_]+]] < %[[C2]] {
+// CHECK-NEXT: %[[START:[a-z0-9_]+]] = arith.constant 3 : index
+// CHECK-NEXT: %[[SRC:[a-z0-9_]+]] = arith.addi %[[I]], %[[START]] : index
+// CHECK-NEXT: %[[P:[a-z0-9_]+]] = tiny.k.index %[[X]][%[[SRC]]] : memref<6xf32>
+// CHECK-NEXT: %[[V:[a-z0-9_]+]] = tiny.k.load %[[P]]
+// CHECK-NEXT: %[[R:[a-z0-9_]+]] = math.sqrt %[[V]] : f32
+// CHECK-NEXT: %[[PO:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%[[I]]] : memref<2xf32>
+// CHECK-NEXT: tiny.k.store %[[PO]], %[[R]]
+tiny.function @shrink -> tensor<2xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 6 on "CPU"
+  %p = tiny.shrink %x [3] to [5] : tensor<6xf32, #cpu>
+  %s = tiny.sqrt %p : tensor<2xf32, #cpu>
+  tiny.return %s : tensor<2xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// flip of (4,): output i reads source 3 - i.
+// CHECK-LABEL: func.func @flip
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.output = 0 : i64})
+// CHECK-NEXT: tiny.k.kernel "E_4" {
+// CHECK-NEXT: %[[C4:[a-z0-9_]+]] = arith.constant 4 : index
+// CHECK-NEXT: tiny.k.range loop %[[I:[a-z0-9_]+]] < %[[C4]] {
+// CHECK-NEXT: %[[LAST:[a-z0-9_]+]] = arith.constant 3 : index
+// CHECK-NEXT: %[[SRC:[a-z0-9_]+]] = arith.subi %[[LAST]], %[[I]] : index
+// CHECK-NEXT: %[[P:[a-z0-9_]+]] = tiny.k.index %[[X]][%[[SRC]]] : memref<4xf32>
+// CHECK-NEXT: %[[V:[a-z0-9_]+]] = tiny.k.load %[[P]]
+// CHECK-NEXT: %[[R:[a-z0-9_]+]] = math.sqrt %[[V]] : f32
+// CHECK-NEXT: %[[PO:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%[[I]]] : memref<4xf32>
+// CHECK-NEXT: tiny.k.store %[[PO]], %[[R]]
+tiny.function @flip -> tensor<4xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  %p = tiny.flip %x axes [0] : tensor<4xf32, #cpu>
+  %s = tiny.sqrt %p : tensor<4xf32, #cpu>
+  tiny.return %s : tensor<4xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// Gather rows of a (10, 4) table with ui8 indices: the index is loaded at
+// the batch position, zero-extended to an index (index_castui), checked
+// against the 10 rows, clamped, and the element read at (row, j) is
+// replaced by 0 where the index is out of bounds.
+// CHECK-LABEL: func.func @gather
+// CHECK-SAME: (%[[T:[a-z0-9_]+]]: memref<40xf32> {tiny.slot = 0 : i64}, %[[IDX:[a-z0-9_]+]]: memref<3xi8> {tiny.slot = 1 : i64}, %[[OUT:[a-z0-9_]+]]: memref<12xf32> {tiny.output = 0 : i64})
+// CHECK: tiny.k.kernel "E_3_4"
+// CHECK: tiny.k.range loop %[[I:[a-z0-9_]+]] < %{{[a-z0-9_]+}} {
+// CHECK: tiny.k.range loop %[[J:[a-z0-9_]+]] < %{{[a-z0-9_]+}} {
+// CHECK-NEXT: %[[PI:[a-z0-9_]+]] = tiny.k.index %[[IDX]][%[[I]]] : memref<3xi8>
+// CHECK-NEXT: %[[RAW:[a-z0-9_]+]] = tiny.k.load %[[PI]] : !tiny.ptr<i8, global>
+// CHECK-NEXT: %[[ROW:[a-z0-9_]+]] = arith.index_castui %[[RAW]] : i8 to index
+// CHECK-NEXT: %[[C10:[a-z0-9_]+]] = arith.constant 10 : index
+// CHECK-NEXT: %[[OK:[a-z0-9_]+]] = arith.cmpi ult, %[[ROW]], %[[C10]] : index
+// CHECK-NEXT: %[[Z:[a-z0-9_]+]] = arith.constant 0 : index
+// CHECK-NEXT: %[[CROW:[a-z0-9_]+]] = arith.select %[[OK]], %[[ROW]], %[[Z]] : index
+// CHECK-NEXT: %[[C4:[a-z0-9_]+]] = arith.constant 4 : index
+// CHECK-NEXT: %[[RS:[a-z0-9_]+]] = arith.muli %[[CROW]], %[[C4]] : index
+// CHECK-NEXT: %[[SRC:[a-z0-9_]+]] = arith.addi %[[J]], %[[RS]] : index
+// CHECK-NEXT: %[[P:[a-z0-9_]+]] = tiny.k.index %[[T]][%[[SRC]]] : memref<40xf32>
+// CHECK-NEXT: %[[V:[a-z0-9_]+]] = tiny.k.load %[[P]] : !tiny.ptr<f32, global>
+// CHECK-NEXT: %[[ZERO:[a-z0-9_]+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: %[[R:[a-z0-9_]+]] = arith.select %[[OK]], %[[V]], %[[ZERO]] : f32
+// CHECK: %[[PO:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%{{[a-z0-9_]+}}] : memref<12xf32>
+// CHECK-NEXT: tiny.k.store %[[PO]], %[[R]]
+tiny.function @gather -> tensor<3x4xf32, #cpu> {
+  %t = tiny.param 0 : f32 size 40 on "CPU"
+  %i = tiny.param 1 : ui8 size 3 on "CPU"
+  %v = tiny.reshape %t to [10, 4] : tensor<40xf32, #cpu>
+  %g = tiny.index %v[%i] : tensor<10x4xf32, #cpu>, tensor<3xui8, #cpu>
+  tiny.return %g : tensor<3x4xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// A reduce is a REDUCE range inside the output's loops, carrying the
+// accumulator from the identity (0.0 for add); the reduced axis keeps
+// length 1, and the kernel is named r_ after the output shape.
+// CHECK-LABEL: func.func @reduce
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<12xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.output = 0 : i64})
+// CHECK-NEXT: tiny.k.kernel "r_4_1" {
+// CHECK-NEXT: %[[C4:[a-z0-9_]+]] = arith.constant 4 : index
+// CHECK-NEXT: tiny.k.range loop %[[I:[a-z0-9_]+]] < %[[C4]] {
+// CHECK-NEXT: %[[C1:[a-z0-9_]+]] = arith.constant 1 : index
+// CHECK-NEXT: tiny.k.range loop %{{[a-z0-9_]+}} < %[[C1]] {
+// CHECK-NEXT: %[[INIT:[a-z0-9_]+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: %[[C3:[a-z0-9_]+]] = arith.constant 3 : index
+// CHECK-NEXT: %[[SUM:[a-z0-9_]+]] = tiny.k.range reduce %[[K:[a-z0-9_]+]] < %[[C3]] iter_args(%[[ACC:[a-z0-9_]+]] = %[[INIT]]) -> (f32) {
+// CHECK-NEXT: %[[S3:[a-z0-9_]+]] = arith.constant 3 : index
+// CHECK-NEXT: %[[IS:[a-z0-9_]+]] = arith.muli %[[I]], %[[S3]] : index
+// CHECK-NEXT: %[[SRC:[a-z0-9_]+]] = arith.addi %[[K]], %[[IS]] : index
+// CHECK-NEXT: %[[P:[a-z0-9_]+]] = tiny.k.index %[[X]][%[[SRC]]] : memref<12xf32>
+// CHECK-NEXT: %[[V:[a-z0-9_]+]] = tiny.k.load %[[P]]
+// CHECK-NEXT: %[[NEXT:[a-z0-9_]+]] = arith.addf %[[ACC]], %[[V]] fastmath<reassoc> : f32
+// CHECK-NEXT: tiny.k.end %[[NEXT]] : f32
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[PO:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%[[I]]] : memref<4xf32>
+// CHECK-NEXT: tiny.k.store %[[PO]], %[[SUM]]
+tiny.function @reduce -> tensor<4x1xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 12 on "CPU"
+  %v = tiny.reshape %x to [4, 3] : tensor<12xf32, #cpu>
+  %r = tiny.reduce add %v axes [1] : tensor<4x3xf32, #cpu>
+  tiny.return %r : tensor<4x1xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// x - max(x) with the max expanded: the reduce is realized once into an
+// allocated buffer by its own kernel (identity -inf, maximumf), then the
+// elementwise kernel reads it back at the row index; the buffer is freed
+// at the end.
+// CHECK-LABEL: func.func @reduce_expand
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<12xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<12xf32> {tiny.output = 0 : i64})
+// CHECK-NEXT: %[[BUF:[a-z0-9_]+]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: tiny.k.kernel "r_4_1" {
+// CHECK: tiny.k.range loop %[[I:[a-z0-9_]+]] < %{{[a-z0-9_]+}} {
+// CHECK: %[[INIT:[a-z0-9_]+]] = arith.constant 0xFF800000 : f32
+// CHECK: %[[MAX:[a-z0-9_]+]] = tiny.k.range reduce %{{[a-z0-9_]+}} < %{{[a-z0-9_]+}} iter_args(%[[ACC:[a-z0-9_]+]] = %[[INIT]]) -> (f32) {
+// CHECK: %[[V:[a-z0-9_]+]] = tiny.k.load
+// CHECK-NEXT: %[[NEXT:[a-z0-9_]+]] = arith.maximumf %[[ACC]], %[[V]] : f32
+// CHECK-NEXT: tiny.k.end %[[NEXT]] : f32
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[PB:[a-z0-9_]+]] = tiny.k.index %[[BUF]][%[[I]]] : memref<4xf32>
+// CHECK-NEXT: tiny.k.store %[[PB]], %[[MAX]]
+// CHECK: tiny.k.kernel "E_4_3" {
+// CHECK-NOT: tiny.k.range reduce
+// CHECK: tiny.k.range loop %[[I2:[a-z0-9_]+]] < %{{[a-z0-9_]+}} {
+// CHECK: tiny.k.range loop %[[J2:[a-z0-9_]+]] < %{{[a-z0-9_]+}} {
+// CHECK: %[[PX:[a-z0-9_]+]] = tiny.k.index %[[X]][%{{[a-z0-9_]+}}] : memref<12xf32>
+// CHECK-NEXT: %[[VX:[a-z0-9_]+]] = tiny.k.load %[[PX]]
+// CHECK: %[[PM:[a-z0-9_]+]] = tiny.k.index %[[BUF]][%[[I2]]] : memref<4xf32>
+// CHECK-NEXT: %[[VM:[a-z0-9_]+]] = tiny.k.load %[[PM]]
+// CHECK-NEXT: %[[D:[a-z0-9_]+]] = arith.subf %[[VX]], %[[VM]] : f32
+// CHECK: %[[PO:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%{{[a-z0-9_]+}}] : memref<12xf32>
+// CHECK-NEXT: tiny.k.store %[[PO]], %[[D]]
+// CHECK: memref.dealloc %[[BUF]] : memref<4xf32>
+// CHECK-NEXT: return
+tiny.function @reduce_expand -> tensor<4x3xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 12 on "CPU"
+  %v = tiny.reshape %x to [4, 3] : tensor<12xf32, #cpu>
+  %r = tiny.reduce max %v axes [1] : tensor<4x3xf32, #cpu>
+  %e = tiny.expand %r to [4, 3] : tensor<4x1xf32, #cpu>
+  %s = tiny.sub %v, %e : tensor<4x3xf32, #cpu>, tensor<4x3xf32, #cpu>
+  tiny.return %s : tensor<4x3xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// contiguous realizes its source in a kernel of its own; its reader loads
+// the buffer instead of recomputing exp2.
+// CHECK-LABEL: func.func @contiguous
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.output = 0 : i64})
+// CHECK-NEXT: %[[BUF:[a-z0-9_]+]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: tiny.k.kernel "E_4" {
+// CHECK: tiny.k.range loop %[[I:[a-z0-9_]+]] <
+// CHECK-NEXT: %[[P:[a-z0-9_]+]] = tiny.k.index %[[X]][%[[I]]]
+// CHECK-NEXT: %[[V:[a-z0-9_]+]] = tiny.k.load %[[P]]
+// CHECK-NEXT: %[[E:[a-z0-9_]+]] = math.exp2 %[[V]] : f32
+// CHECK-NEXT: %[[PB:[a-z0-9_]+]] = tiny.k.index %[[BUF]][%[[I]]]
+// CHECK-NEXT: tiny.k.store %[[PB]], %[[E]]
+// CHECK: tiny.k.kernel "E_4" {
+// CHECK: tiny.k.range loop %[[I2:[a-z0-9_]+]] <
+// CHECK-NEXT: %[[P2:[a-z0-9_]+]] = tiny.k.index %[[BUF]][%[[I2]]]
+// CHECK-NEXT: %[[V2:[a-z0-9_]+]] = tiny.k.load %[[P2]]
+// CHECK-NEXT: %[[S:[a-z0-9_]+]] = math.sqrt %[[V2]] : f32
+// CHECK-NEXT: %[[PO:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%[[I2]]]
+// CHECK-NEXT: tiny.k.store %[[PO]], %[[S]]
+// CHECK: memref.dealloc %[[BUF]]
+// CHECK-NEXT: return
+tiny.function @contiguous -> tensor<4xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  %e = tiny.exp2 %x : tensor<4xf32, #cpu>
+  %c = tiny.contiguous %e : tensor<4xf32, #cpu>
+  %s = tiny.sqrt %c : tensor<4xf32, #cpu>
+  tiny.return %s : tensor<4xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// A returned tuple gets one output buffer per element, each written by its
+// own kernel.
+// CHECK-LABEL: func.func @tuple
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.slot = 0 : i64}, %[[OUT0:[a-z0-9_]+]]: memref<4xf32> {tiny.output = 0 : i64}, %[[OUT1:[a-z0-9_]+]]: memref<4xf32> {tiny.output = 1 : i64})
+// CHECK-NEXT: tiny.k.kernel "E_4" {
+// CHECK: %[[E:[a-z0-9_]+]] = math.exp2
+// CHECK-NEXT: %[[P0:[a-z0-9_]+]] = tiny.k.index %[[OUT0]]
+// CHECK-NEXT: tiny.k.store %[[P0]], %[[E]]
+// CHECK: tiny.k.kernel "E_4" {
+// CHECK: %[[S:[a-z0-9_]+]] = math.sqrt
+// CHECK-NEXT: %[[P1:[a-z0-9_]+]] = tiny.k.index %[[OUT1]]
+// CHECK-NEXT: tiny.k.store %[[P1]], %[[S]]
+// CHECK-NOT: memref.alloc
+// CHECK: return
+tiny.function @tuple -> tuple<tensor<4xf32, #cpu>, tensor<4xf32, #cpu>> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  %e = tiny.exp2 %x : tensor<4xf32, #cpu>
+  %s = tiny.sqrt %x : tensor<4xf32, #cpu>
+  %t = tiny.tuple %e, %s : tensor<4xf32, #cpu>, tensor<4xf32, #cpu>
+  tiny.return %t : tuple<tensor<4xf32, #cpu>, tensor<4xf32, #cpu>>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// A param returned as is is copied into the output buffer by a kernel.
+// CHECK-LABEL: func.func @identity
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xi32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xi32> {tiny.output = 0 : i64})
+// CHECK-NEXT: tiny.k.kernel "E_4" {
+// CHECK-NEXT: %[[C4:[a-z0-9_]+]] = arith.constant 4 : index
+// CHECK-NEXT: tiny.k.range loop %[[I:[a-z0-9_]+]] < %[[C4]] {
+// CHECK-NEXT: %[[P:[a-z0-9_]+]] = tiny.k.index %[[X]][%[[I]]] : memref<4xi32>
+// CHECK-NEXT: %[[V:[a-z0-9_]+]] = tiny.k.load %[[P]] : !tiny.ptr<i32, global>
+// CHECK-NEXT: %[[PO:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%[[I]]] : memref<4xi32>
+// CHECK-NEXT: tiny.k.store %[[PO]], %[[V]] : !tiny.ptr<i32, global>
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+tiny.function @identity -> tensor<4xi32, #cpu> {
+  %x = tiny.param 0 : i32 size 4 on "CPU"
+  tiny.return %x : tensor<4xi32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// Arguments follow slot order, not the order the params appear in: slot 0
+// (the size-4 tensor) comes first, then the scalar of slot 1, read at
+// offset 0. sub keeps its operand order.
+// CHECK-LABEL: func.func @slots
+// CHECK-SAME: (%[[A:[a-z0-9_]+]]: memref<4xf32> {tiny.slot = 0 : i64}, %[[B:[a-z0-9_]+]]: memref<1xf32> {tiny.slot = 1 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.output = 0 : i64})
+// CHECK: tiny.k.range loop %[[I:[a-z0-9_]+]] <
+// CHECK-NEXT: %[[PA:[a-z0-9_]+]] = tiny.k.index %[[A]][%[[I]]] : memref<4xf32>
+// CHECK-NEXT: %[[VA:[a-z0-9_]+]] = tiny.k.load %[[PA]]
+// CHECK-NEXT: %[[C0:[a-z0-9_]+]] = arith.constant 0 : index
+// CHECK-NEXT: %[[PB:[a-z0-9_]+]] = tiny.k.index %[[B]][%[[C0]]] : memref<1xf32>
+// CHECK-NEXT: %[[VB:[a-z0-9_]+]] = tiny.k.load %[[PB]]
+// CHECK-NEXT: %[[D:[a-z0-9_]+]] = arith.subf %[[VA]], %[[VB]] : f32
+// CHECK-NEXT: %[[PO:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%[[I]]]
+// CHECK-NEXT: tiny.k.store %[[PO]], %[[D]]
+tiny.function @slots -> tensor<4xf32, #cpu> {
+  %b = tiny.param 1 : f32 on "CPU"
+  %a = tiny.param 0 : f32 size 4 on "CPU"
+  %s = tiny.sub %a, %b : tensor<4xf32, #cpu>, tensor<f32, #cpu>
+  tiny.return %s : tensor<4xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// ui32 is stored as i32; its division and comparison are the unsigned ones.
+// CHECK-LABEL: func.func @unsigned
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xi32> {tiny.slot = 0 : i64}, %[[Y:[a-z0-9_]+]]: memref<4xi32> {tiny.slot = 1 : i64}, %[[OUT0:[a-z0-9_]+]]: memref<4xi32> {tiny.output = 0 : i64}, %[[OUT1:[a-z0-9_]+]]: memref<4xi1> {tiny.output = 1 : i64})
+// CHECK: %[[VX:[a-z0-9_]+]] = tiny.k.load %{{[a-z0-9_]+}} : !tiny.ptr<i32, global>
+// CHECK-NEXT: %[[PY:[a-z0-9_]+]] = tiny.k.index %[[Y]]
+// CHECK-NEXT: %[[VY:[a-z0-9_]+]] = tiny.k.load %[[PY]] : !tiny.ptr<i32, global>
+// CHECK-NEXT: %[[Q:[a-z0-9_]+]] = arith.divui %[[VX]], %[[VY]] : i32
+// CHECK-NEXT: %[[P0:[a-z0-9_]+]] = tiny.k.index %[[OUT0]]
+// CHECK-NEXT: tiny.k.store %[[P0]], %[[Q]] : !tiny.ptr<i32, global>
+// CHECK: %[[VX2:[a-z0-9_]+]] = tiny.k.load %{{[a-z0-9_]+}} : !tiny.ptr<i32, global>
+// CHECK-NEXT: %[[PY2:[a-z0-9_]+]] = tiny.k.index %[[Y]]
+// CHECK-NEXT: %[[VY2:[a-z0-9_]+]] = tiny.k.load %[[PY2]] : !tiny.ptr<i32, global>
+// CHECK-NEXT: %[[LT:[a-z0-9_]+]] = arith.cmpi ult, %[[VX2]], %[[VY2]] : i32
+// CHECK-NEXT: %[[P1:[a-z0-9_]+]] = tiny.k.index %[[OUT1]]
+// CHECK-NEXT: tiny.k.store %[[P1]], %[[LT]] : !tiny.ptr<i1, global>
+// CHECK-NOT: divsi
+// CHECK-NOT: slt
+tiny.function @unsigned -> tuple<tensor<4xui32, #cpu>, tensor<4xi1, #cpu>> {
+  %x = tiny.param 0 : ui32 size 4 on "CPU"
+  %y = tiny.param 1 : ui32 size 4 on "CPU"
+  %d = tiny.cdiv %x, %y : tensor<4xui32, #cpu>, tensor<4xui32, #cpu>
+  %c = tiny.cmplt %x, %y : tensor<4xui32, #cpu>, tensor<4xui32, #cpu>
+  %t = tiny.tuple %d, %c : tensor<4xui32, #cpu>, tensor<4xi1, #cpu>
+  tiny.return %t : tuple<tensor<4xui32, #cpu>, tensor<4xi1, #cpu>>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// The same ops on i32 are the signed ones.
+// CHECK-LABEL: func.func @signed
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xi32> {tiny.slot = 0 : i64}, %[[Y:[a-z0-9_]+]]: memref<4xi32> {tiny.slot = 1 : i64}, %[[OUT0:[a-z0-9_]+]]: memref<4xi32> {tiny.output = 0 : i64}, %[[OUT1:[a-z0-9_]+]]: memref<4xi1> {tiny.output = 1 : i64})
+// CHECK: %[[VX:[a-z0-9_]+]] = tiny.k.load %{{[a-z0-9_]+}} : !tiny.ptr<i32, global>
+// CHECK-NEXT: %[[PY:[a-z0-9_]+]] = tiny.k.index %[[Y]]
+// CHECK-NEXT: %[[VY:[a-z0-9_]+]] = tiny.k.load %[[PY]] : !tiny.ptr<i32, global>
+// CHECK-NEXT: %[[Q:[a-z0-9_]+]] = arith.divsi %[[VX]], %[[VY]] : i32
+// CHECK-NEXT: %[[P0:[a-z0-9_]+]] = tiny.k.index %[[OUT0]]
+// CHECK-NEXT: tiny.k.store %[[P0]], %[[Q]] : !tiny.ptr<i32, global>
+// CHECK: %[[VX2:[a-z0-9_]+]] = tiny.k.load %{{[a-z0-9_]+}} : !tiny.ptr<i32, global>
+// CHECK-NEXT: %[[PY2:[a-z0-9_]+]] = tiny.k.index %[[Y]]
+// CHECK-NEXT: %[[VY2:[a-z0-9_]+]] = tiny.k.load %[[PY2]] : !tiny.ptr<i32, global>
+// CHECK-NEXT: %[[LT:[a-z0-9_]+]] = arith.cmpi slt, %[[VX2]], %[[VY2]] : i32
+// CHECK-NEXT: %[[P1:[a-z0-9_]+]] = tiny.k.index %[[OUT1]]
+// CHECK-NEXT: tiny.k.store %[[P1]], %[[LT]] : !tiny.ptr<i1, global>
+// CHECK-NOT: divui
+// CHECK-NOT: ult
+tiny.function @signed -> tuple<tensor<4xi32, #cpu>, tensor<4xi1, #cpu>> {
+  %x = tiny.param 0 : i32 size 4 on "CPU"
+  %y = tiny.param 1 : i32 size 4 on "CPU"
+  %d = tiny.cdiv %x, %y : tensor<4xi32, #cpu>, tensor<4xi32, #cpu>
+  %c = tiny.cmplt %x, %y : tensor<4xi32, #cpu>, tensor<4xi32, #cpu>
+  %t = tiny.tuple %d, %c : tensor<4xi32, #cpu>, tensor<4xi1, #cpu>
+  tiny.return %t : tuple<tensor<4xi32, #cpu>, tensor<4xi1, #cpu>>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// Float compares: cmpne is unordered (true on NaN), cmplt ordered (false on
+// NaN).
+// CHECK-LABEL: func.func @float_compare
+// CHECK-SAME: %[[OUT0:[a-z0-9_]+]]: memref<4xi1> {tiny.output = 0 : i64}, %[[OUT1:[a-z0-9_]+]]: memref<4xi1> {tiny.output = 1 : i64})
+// CHECK: %[[VX:[a-z0-9_]+]] = tiny.k.load %{{[a-z0-9_]+}} : !tiny.ptr<f32, global>
+// CHECK-NEXT: tiny.k.index
+// CHECK-NEXT: %[[VY:[a-z0-9_]+]] = tiny.k.load %{{[a-z0-9_]+}} : !tiny.ptr<f32, global>
+// CHECK-NEXT: %[[NE:[a-z0-9_]+]] = arith.cmpf une, %[[VX]], %[[VY]] : f32
+// CHECK-NEXT: %[[P0:[a-z0-9_]+]] = tiny.k.index %[[OUT0]]
+// CHECK-NEXT: tiny.k.store %[[P0]], %[[NE]] : !tiny.ptr<i1, global>
+// CHECK: %[[VX2:[a-z0-9_]+]] = tiny.k.load %{{[a-z0-9_]+}} : !tiny.ptr<f32, global>
+// CHECK-NEXT: tiny.k.index
+// CHECK-NEXT: %[[VY2:[a-z0-9_]+]] = tiny.k.load %{{[a-z0-9_]+}} : !tiny.ptr<f32, global>
+// CHECK-NEXT: %[[LT:[a-z0-9_]+]] = arith.cmpf olt, %[[VX2]], %[[VY2]] : f32
+// CHECK-NEXT: %[[P1:[a-z0-9_]+]] = tiny.k.index %[[OUT1]]
+// CHECK-NEXT: tiny.k.store %[[P1]], %[[LT]] : !tiny.ptr<i1, global>
+tiny.function @float_compare -> tuple<tensor<4xi1, #cpu>, tensor<4xi1, #cpu>> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  %y = tiny.param 1 : f32 size 4 on "CPU"
+  %n = tiny.cmpne %x, %y : tensor<4xf32, #cpu>, tensor<4xf32, #cpu>
+  %l = tiny.cmplt %x, %y : tensor<4xf32, #cpu>, tensor<4xf32, #cpu>
+  %t = tiny.tuple %n, %l : tensor<4xi1, #cpu>, tensor<4xi1, #cpu>
+  tiny.return %t : tuple<tensor<4xi1, #cpu>, tensor<4xi1, #cpu>>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// f16 arithmetic is computed in f32 and rounded once.
+// CHECK-LABEL: func.func @half
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf16> {tiny.slot = 0 : i64}, %[[Y:[a-z0-9_]+]]: memref<4xf16> {tiny.slot = 1 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xf16> {tiny.output = 0 : i64})
+// CHECK: %[[VX:[a-z0-9_]+]] = tiny.k.load %{{[a-z0-9_]+}} : !tiny.ptr<f16, global>
+// CHECK-NEXT: tiny.k.index %[[Y]]
+// CHECK-NEXT: %[[VY:[a-z0-9_]+]] = tiny.k.load %{{[a-z0-9_]+}} : !tiny.ptr<f16, global>
+// CHECK-NEXT: %[[WX:[a-z0-9_]+]] = arith.extf %[[VX]] : f16 to f32
+// CHECK-NEXT: %[[WY:[a-z0-9_]+]] = arith.extf %[[VY]] : f16 to f32
+// CHECK-NEXT: %[[S:[a-z0-9_]+]] = arith.addf %[[WX]], %[[WY]] : f32
+// CHECK-NEXT: %[[R:[a-z0-9_]+]] = arith.truncf %[[S]] : f32 to f16
+// CHECK-NEXT: %[[PO:[a-z0-9_]+]] = tiny.k.index %[[OUT]]
+// CHECK-NEXT: tiny.k.store %[[PO]], %[[R]] : !tiny.ptr<f16, global>
+tiny.function @half -> tensor<4xf16, #cpu> {
+  %x = tiny.param 0 : f16 size 4 on "CPU"
+  %y = tiny.param 1 : f16 size 4 on "CPU"
+  %s = tiny.add %x, %y : tensor<4xf16, #cpu>, tensor<4xf16, #cpu>
+  tiny.return %s : tensor<4xf16, #cpu>
+}
