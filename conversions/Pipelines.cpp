@@ -24,6 +24,10 @@ void mlir::tiny::buildTinyToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createCSEPass());
   pm.addPass(createLoopInvariantCodeMotionPass());
   pm.addPass(createConvertSCFToOpenMPPass());
+  // Inlines the memref.alloca_scope the OpenMP conversion wraps loop bodies
+  // in (kernels allocate nothing on the stack); left in place it would hold
+  // the several blocks of a lowered inner loop, which it cannot.
+  pm.addPass(createCanonicalizerPass());
   pm.addPass(createSCFToControlFlowPass());
   // bf16 has no arithmetic on most CPUs: its conversions become integer
   // bit manipulation instead of library calls.

@@ -24,6 +24,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::tiny {
@@ -51,21 +52,48 @@ MemRefType flatBufferType(RankedTensorType type) {
 /// THREAD range; below it, starting threads costs more than it saves.
 constexpr int64_t kMinElementsForThreads = 1 << 14;
 
-/// True when a reduce result must get a buffer of its own.
+/// True when a reduce result must get a buffer of its own: it is read more
+/// than once, or by a gather, or by an op with more elements than it has (an
+/// expand, or an elementwise op that broadcasts it), any of which would run
+/// the reduction again for every element.
 bool reduceNeedsBuffer(ReduceOp reduce) {
   if (!reduce->hasOneUse())
     return true;
   Operation *user = *reduce->getUsers().begin();
-  return isa<ExpandOp, IndexOp>(user);
+  if (isa<IndexOp>(user) || user->getNumResults() != 1)
+    return true;
+  auto userType = dyn_cast<RankedTensorType>(user->getResult(0).getType());
+  return !userType ||
+         userType.getNumElements() > reduce.getType().getNumElements();
+}
+
+/// True when computing `value` reads `target` without going through a
+/// realized buffer, so a kernel storing into `target` would overwrite
+/// elements it has yet to read.
+bool readsUnrealized(Value value, Value target,
+                     const DenseMap<Value, Value> &buffers) {
+  SmallVector<Value> worklist{value};
+  DenseSet<Value> seen;
+  while (!worklist.empty()) {
+    Value current = worklist.pop_back_val();
+    if (current == target)
+      return true;
+    if (!seen.insert(current).second || buffers.count(current))
+      continue;
+    if (Operation *op = current.getDefiningOp())
+      llvm::append_range(worklist, op->getOperands());
+  }
+  return false;
 }
 
 /// Emits the scalar code that computes tensor values at given indices,
 /// inside the loops of one kernel.
 class KernelBodyEmitter {
 public:
-  KernelBodyEmitter(OpBuilder &builder,
+  /// Emits into `kernelBody`, whose start also holds the index constants.
+  KernelBodyEmitter(OpBuilder &builder, Block *kernelBody,
                     const DenseMap<Value, Value> &buffers)
-      : b(builder), buffers(buffers) {
+      : b(builder), kernelBody(kernelBody), buffers(buffers) {
     scopes.emplace_back();
   }
 
@@ -75,8 +103,16 @@ public:
   /// True when a REDUCE range was emitted.
   bool emittedReduce() const { return hasReduce; }
 
+  /// One `index` constant per value and kernel, at the kernel's start, so
+  /// equal indices are equal Values (and the cache sees them as one).
   Value indexConst(Location loc, int64_t value) {
-    return arith::ConstantIndexOp::create(b, loc, value);
+    Value &constant = indexConstants[value];
+    if (!constant) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(kernelBody);
+      constant = arith::ConstantIndexOp::create(b, loc, value);
+    }
+    return constant;
   }
   /// Row-major flat offset of `indices` in `shape`.
   Value linearize(Location loc, ArrayRef<Value> indices,
@@ -113,7 +149,9 @@ private:
   Value zeroOf(Location loc, Type dtype);
 
   OpBuilder &b;
+  Block *kernelBody;
   const DenseMap<Value, Value> &buffers;
+  DenseMap<int64_t, Value> indexConstants;
   /// One cache per open range body: a value computed inside a loop is only
   /// reused inside it.
   SmallVector<Cache> scopes;
@@ -410,13 +448,15 @@ FailureOr<Value> KernelBodyEmitter::compute(Value value,
       .Case([&](BitcastOp bitcast) -> FailureOr<Value> {
         Type from = tensorType(bitcast.getSrc()).getElementType();
         Type to = resultType.getElementType();
-        if (from.getIntOrFloatBitWidth() != to.getIntOrFloatBitWidth() ||
-            from.isInteger(1) || to.isInteger(1))
+        if (from.isInteger(1) || to.isInteger(1))
+          return bitcast.emitOpError("of a bool (i1) is not supported by "
+                                     "rangeify yet");
+        if (from.getIntOrFloatBitWidth() != to.getIntOrFloatBitWidth())
           return bitcast.emitOpError(
               "between dtypes of different sizes is not supported by "
               "rangeify yet");
         FailureOr<Value> element = emitSrc(bitcast.getSrc(), indices);
-        if (failed(element) || from == to)
+        if (failed(element) || getStorageType(from) == getStorageType(to))
           return element;
         return arith::BitcastOp::create(b, loc, getStorageType(to), *element)
             .getResult();
@@ -502,7 +542,7 @@ LogicalResult FunctionRangeifier::checkSupported() {
     for (Type type : op->getResultTypes())
       if (auto tensor = dyn_cast<RankedTensorType>(type))
         if (isa<Float8E4M3FNType, Float8E5M2Type>(tensor.getElementType()))
-          return op->emitOpError("computes in an fp8 dtype, which the CPU "
+          return op->emitOpError("has an fp8 result, which the CPU "
                                  "lowering does not support yet");
     return WalkResult::advance();
   });
@@ -519,7 +559,7 @@ LogicalResult FunctionRangeifier::emitKernel(OpBuilder &builder, Value value,
 
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(body);
-  KernelBodyEmitter emitter(builder, buffers);
+  KernelBodyEmitter emitter(builder, body, buffers);
   SmallVector<Value> indices;
   // A large kernel spreads its outermost loop over the CPU's threads.
   bool wantThreads = type.getNumElements() >= kMinElementsForThreads;
@@ -626,7 +666,16 @@ LogicalResult FunctionRangeifier::run() {
       if (!target)
         return store.emitOpError("must store into a param or a buffer "
                                  "directly for rangeify");
-      if (failed(emitKernel(builder, store.getValue(), target)))
+      Value stored = store.getValue();
+      // A value that reads the target (say, its flip) is computed into a
+      // buffer of its own first.
+      if (readsUnrealized(stored, store.getTarget(), buffers)) {
+        Value staging = allocate(stored);
+        if (failed(emitKernel(builder, stored, staging)))
+          return failure();
+        buffers[stored] = staging;
+      }
+      if (failed(emitKernel(builder, stored, target)))
         return failure();
       continue;
     }

@@ -43,7 +43,7 @@ tiny.function @two_devices -> tensor<4xf32, #cpu1> {
 
 tiny.function @fp8_cast -> tensor<4xf8E4M3FN, #cpu> {
   %x = tiny.param 0 : f32 size 4 on "CPU"
-  // expected-error @+1 {{'tiny.cast' op computes in an fp8 dtype, which the CPU lowering does not support yet}}
+  // expected-error @+1 {{'tiny.cast' op has an fp8 result, which the CPU lowering does not support yet}}
   %c = tiny.cast %x to f8E4M3FN : tensor<4xf32, #cpu>
   tiny.return %c : tensor<4xf8E4M3FN, #cpu>
 }
@@ -53,7 +53,7 @@ tiny.function @fp8_cast -> tensor<4xf8E4M3FN, #cpu> {
 #cpu = #tiny.device<"CPU">
 
 tiny.function @fp8_param -> tensor<4xf8E5M2, #cpu> {
-  // expected-error @+1 {{'tiny.param' op computes in an fp8 dtype, which the CPU lowering does not support yet}}
+  // expected-error @+1 {{'tiny.param' op has an fp8 result, which the CPU lowering does not support yet}}
   %x = tiny.param 0 : f8E5M2 size 4 on "CPU"
   tiny.return %x : tensor<4xf8E5M2, #cpu>
 }

@@ -1,0 +1,39 @@
+// RUN: tiny-opt %s -tiny-to-llvm | FileCheck %s
+
+#cpu = #tiny.device<"CPU">
+
+// exp2(x - max(x)) through the whole CPU pipeline: the function becomes an
+// llvm.func over bare pointers that keep their slot / output marks, the
+// realized max buffer is malloc'ed and freed, loops are branches, and
+// nothing of tiny, memref, scf, func, arith, math or cf is left.
+// CHECK-NOT: {{(= |^ *)(tiny|memref|scf|func|arith|math|cf)\.}}
+// CHECK-NOT: memref<
+// CHECK-NOT: !tiny.
+// CHECK-DAG: llvm.func @free(!llvm.ptr)
+// CHECK-DAG: llvm.func @malloc(i64) -> !llvm.ptr
+// CHECK-LABEL: llvm.func @softmax
+// CHECK-SAME: (%{{[a-z0-9_]+}}: !llvm.ptr {tiny.slot = 0 : i64}, %{{[a-z0-9_]+}}: !llvm.ptr {tiny.output = 0 : i64})
+// CHECK-NOT: {{(= |^ *)(tiny|memref|scf|func|arith|math|cf)\.}}
+// CHECK-NOT: memref<
+// CHECK: %[[BUF:[a-z0-9_]+]] = llvm.call @malloc(%{{[a-z0-9_]+}}) : (i64) -> !llvm.ptr
+// CHECK-NOT: {{(= |^ *)(tiny|memref|scf|func|arith|math|cf)\.}}
+// CHECK: llvm.cond_br
+// CHECK-NOT: {{(= |^ *)(tiny|memref|scf|func|arith|math|cf)\.}}
+// CHECK: llvm.load %{{[a-z0-9_]+}} : !llvm.ptr -> f32
+// CHECK-NOT: {{(= |^ *)(tiny|memref|scf|func|arith|math|cf)\.}}
+// CHECK: %[[E:[a-z0-9_]+]] = llvm.intr.exp2(%{{[a-z0-9_]+}}) : (f32) -> f32
+// CHECK: llvm.store %[[E]], %{{[a-z0-9_]+}} : f32, !llvm.ptr
+// CHECK-NOT: {{(= |^ *)(tiny|memref|scf|func|arith|math|cf)\.}}
+// CHECK: llvm.call @free(%{{[a-z0-9_]+}}) : (!llvm.ptr) -> ()
+// CHECK-NEXT: llvm.return
+// CHECK-NOT: {{(= |^ *)(tiny|memref|scf|func|arith|math|cf)\.}}
+// CHECK-NOT: memref<
+tiny.function @softmax -> tensor<4x3xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 12 on "CPU"
+  %v = tiny.reshape %x to [4, 3] : tensor<12xf32, #cpu>
+  %r = tiny.reduce max %v axes [1] : tensor<4x3xf32, #cpu>
+  %e = tiny.expand %r to [4, 3] : tensor<4x1xf32, #cpu>
+  %s = tiny.sub %v, %e : tensor<4x3xf32, #cpu>, tensor<4x3xf32, #cpu>
+  %x2 = tiny.exp2 %s : tensor<4x3xf32, #cpu>
+  tiny.return %x2 : tensor<4x3xf32, #cpu>
+}
