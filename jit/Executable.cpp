@@ -26,10 +26,21 @@
 using namespace mlir;
 using namespace mlir::tiny;
 
+namespace mlir::tiny {
+/// The machine code of one program: what the cache shares. It holds no IR,
+/// so it outlives the MLIRContext it was compiled from.
+struct CompiledCode {
+  std::unique_ptr<ExecutionEngine> engine;
+  /// The entry's packed wrapper: takes one pointer per argument.
+  void (*function)(void **) = nullptr;
+  double seconds = 0;
+};
+} // namespace mlir::tiny
+
 namespace {
 struct ExecutableCache {
   std::mutex mutex;
-  llvm::StringMap<std::shared_ptr<Executable>> programs;
+  llvm::StringMap<std::shared_ptr<CompiledCode>> programs;
   unsigned numCompilations = 0;
 };
 
@@ -63,16 +74,6 @@ FailureOr<std::shared_ptr<Executable>> Executable::compile(ModuleOp module,
   if (!tinyFunction)
     return module.emitError("no tiny.function named '") << entry << "'";
 
-  ExecutableCache &cache = getCache();
-  std::string key = getCacheKey(module, entry);
-  {
-    std::lock_guard<std::mutex> lock(cache.mutex);
-    auto it = cache.programs.find(key);
-    if (it != cache.programs.end())
-      return it->second;
-  }
-
-  auto start = std::chrono::steady_clock::now();
   std::shared_ptr<Executable> program(new Executable());
   program->entry = entry.str();
 
@@ -96,6 +97,19 @@ FailureOr<std::shared_ptr<Executable>> Executable::compile(ModuleOp module,
     program->resultTypes.push_back(cast<RankedTensorType>(resultType));
   }
 
+  ExecutableCache &cache = getCache();
+  std::string key = getCacheKey(module, entry);
+  {
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    auto it = cache.programs.find(key);
+    if (it != cache.programs.end()) {
+      program->code = it->second;
+      return program;
+    }
+  }
+
+  auto start = std::chrono::steady_clock::now();
+  auto code = std::make_shared<CompiledCode>();
   MLIRContext *context = module.getContext();
   DialectRegistry registry;
   registerBuiltinDialectTranslation(registry);
@@ -145,21 +159,22 @@ FailureOr<std::shared_ptr<Executable>> Executable::compile(ModuleOp module,
   if (!engine)
     return module.emitError("JIT compilation failed: ")
            << llvm::toString(engine.takeError());
-  program->engine = std::move(*engine);
+  code->engine = std::move(*engine);
   // Looking the entry up makes the JIT compile it now, so the compile time
   // is all paid here.
-  auto function = program->engine->lookupPacked(entry);
+  auto function = code->engine->lookupPacked(entry);
   if (!function)
     return module.emitError("JIT compilation failed: ")
            << llvm::toString(function.takeError());
-  program->function = *function;
-  program->compileSeconds = std::chrono::duration<double>(
+  code->function = *function;
+  code->seconds = std::chrono::duration<double>(
                                 std::chrono::steady_clock::now() - start)
                                 .count();
 
   std::lock_guard<std::mutex> lock(cache.mutex);
   ++cache.numCompilations;
-  return cache.programs.try_emplace(key, program).first->second;
+  program->code = cache.programs.try_emplace(key, code).first->second;
+  return program;
 }
 
 LogicalResult Executable::invoke(ArrayRef<void *> buffers,
@@ -173,7 +188,7 @@ LogicalResult Executable::invoke(ArrayRef<void *> buffers,
   SmallVector<void *> packed;
   for (void *&pointer : pointers)
     packed.push_back(&pointer);
-  function(packed.data());
+  code->function(packed.data());
   return success();
 }
 
@@ -218,3 +233,5 @@ Executable::run(ArrayRef<HostTensor> inputs, std::string &error) const {
     return failure();
   return results;
 }
+
+double Executable::getCompileSeconds() const { return code->seconds; }

@@ -4,7 +4,8 @@
 // (the -tiny-to-llvm pipeline, then LLVM's ORC JIT through MLIR's
 // ExecutionEngine) and run it on host tensors. Compiled programs are cached
 // by a hash of the module's text and the entry name for the life of the
-// process, so compiling the same program twice costs one lookup.
+// process, so compiling the same program twice costs one lookup (and works
+// across MLIRContexts: the cache holds machine code, not IR).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,9 +19,8 @@
 #include <memory>
 
 namespace mlir {
-class ExecutionEngine;
-
 namespace tiny {
+struct CompiledCode;
 
 /// A param of a compiled program: its slot and the type of its flat storage.
 struct ProgramParam {
@@ -41,8 +41,9 @@ public:
   ArrayRef<ProgramParam> getParams() const { return params; }
   /// The types of the returned tensors (the elements of a returned tuple).
   ArrayRef<RankedTensorType> getResultTypes() const { return resultTypes; }
-  /// Seconds spent lowering and JIT-compiling (0 for a cache hit's copy).
-  double getCompileSeconds() const { return compileSeconds; }
+  /// Seconds spent lowering and JIT-compiling this program's code (when it
+  /// came from the cache, by the compilation that first made it).
+  double getCompileSeconds() const;
 
   /// Runs the program. Each input must have its param's dtype and number of
   /// elements (any shape of that size); returns one tensor per result.
@@ -63,10 +64,9 @@ private:
   std::string entry;
   SmallVector<ProgramParam> params;
   SmallVector<RankedTensorType> resultTypes;
-  std::unique_ptr<ExecutionEngine> engine;
-  /// The entry's packed wrapper: takes one pointer per argument.
-  void (*function)(void **) = nullptr;
-  double compileSeconds = 0;
+  /// Shared by every Executable of the same program text and entry; the
+  /// types above belong to the caller's context, the code to none.
+  std::shared_ptr<CompiledCode> code;
 };
 
 } // namespace tiny

@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   bazel-bootstrap
   g++
+  libgtest-dev
   libmlir-22-dev
   libomp-22-dev
   libopenblas-dev

@@ -1,0 +1,270 @@
+//===- ExecutableTest.cpp - the JIT embedding API --------------------------===//
+//
+// Compiles tensor-level programs with mlir::tiny::Executable and checks the
+// numbers against references computed here in plain C++, the program cache,
+// and the errors bad inputs get.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/tiny/IR/TinyDialect.h"
+#include "jit/Executable.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <limits>
+#include <type_traits>
+
+using namespace mlir;
+using namespace mlir::tiny;
+
+namespace {
+
+class ExecutableTest : public ::testing::Test {
+protected:
+  ExecutableTest() { context.loadDialect<TinyDialect>(); }
+
+  std::shared_ptr<Executable> compile(const std::string &text,
+                                      StringRef entry = "f") {
+    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
+    EXPECT_TRUE(module) << text;
+    if (!module)
+      return nullptr;
+    FailureOr<std::shared_ptr<Executable>> program =
+        Executable::compile(*module, entry);
+    EXPECT_TRUE(succeeded(program)) << text;
+    return succeeded(program) ? *program : nullptr;
+  }
+
+  template <typename T>
+  HostTensor tensorOf(Type dtype, const std::vector<T> &values) {
+    HostTensor tensor = HostTensor::zeros(
+        dtype, {static_cast<int64_t>(values.size())});
+    std::memcpy(tensor.data.data(), values.data(), values.size() * sizeof(T));
+    return tensor;
+  }
+
+  MLIRContext context;
+};
+
+/// A program applying one binary op to two 8-element params.
+std::string binaryProgram(StringRef op, StringRef dtype) {
+  return llvm::formatv(R"(
+#cpu = #tiny.device<"CPU">
+tiny.function @f -> tensor<8x{1}, #cpu> {{
+  %a = tiny.param 0 : {0} size 8 on "CPU"
+  %b = tiny.param 1 : {0} size 8 on "CPU"
+  %c = tiny.{2} %a, %b : tensor<8x{0}, #cpu>
+  tiny.return %c : tensor<8x{1}, #cpu>
+})",
+                       dtype, op.starts_with("cmp") ? "i1" : dtype, op);
+}
+
+TEST_F(ExecutableTest, RunsAProgram) {
+  auto program = compile(R"(
+#cpu = #tiny.device<"CPU">
+tiny.function @f -> tensor<2x3xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 6 on "CPU"
+  %v = tiny.reshape %x to [2, 3] : tensor<6xf32, #cpu>
+  %two = tiny.const dense<2.0> : tensor<1x1xf32, #cpu>
+  %m = tiny.mul %v, %two : tensor<2x3xf32, #cpu>, tensor<1x1xf32, #cpu>
+  tiny.return %m : tensor<2x3xf32, #cpu>
+})");
+  ASSERT_TRUE(program);
+  std::vector<float> x = {1, -2, 3.5f, 0, 1e30f, -0.25f};
+  std::string error;
+  auto results = program->run({tensorOf(Builder(&context).getF32Type(), x)},
+                              error);
+  ASSERT_TRUE(succeeded(results)) << error;
+  ASSERT_EQ(results->size(), 1u);
+  EXPECT_EQ((*results)[0].shape, (SmallVector<int64_t>{2, 3}));
+  for (int i = 0; i < 6; ++i)
+    EXPECT_EQ((*results)[0].getAsDouble(i), static_cast<double>(x[i] * 2.0f));
+}
+
+TEST_F(ExecutableTest, CachesByContent) {
+  std::string text = binaryProgram("add", "i32");
+  unsigned before = Executable::getNumCompilations();
+  auto first = compile(text);
+  auto second = compile(text);
+  ASSERT_TRUE(first && second);
+  EXPECT_EQ(Executable::getNumCompilations(), before + 1);
+  compile(binaryProgram("mul", "i32"));
+  EXPECT_EQ(Executable::getNumCompilations(), before + 2);
+
+  // The cached code serves another context too, with that context's types.
+  MLIRContext other;
+  other.loadDialect<TinyDialect>();
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &other);
+  ASSERT_TRUE(module);
+  auto third = Executable::compile(*module, "f");
+  ASSERT_TRUE(succeeded(third));
+  EXPECT_EQ(Executable::getNumCompilations(), before + 2);
+  Type i32 = Builder(&other).getI32Type();
+  std::string error;
+  HostTensor a = HostTensor::zeros(i32, {8}), b = a;
+  std::vector<int32_t> ones(8, 1), twos(8, 2);
+  std::memcpy(a.data.data(), ones.data(), 32);
+  std::memcpy(b.data.data(), twos.data(), 32);
+  auto results = (*third)->run({a, b}, error);
+  ASSERT_TRUE(succeeded(results)) << error;
+  for (int i = 0; i < 8; ++i)
+    EXPECT_EQ((*results)[0].getAsDouble(i), 3.0);
+}
+
+TEST_F(ExecutableTest, RejectsBadInputs) {
+  auto program = compile(binaryProgram("add", "f32"));
+  ASSERT_TRUE(program);
+  Builder b(&context);
+  std::vector<float> eight(8, 1.0f), seven(7, 1.0f);
+  std::vector<int32_t> ints(8, 1);
+  std::string error;
+
+  EXPECT_TRUE(failed(program->run({tensorOf(b.getF32Type(), eight)}, error)));
+  EXPECT_EQ(error, "expected 2 inputs, got 1");
+  EXPECT_TRUE(failed(program->run(
+      {tensorOf(b.getF32Type(), eight), tensorOf(b.getF32Type(), seven)},
+      error)));
+  EXPECT_EQ(error,
+            "input 1 (param slot 1) has 7 elements, expected 8 (shape (8,))");
+  EXPECT_TRUE(failed(program->run(
+      {tensorOf(b.getI32Type(), ints), tensorOf(b.getF32Type(), eight)},
+      error)));
+  EXPECT_EQ(error, "input 0 (param slot 0) has dtype i32, expected f32");
+}
+
+TEST_F(ExecutableTest, UnknownEntryIsAnError) {
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(binaryProgram("add", "f32"), &context);
+  ASSERT_TRUE(module);
+  std::string message;
+  ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
+    message = diag.str();
+    return success();
+  });
+  EXPECT_TRUE(failed(Executable::compile(*module, "missing")));
+  EXPECT_EQ(message, "no tiny.function named 'missing'");
+}
+
+/// Reference semantics of tinygrad's binary ops on C++ values: integers wrap
+/// around (computed on the unsigned type), division truncates.
+template <typename T>
+T reference(StringRef op, T a, T b) {
+  using U = std::make_unsigned_t<T>;
+  if (op == "add")
+    return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
+  if (op == "mul")
+    return static_cast<T>(static_cast<U>(a) * static_cast<U>(b));
+  if (op == "max")
+    return a > b ? a : b;
+  if (op == "cdiv")
+    return a / b;
+  if (op == "cmod")
+    return a % b;
+  if (op == "xor")
+    return a ^ b;
+  ADD_FAILURE() << "no reference for " << op.str();
+  return 0;
+}
+
+template <typename T>
+void checkIntegerOps(ExecutableTest &test, MLIRContext &context,
+                     StringRef dtypeName, Type dtype) {
+  constexpr T lo = std::numeric_limits<T>::min();
+  constexpr T hi = std::numeric_limits<T>::max();
+  // Divisors are never 0, and never -1 against the minimum.
+  std::vector<T> a = {0, 1, static_cast<T>(-7), 7, hi, lo, 100, static_cast<T>(-100)};
+  std::vector<T> b = {3, static_cast<T>(-2), 2, static_cast<T>(-3), 1, 2, 7,
+                      static_cast<T>(hi - 1)};
+  (void)test;
+  for (StringRef op : {"add", "mul", "max", "cdiv", "cmod", "xor", "cmplt"}) {
+    SCOPED_TRACE((op + " on " + dtypeName).str());
+    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
+        binaryProgram(op, dtypeName), &context);
+    ASSERT_TRUE(module);
+    auto program = Executable::compile(*module, "f");
+    ASSERT_TRUE(succeeded(program));
+    HostTensor ta = HostTensor::zeros(dtype, {8}), tb = ta;
+    std::memcpy(ta.data.data(), a.data(), 8 * sizeof(T));
+    std::memcpy(tb.data.data(), b.data(), 8 * sizeof(T));
+    std::string error;
+    auto results = (*program)->run({ta, tb}, error);
+    ASSERT_TRUE(succeeded(results)) << error;
+    const HostTensor &out = (*results)[0];
+    for (int i = 0; i < 8; ++i) {
+      if (op == "cmplt") {
+        EXPECT_EQ(out.data[i], a[i] < b[i] ? 1 : 0) << "element " << i;
+        continue;
+      }
+      T got;
+      std::memcpy(&got, out.data.data() + i * sizeof(T), sizeof(T));
+      EXPECT_EQ(got, reference<T>(op, a[i], b[i]))
+          << "element " << i << ": " << +a[i] << " " << op.str() << " "
+          << +b[i];
+    }
+  }
+}
+
+TEST_F(ExecutableTest, IntegerOpsMatchReference) {
+  Builder b(&context);
+  checkIntegerOps<int8_t>(*this, context, "i8", b.getIntegerType(8));
+  checkIntegerOps<int16_t>(*this, context, "i16", b.getIntegerType(16));
+  checkIntegerOps<int32_t>(*this, context, "i32", b.getIntegerType(32));
+  checkIntegerOps<int64_t>(*this, context, "i64", b.getIntegerType(64));
+  checkIntegerOps<uint8_t>(*this, context, "ui8", b.getIntegerType(8, false));
+  checkIntegerOps<uint16_t>(*this, context, "ui16",
+                            b.getIntegerType(16, false));
+  checkIntegerOps<uint32_t>(*this, context, "ui32",
+                            b.getIntegerType(32, false));
+  checkIntegerOps<uint64_t>(*this, context, "ui64",
+                            b.getIntegerType(64, false));
+}
+
+template <typename T>
+void checkFloatOps(MLIRContext &context, StringRef dtypeName, Type dtype) {
+  const T nan = std::numeric_limits<T>::quiet_NaN();
+  const T inf = std::numeric_limits<T>::infinity();
+  std::vector<T> a = {0, 1.5, -2.25, 1e10, nan, inf, -inf, 3};
+  std::vector<T> b = {-0.0, 2, 0.125, 1e-10, 1, 1, nan, 3};
+  for (StringRef op : {"add", "mul", "cmplt", "cmpne"}) {
+    SCOPED_TRACE((op + " on " + dtypeName).str());
+    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
+        binaryProgram(op, dtypeName), &context);
+    ASSERT_TRUE(module);
+    auto program = Executable::compile(*module, "f");
+    ASSERT_TRUE(succeeded(program));
+    HostTensor ta = HostTensor::zeros(dtype, {8}), tb = ta;
+    std::memcpy(ta.data.data(), a.data(), 8 * sizeof(T));
+    std::memcpy(tb.data.data(), b.data(), 8 * sizeof(T));
+    std::string error;
+    auto results = (*program)->run({ta, tb}, error);
+    ASSERT_TRUE(succeeded(results)) << error;
+    const HostTensor &out = (*results)[0];
+    for (int i = 0; i < 8; ++i) {
+      if (op == "cmplt" || op == "cmpne") {
+        bool expected = op == "cmplt" ? a[i] < b[i] : a[i] != b[i];
+        EXPECT_EQ(out.data[i], expected ? 1 : 0) << "element " << i;
+        continue;
+      }
+      T got, expected = op == "add" ? a[i] + b[i] : a[i] * b[i];
+      std::memcpy(&got, out.data.data() + i * sizeof(T), sizeof(T));
+      if (std::isnan(expected))
+        EXPECT_TRUE(std::isnan(got)) << "element " << i;
+      else
+        EXPECT_EQ(got, expected) << "element " << i;
+    }
+  }
+}
+
+TEST_F(ExecutableTest, FloatOpsMatchReference) {
+  Builder b(&context);
+  checkFloatOps<float>(context, "f32", b.getF32Type());
+  checkFloatOps<double>(context, "f64", b.getF64Type());
+}
+
+} // namespace
