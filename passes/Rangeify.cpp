@@ -57,14 +57,25 @@ constexpr int64_t kMinElementsForThreads = 1 << 14;
 /// expand, or an elementwise op that broadcasts it), any of which would run
 /// the reduction again for every element.
 bool reduceNeedsBuffer(ReduceOp reduce) {
-  if (!reduce->hasOneUse())
-    return true;
-  Operation *user = *reduce->getUsers().begin();
-  if (isa<IndexOp>(user) || user->getNumResults() != 1)
-    return true;
-  auto userType = dyn_cast<RankedTensorType>(user->getResult(0).getType());
-  return !userType ||
-         userType.getNumElements() > reduce.getType().getNumElements();
+  int64_t size = reduce.getType().getNumElements();
+  // Follow single-use ops of the same size (say, the mul by -1 a decomposed
+  // sub puts between the reduce and the broadcasting add).
+  Value current = reduce.getResult();
+  while (true) {
+    if (!current.hasOneUse())
+      return true;
+    Operation *user = *current.getUsers().begin();
+    if (isa<IndexOp>(user))
+      return true;
+    // The chain ends in a return, a tuple or a store: no broadcast.
+    if (user->getNumResults() != 1 ||
+        !isa<RankedTensorType>(user->getResult(0).getType()))
+      return false;
+    auto userType = cast<RankedTensorType>(user->getResult(0).getType());
+    if (userType.getNumElements() > size)
+      return true;
+    current = user->getResult(0);
+  }
 }
 
 /// True when computing `value` reads `target` without going through a
@@ -72,11 +83,13 @@ bool reduceNeedsBuffer(ReduceOp reduce) {
 /// elements it has yet to read.
 bool readsUnrealized(Value value, Value target,
                      const DenseMap<Value, Value> &buffers) {
+  // Params of one slot share a buffer: compare buffers, not values.
+  Value targetBuffer = buffers.lookup(target);
   SmallVector<Value> worklist{value};
   DenseSet<Value> seen;
   while (!worklist.empty()) {
     Value current = worklist.pop_back_val();
-    if (current == target)
+    if (current == target || buffers.lookup(current) == targetBuffer)
       return true;
     if (!seen.insert(current).second || buffers.count(current))
       continue;
@@ -513,6 +526,11 @@ private:
   LogicalResult checkSupported();
   /// Emits one kernel storing `value` into `buffer`.
   LogicalResult emitKernel(OpBuilder &builder, Value value, Value buffer);
+  /// Emits the kernel of a large reduce with its reduction loops outside the
+  /// innermost output loop, accumulating in `buffer`; fails to match (and
+  /// emits nothing) when that form does not apply.
+  FailureOr<bool> emitReduceOutside(OpBuilder &builder, Value value,
+                                    Value buffer);
 
   FunctionOp function;
   DenseMap<Value, Value> buffers;
@@ -549,8 +567,120 @@ LogicalResult FunctionRangeifier::checkSupported() {
   return failure(result.wasInterrupted());
 }
 
+/// True for a reshape that only adds or removes unit axes: it keeps the
+/// row-major order of the elements and of their indices.
+static bool isUnitReshape(ReshapeOp reshape) {
+  auto nonUnit = [](ArrayRef<int64_t> shape) {
+    SmallVector<int64_t> dims;
+    for (int64_t d : shape)
+      if (d != 1)
+        dims.push_back(d);
+    return dims;
+  };
+  return nonUnit(tensorType(reshape.getSrc()).getShape()) ==
+         nonUnit(reshape.getType().getShape());
+}
+
+// Matmul-like reductions read their source along the reduced axis, which is
+// rarely the contiguous one. With the reduction outside the innermost output
+// loop, that loop walks the output and (usually) the source contiguously, so
+// it vectorizes; the accumulator lives in the output row, which stays in
+// cache.
+FailureOr<bool> FunctionRangeifier::emitReduceOutside(OpBuilder &builder,
+                                                      Value value,
+                                                      Value buffer) {
+  Value core = value;
+  while (auto reshape = core.getDefiningOp<ReshapeOp>()) {
+    if (!isUnitReshape(reshape) || buffers.count(core))
+      break;
+    core = reshape.getSrc();
+  }
+  auto reduce = core.getDefiningOp<ReduceOp>();
+  if (!reduce || buffers.count(core))
+    return false;
+  RankedTensorType type = reduce.getType();
+  Type dtype = type.getElementType();
+  ArrayRef<int64_t> shape = type.getShape();
+  ArrayRef<int64_t> srcShape = tensorType(reduce.getSrc()).getShape();
+  SmallVector<int64_t> axes(reduce.getAxes());
+  llvm::sort(axes);
+  if (shape.empty() || shape.back() == 1 || axes.empty() ||
+      isa<Float16Type, BFloat16Type>(dtype) ||
+      tensorType(reduce.getSrc()).getNumElements() < kMinElementsForThreads)
+    return false;
+
+  Location loc = value.getLoc();
+  auto kernel = KernelOp::create(builder, loc, builder.getStringAttr("r"));
+  Block *body = new Block();
+  kernel.getBody().push_back(body);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(body);
+  KernelBodyEmitter emitter(builder, body, buffers);
+
+  auto openRange = [&](AxisType axis, int64_t bound) {
+    auto range = RangeOp::create(builder, loc, axis,
+                                 emitter.indexConst(loc, bound));
+    builder.setInsertionPoint(range.getBody().front().getTerminator());
+    return range;
+  };
+  SmallVector<Value> indices;
+  bool wantThreads = type.getNumElements() >= shape.back();
+  for (int64_t dim : shape.drop_back()) {
+    AxisType axis = wantThreads && dim > 1 ? AxisType::Thread : AxisType::Loop;
+    if (axis == AxisType::Thread)
+      wantThreads = false;
+    indices.push_back(openRange(axis, dim).getInductionVar());
+  }
+  Block::iterator outerPoint = builder.getInsertionPoint();
+  Block *outerBlock = builder.getInsertionBlock();
+
+  // out[..., n] = identity
+  RangeOp init = openRange(AxisType::Loop, shape.back());
+  SmallVector<Value> outIndices(indices);
+  outIndices.push_back(init.getInductionVar());
+  Value initPtr = KIndexOp::create(
+      builder, loc, buffer,
+      ValueRange{emitter.linearize(loc, outIndices, shape)});
+  KStoreOp::create(builder, loc, initPtr,
+                   createReduceIdentity(builder, loc, reduce.getKind(), dtype),
+                   Value());
+
+  // for each reduced index r: out[..., n] = combine(out[..., n], src[..., r])
+  builder.setInsertionPoint(outerBlock, outerPoint);
+  SmallVector<Value> srcIndices(indices);
+  srcIndices.resize(srcShape.size());
+  for (int64_t axis : axes)
+    srcIndices[axis] = openRange(AxisType::Reduce, srcShape[axis])
+                           .getInductionVar();
+  RangeOp inner = openRange(AxisType::Loop, shape.back());
+  srcIndices.back() = inner.getInductionVar();
+  outIndices.back() = inner.getInductionVar();
+  FailureOr<Value> element = emitter.emit(reduce.getSrc(), srcIndices);
+  if (failed(element))
+    return failure();
+  Value ptr = KIndexOp::create(
+      builder, loc, buffer,
+      ValueRange{emitter.linearize(loc, outIndices, shape)});
+  Value acc = KLoadOp::create(builder, loc, ptr, Value(), Value());
+  KStoreOp::create(
+      builder, loc, ptr,
+      createReduceCombine(builder, loc, reduce.getKind(), dtype, acc, *element),
+      Value());
+
+  std::string name = "r";
+  for (int64_t dim : shape)
+    name += "_" + std::to_string(dim);
+  kernel.setName(name);
+  return true;
+}
+
 LogicalResult FunctionRangeifier::emitKernel(OpBuilder &builder, Value value,
                                              Value buffer) {
+  FailureOr<bool> outside = emitReduceOutside(builder, value, buffer);
+  if (failed(outside))
+    return failure();
+  if (*outside)
+    return success();
   Location loc = value.getLoc();
   RankedTensorType type = tensorType(value);
   auto kernel = KernelOp::create(builder, loc, builder.getStringAttr("E"));

@@ -60,6 +60,38 @@ tiny.function @softmax_like -> tensor<4x3xf32, #cpu> {
 
 #cpu = #tiny.device<"CPU">
 
+// x + max(x) where the add broadcasts the (4, 1) max itself (no expand):
+// the reduce still gets its own kernel rather than being recomputed for
+// every column.
+// CHECK-NEXT: {{^}}schedule @reduce_broadcast: 2 kernels: r_4_1 E_4_3{{$}}
+tiny.function @reduce_broadcast -> tensor<4x3xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 12 on "CPU"
+  %v = tiny.reshape %x to [4, 3] : tensor<12xf32, #cpu>
+  %r = tiny.reduce max %v axes [1] : tensor<4x3xf32, #cpu>
+  %s = tiny.add %v, %r : tensor<4x3xf32, #cpu>, tensor<4x1xf32, #cpu>
+  tiny.return %s : tensor<4x3xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// x - max(x) with an implicit broadcast: -tiny-simplify turns the sub into
+// add(x, mul(max, -1)), and the (4, 1) mul between the reduce and the
+// broadcasting add must not hide the broadcast.
+// CHECK-NEXT: {{^}}schedule @reduce_sub_broadcast: 2 kernels: r_4_1 E_4_3{{$}}
+tiny.function @reduce_sub_broadcast -> tensor<4x3xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 12 on "CPU"
+  %v = tiny.reshape %x to [4, 3] : tensor<12xf32, #cpu>
+  %r = tiny.reduce max %v axes [1] : tensor<4x3xf32, #cpu>
+  %s = tiny.sub %v, %r : tensor<4x3xf32, #cpu>, tensor<4x1xf32, #cpu>
+  tiny.return %s : tensor<4x3xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
 // Each contiguous is a kernel of its own, in program order, then the
 // returned value's.
 // CHECK-NEXT: {{^}}schedule @two_contiguous: 3 kernels: E_6 E_2_3 E_6{{$}}

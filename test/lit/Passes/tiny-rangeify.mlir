@@ -1,5 +1,10 @@
 // RUN: tiny-opt %s -split-input-file -tiny-rangeify | FileCheck %s
 
+// Each `index` constant a kernel uses is created once, at the start of the
+// kernel's body (before its first range), in no particular order: the
+// CHECK-DAG lines right after a kernel capture them all, and the CHECK-NEXT
+// on the first range then requires that nothing else sits between them.
+
 #cpu = #tiny.device<"CPU">
 
 // An elementwise chain is one kernel: the params become flat buffers in slot
@@ -39,24 +44,21 @@ tiny.function @elementwise -> tensor<4xf32, #cpu> {
 // (6,) param is then read at (flat / 3) * 3 + flat % 3.
 // CHECK-LABEL: func.func @reshape
 // CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<6xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<6xf32> {tiny.output = 0 : i64})
-// CHECK: tiny.k.kernel "E_3_2"
-// CHECK: tiny.k.range loop %[[I:[a-z0-9_]+]] < %{{[a-z0-9_]+}} {
-// CHECK: tiny.k.range loop %[[J:[a-z0-9_]+]] < %{{[a-z0-9_]+}} {
-// CHECK-NEXT: %[[C2:[a-z0-9_]+]] = arith.constant 2 : index
+// CHECK-NEXT: tiny.k.kernel "E_3_2" {
+// CHECK-DAG: %[[C2:[a-z0-9_]+]] = arith.constant 2 : index
+// CHECK-DAG: %[[C3:[a-z0-9_]+]] = arith.constant 3 : index
+// CHECK-NEXT: tiny.k.range loop %[[I:[a-z0-9_]+]] < %[[C3]] {
+// CHECK-NEXT: tiny.k.range loop %[[J:[a-z0-9_]+]] < %[[C2]] {
 // CHECK-NEXT: %[[IS:[a-z0-9_]+]] = arith.muli %[[I]], %[[C2]] : index
 // CHECK-NEXT: %[[FLAT:[a-z0-9_]+]] = arith.addi %[[J]], %[[IS]] : index
-// CHECK-NEXT: %[[C3A:[a-z0-9_]+]] = arith.constant 3 : index
-// CHECK-NEXT: %[[COL:[a-z0-9_]+]] = arith.remui %[[FLAT]], %[[C3A]] : index
-// CHECK-NEXT: %[[C3B:[a-z0-9_]+]] = arith.constant 3 : index
-// CHECK-NEXT: %[[ROW:[a-z0-9_]+]] = arith.divui %[[FLAT]], %[[C3B]] : index
-// CHECK-NEXT: %[[C3C:[a-z0-9_]+]] = arith.constant 3 : index
-// CHECK-NEXT: %[[RS:[a-z0-9_]+]] = arith.muli %[[ROW]], %[[C3C]] : index
+// CHECK-NEXT: %[[COL:[a-z0-9_]+]] = arith.remui %[[FLAT]], %[[C3]] : index
+// CHECK-NEXT: %[[ROW:[a-z0-9_]+]] = arith.divui %[[FLAT]], %[[C3]] : index
+// CHECK-NEXT: %[[RS:[a-z0-9_]+]] = arith.muli %[[ROW]], %[[C3]] : index
 // CHECK-NEXT: %[[SRC:[a-z0-9_]+]] = arith.addi %[[COL]], %[[RS]] : index
 // CHECK-NEXT: %[[P:[a-z0-9_]+]] = tiny.k.index %[[X]][%[[SRC]]] : memref<6xf32>
 // CHECK-NEXT: %[[V:[a-z0-9_]+]] = tiny.k.load %[[P]]
 // CHECK-NEXT: %[[E:[a-z0-9_]+]] = math.exp2 %[[V]] : f32
-// CHECK-NEXT: %[[C2O:[a-z0-9_]+]] = arith.constant 2 : index
-// CHECK-NEXT: %[[OS:[a-z0-9_]+]] = arith.muli %[[I]], %[[C2O]] : index
+// CHECK-NEXT: %[[OS:[a-z0-9_]+]] = arith.muli %[[I]], %[[C2]] : index
 // CHECK-NEXT: %[[OFF:[a-z0-9_]+]] = arith.addi %[[J]], %[[OS]] : index
 // CHECK-NEXT: %[[PO:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%[[OFF]]] : memref<6xf32>
 // CHECK-NEXT: tiny.k.store %[[PO]], %[[E]]
@@ -76,19 +78,17 @@ tiny.function @reshape -> tensor<3x2xf32, #cpu> {
 // source (j, i), i.e. flat offset j * 3 + i; the store is at i * 2 + j.
 // CHECK-LABEL: func.func @permute
 // CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<6xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<6xf32> {tiny.output = 0 : i64})
-// CHECK: tiny.k.kernel "E_3_2"
-// CHECK-NEXT: %[[C3:[a-z0-9_]+]] = arith.constant 3 : index
+// CHECK-NEXT: tiny.k.kernel "E_3_2" {
+// CHECK-DAG: %[[C2:[a-z0-9_]+]] = arith.constant 2 : index
+// CHECK-DAG: %[[C3:[a-z0-9_]+]] = arith.constant 3 : index
 // CHECK-NEXT: tiny.k.range loop %[[I:[a-z0-9_]+]] < %[[C3]] {
-// CHECK-NEXT: %[[C2:[a-z0-9_]+]] = arith.constant 2 : index
 // CHECK-NEXT: tiny.k.range loop %[[J:[a-z0-9_]+]] < %[[C2]] {
-// CHECK-NEXT: %[[S3:[a-z0-9_]+]] = arith.constant 3 : index
-// CHECK-NEXT: %[[JS:[a-z0-9_]+]] = arith.muli %[[J]], %[[S3]] : index
+// CHECK-NEXT: %[[JS:[a-z0-9_]+]] = arith.muli %[[J]], %[[C3]] : index
 // CHECK-NEXT: %[[SRC:[a-z0-9_]+]] = arith.addi %[[I]], %[[JS]] : index
 // CHECK-NEXT: %[[P:[a-z0-9_]+]] = tiny.k.index %[[X]][%[[SRC]]] : memref<6xf32>
 // CHECK-NEXT: %[[V:[a-z0-9_]+]] = tiny.k.load %[[P]]
 // CHECK-NEXT: %[[E:[a-z0-9_]+]] = math.exp2 %[[V]] : f32
-// CHECK-NEXT: %[[S2:[a-z0-9_]+]] = arith.constant 2 : index
-// CHECK-NEXT: %[[IS:[a-z0-9_]+]] = arith.muli %[[I]], %[[S2]] : index
+// CHECK-NEXT: %[[IS:[a-z0-9_]+]] = arith.muli %[[I]], %[[C2]] : index
 // CHECK-NEXT: %[[OFF:[a-z0-9_]+]] = arith.addi %[[J]], %[[IS]] : index
 // CHECK-NEXT: %[[PO:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%[[OFF]]] : memref<6xf32>
 // CHECK-NEXT: tiny.k.store %[[PO]], %[[E]]
@@ -105,19 +105,20 @@ tiny.function @permute -> tensor<3x2xf32, #cpu> {
 #cpu = #tiny.device<"CPU">
 
 // expand (4, 1) -> (4, 3): the broadcast axis is indexed by a constant 0,
-// which the flat offset drops (a unit axis has no stride), so the param is
-// read at the row index alone, never at the column index.
+// which the flat offset drops (a unit axis has no stride; the constant is
+// left unused), so the param is read at the row index alone, never at the
+// column index.
 // CHECK-LABEL: func.func @expand
 // CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<12xf32> {tiny.output = 0 : i64})
-// CHECK: tiny.k.kernel "E_4_3"
-// CHECK: tiny.k.range loop %[[I:[a-z0-9_]+]] < %{{[a-z0-9_]+}} {
-// CHECK: tiny.k.range loop %[[J:[a-z0-9_]+]] < %{{[a-z0-9_]+}} {
-// CHECK-NEXT: arith.constant 0 : index
-// CHECK-NOT: %[[J]]
-// CHECK: %[[P:[a-z0-9_]+]] = tiny.k.index %[[X]][%[[I]]] : memref<4xf32>
+// CHECK-NEXT: tiny.k.kernel "E_4_3" {
+// CHECK-DAG: arith.constant 0 : index
+// CHECK-DAG: %[[C3:[a-z0-9_]+]] = arith.constant 3 : index
+// CHECK-DAG: %[[C4:[a-z0-9_]+]] = arith.constant 4 : index
+// CHECK-NEXT: tiny.k.range loop %[[I:[a-z0-9_]+]] < %[[C4]] {
+// CHECK-NEXT: tiny.k.range loop %[[J:[a-z0-9_]+]] < %[[C3]] {
+// CHECK-NEXT: %[[P:[a-z0-9_]+]] = tiny.k.index %[[X]][%[[I]]] : memref<4xf32>
 // CHECK-NEXT: %[[V:[a-z0-9_]+]] = tiny.k.load %[[P]]
 // CHECK-NEXT: %[[R:[a-z0-9_]+]] = math.sqrt %[[V]] : f32
-// CHECK-NEXT: %[[C3:[a-z0-9_]+]] = arith.constant 3 : index
 // CHECK-NEXT: %[[IS:[a-z0-9_]+]] = arith.muli %[[I]], %[[C3]] : index
 // CHECK-NEXT: %[[OFF:[a-z0-9_]+]] = arith.addi %[[J]], %[[IS]] : index
 // CHECK-NEXT: %[[PO:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%[[OFF]]] : memref<12xf32>
@@ -140,29 +141,29 @@ tiny.function @expand -> tensor<4x3xf32, #cpu> {
 // element replaced by 0 where the position is padding.
 // CHECK-LABEL: func.func @pad
 // CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<6xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<20xf32> {tiny.output = 0 : i64})
-// CHECK: tiny.k.kernel "E_4_5"
-// CHECK: tiny.k.range loop %[[I:[a-z0-9_]+]] < %{{[a-z0-9_]+}} {
-// CHECK: tiny.k.range loop %[[J:[a-z0-9_]+]] < %{{[a-z0-9_]+}} {
-// CHECK-NEXT: %[[LOW:[a-z0-9_]+]] = arith.constant 1 : index
+// CHECK-NEXT: tiny.k.kernel "E_4_5" {
+// CHECK-DAG: %[[Z:[a-z0-9_]+]] = arith.constant 0 : index
+// CHECK-DAG: %[[LOW:[a-z0-9_]+]] = arith.constant 1 : index
+// CHECK-DAG: %[[ROWS:[a-z0-9_]+]] = arith.constant 2 : index
+// CHECK-DAG: %[[COLS:[a-z0-9_]+]] = arith.constant 3 : index
+// CHECK-DAG: %[[C4:[a-z0-9_]+]] = arith.constant 4 : index
+// CHECK-DAG: %[[C5:[a-z0-9_]+]] = arith.constant 5 : index
+// CHECK-NEXT: tiny.k.range loop %[[I:[a-z0-9_]+]] < %[[C4]] {
+// CHECK-NEXT: tiny.k.range loop %[[J:[a-z0-9_]+]] < %[[C5]] {
 // CHECK-NEXT: %[[SI:[a-z0-9_]+]] = arith.subi %[[I]], %[[LOW]] : index
-// CHECK-NEXT: %[[ROWS:[a-z0-9_]+]] = arith.constant 2 : index
 // CHECK-NEXT: %[[VI:[a-z0-9_]+]] = arith.cmpi ult, %[[SI]], %[[ROWS]] : index
-// CHECK-NEXT: %[[Z0:[a-z0-9_]+]] = arith.constant 0 : index
-// CHECK-NEXT: %[[CI:[a-z0-9_]+]] = arith.select %[[VI]], %[[SI]], %[[Z0]] : index
-// CHECK-NEXT: %[[COLS:[a-z0-9_]+]] = arith.constant 3 : index
+// CHECK-NEXT: %[[CI:[a-z0-9_]+]] = arith.select %[[VI]], %[[SI]], %[[Z]] : index
 // CHECK-NEXT: %[[VJ:[a-z0-9_]+]] = arith.cmpi ult, %[[J]], %[[COLS]] : index
 // CHECK-NEXT: %[[VALID:[a-z0-9_]+]] = arith.andi %[[VI]], %[[VJ]] : i1
-// CHECK-NEXT: %[[Z1:[a-z0-9_]+]] = arith.constant 0 : index
-// CHECK-NEXT: %[[CJ:[a-z0-9_]+]] = arith.select %[[VJ]], %[[J]], %[[Z1]] : index
-// CHECK-NEXT: %[[S3:[a-z0-9_]+]] = arith.constant 3 : index
-// CHECK-NEXT: %[[RO:[a-z0-9_]+]] = arith.muli %[[CI]], %[[S3]] : index
+// CHECK-NEXT: %[[CJ:[a-z0-9_]+]] = arith.select %[[VJ]], %[[J]], %[[Z]] : index
+// The source's row stride is its 3 columns, the same constant as the bound.
+// CHECK-NEXT: %[[RO:[a-z0-9_]+]] = arith.muli %[[CI]], %[[COLS]] : index
 // CHECK-NEXT: %[[SRC:[a-z0-9_]+]] = arith.addi %[[CJ]], %[[RO]] : index
 // CHECK-NEXT: %[[P:[a-z0-9_]+]] = tiny.k.index %[[X]][%[[SRC]]] : memref<6xf32>
 // CHECK-NEXT: %[[V:[a-z0-9_]+]] = tiny.k.load %[[P]]
 // CHECK-NEXT: %[[ZERO:[a-z0-9_]+]] = arith.constant 0.000000e+00 : f32
 // CHECK-NEXT: %[[R:[a-z0-9_]+]] = arith.select %[[VALID]], %[[V]], %[[ZERO]] : f32
-// CHECK-NEXT: %[[S5:[a-z0-9_]+]] = arith.constant 5 : index
-// CHECK-NEXT: %[[IS:[a-z0-9_]+]] = arith.muli %[[I]], %[[S5]] : index
+// CHECK-NEXT: %[[IS:[a-z0-9_]+]] = arith.muli %[[I]], %[[C5]] : index
 // CHECK-NEXT: %[[OFF:[a-z0-9_]+]] = arith.addi %[[J]], %[[IS]] : index
 // CHECK-NEXT: %[[PO:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%[[OFF]]] : memref<20xf32>
 // CHECK-NEXT: tiny.k.store %[[PO]], %[[R]]
@@ -181,9 +182,9 @@ tiny.function @pad -> tensor<4x5xf32, #cpu> {
 // CHECK-LABEL: func.func @shrink
 // CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<6xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<2xf32> {tiny.output = 0 : i64})
 // CHECK-NEXT: tiny.k.kernel "E_2" {
-// CHECK-NEXT: %[[C2:[a-z0-9_]+]] = arith.constant 2 : index
+// CHECK-DAG: %[[C2:[a-z0-9_]+]] = arith.constant 2 : index
+// CHECK-DAG: %[[START:[a-z0-9_]+]] = arith.constant 3 : index
 // CHECK-NEXT: tiny.k.range loop %[[I:[a-z0-9_]+]] < %[[C2]] {
-// CHECK-NEXT: %[[START:[a-z0-9_]+]] = arith.constant 3 : index
 // CHECK-NEXT: %[[SRC:[a-z0-9_]+]] = arith.addi %[[I]], %[[START]] : index
 // CHECK-NEXT: %[[P:[a-z0-9_]+]] = tiny.k.index %[[X]][%[[SRC]]] : memref<6xf32>
 // CHECK-NEXT: %[[V:[a-z0-9_]+]] = tiny.k.load %[[P]]
@@ -205,9 +206,9 @@ tiny.function @shrink -> tensor<2xf32, #cpu> {
 // CHECK-LABEL: func.func @flip
 // CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.output = 0 : i64})
 // CHECK-NEXT: tiny.k.kernel "E_4" {
-// CHECK-NEXT: %[[C4:[a-z0-9_]+]] = arith.constant 4 : index
+// CHECK-DAG: %[[LAST:[a-z0-9_]+]] = arith.constant 3 : index
+// CHECK-DAG: %[[C4:[a-z0-9_]+]] = arith.constant 4 : index
 // CHECK-NEXT: tiny.k.range loop %[[I:[a-z0-9_]+]] < %[[C4]] {
-// CHECK-NEXT: %[[LAST:[a-z0-9_]+]] = arith.constant 3 : index
 // CHECK-NEXT: %[[SRC:[a-z0-9_]+]] = arith.subi %[[LAST]], %[[I]] : index
 // CHECK-NEXT: %[[P:[a-z0-9_]+]] = tiny.k.index %[[X]][%[[SRC]]] : memref<4xf32>
 // CHECK-NEXT: %[[V:[a-z0-9_]+]] = tiny.k.load %[[P]]
@@ -231,24 +232,27 @@ tiny.function @flip -> tensor<4xf32, #cpu> {
 // replaced by 0 where the index is out of bounds.
 // CHECK-LABEL: func.func @gather
 // CHECK-SAME: (%[[T:[a-z0-9_]+]]: memref<40xf32> {tiny.slot = 0 : i64}, %[[IDX:[a-z0-9_]+]]: memref<3xi8> {tiny.slot = 1 : i64}, %[[OUT:[a-z0-9_]+]]: memref<12xf32> {tiny.output = 0 : i64})
-// CHECK: tiny.k.kernel "E_3_4"
-// CHECK: tiny.k.range loop %[[I:[a-z0-9_]+]] < %{{[a-z0-9_]+}} {
-// CHECK: tiny.k.range loop %[[J:[a-z0-9_]+]] < %{{[a-z0-9_]+}} {
+// CHECK-NEXT: tiny.k.kernel "E_3_4" {
+// CHECK-DAG: %[[Z:[a-z0-9_]+]] = arith.constant 0 : index
+// CHECK-DAG: %[[C3:[a-z0-9_]+]] = arith.constant 3 : index
+// CHECK-DAG: %[[C4:[a-z0-9_]+]] = arith.constant 4 : index
+// CHECK-DAG: %[[C10:[a-z0-9_]+]] = arith.constant 10 : index
+// CHECK-NEXT: tiny.k.range loop %[[I:[a-z0-9_]+]] < %[[C3]] {
+// CHECK-NEXT: tiny.k.range loop %[[J:[a-z0-9_]+]] < %[[C4]] {
 // CHECK-NEXT: %[[PI:[a-z0-9_]+]] = tiny.k.index %[[IDX]][%[[I]]] : memref<3xi8>
 // CHECK-NEXT: %[[RAW:[a-z0-9_]+]] = tiny.k.load %[[PI]] : !tiny.ptr<i8, global>
 // CHECK-NEXT: %[[ROW:[a-z0-9_]+]] = arith.index_castui %[[RAW]] : i8 to index
-// CHECK-NEXT: %[[C10:[a-z0-9_]+]] = arith.constant 10 : index
 // CHECK-NEXT: %[[OK:[a-z0-9_]+]] = arith.cmpi ult, %[[ROW]], %[[C10]] : index
-// CHECK-NEXT: %[[Z:[a-z0-9_]+]] = arith.constant 0 : index
 // CHECK-NEXT: %[[CROW:[a-z0-9_]+]] = arith.select %[[OK]], %[[ROW]], %[[Z]] : index
-// CHECK-NEXT: %[[C4:[a-z0-9_]+]] = arith.constant 4 : index
 // CHECK-NEXT: %[[RS:[a-z0-9_]+]] = arith.muli %[[CROW]], %[[C4]] : index
 // CHECK-NEXT: %[[SRC:[a-z0-9_]+]] = arith.addi %[[J]], %[[RS]] : index
 // CHECK-NEXT: %[[P:[a-z0-9_]+]] = tiny.k.index %[[T]][%[[SRC]]] : memref<40xf32>
 // CHECK-NEXT: %[[V:[a-z0-9_]+]] = tiny.k.load %[[P]] : !tiny.ptr<f32, global>
 // CHECK-NEXT: %[[ZERO:[a-z0-9_]+]] = arith.constant 0.000000e+00 : f32
 // CHECK-NEXT: %[[R:[a-z0-9_]+]] = arith.select %[[OK]], %[[V]], %[[ZERO]] : f32
-// CHECK: %[[PO:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%{{[a-z0-9_]+}}] : memref<12xf32>
+// CHECK-NEXT: %[[OS:[a-z0-9_]+]] = arith.muli %[[I]], %[[C4]] : index
+// CHECK-NEXT: %[[OFF:[a-z0-9_]+]] = arith.addi %[[J]], %[[OS]] : index
+// CHECK-NEXT: %[[PO:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%[[OFF]]] : memref<12xf32>
 // CHECK-NEXT: tiny.k.store %[[PO]], %[[R]]
 tiny.function @gather -> tensor<3x4xf32, #cpu> {
   %t = tiny.param 0 : f32 size 40 on "CPU"
@@ -268,15 +272,14 @@ tiny.function @gather -> tensor<3x4xf32, #cpu> {
 // CHECK-LABEL: func.func @reduce
 // CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<12xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.output = 0 : i64})
 // CHECK-NEXT: tiny.k.kernel "r_4_1" {
-// CHECK-NEXT: %[[C4:[a-z0-9_]+]] = arith.constant 4 : index
+// CHECK-DAG: %[[C1:[a-z0-9_]+]] = arith.constant 1 : index
+// CHECK-DAG: %[[C3:[a-z0-9_]+]] = arith.constant 3 : index
+// CHECK-DAG: %[[C4:[a-z0-9_]+]] = arith.constant 4 : index
 // CHECK-NEXT: tiny.k.range loop %[[I:[a-z0-9_]+]] < %[[C4]] {
-// CHECK-NEXT: %[[C1:[a-z0-9_]+]] = arith.constant 1 : index
 // CHECK-NEXT: tiny.k.range loop %{{[a-z0-9_]+}} < %[[C1]] {
 // CHECK-NEXT: %[[INIT:[a-z0-9_]+]] = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: %[[C3:[a-z0-9_]+]] = arith.constant 3 : index
 // CHECK-NEXT: %[[SUM:[a-z0-9_]+]] = tiny.k.range reduce %[[K:[a-z0-9_]+]] < %[[C3]] iter_args(%[[ACC:[a-z0-9_]+]] = %[[INIT]]) -> (f32) {
-// CHECK-NEXT: %[[S3:[a-z0-9_]+]] = arith.constant 3 : index
-// CHECK-NEXT: %[[IS:[a-z0-9_]+]] = arith.muli %[[I]], %[[S3]] : index
+// CHECK-NEXT: %[[IS:[a-z0-9_]+]] = arith.muli %[[I]], %[[C3]] : index
 // CHECK-NEXT: %[[SRC:[a-z0-9_]+]] = arith.addi %[[K]], %[[IS]] : index
 // CHECK-NEXT: %[[P:[a-z0-9_]+]] = tiny.k.index %[[X]][%[[SRC]]] : memref<12xf32>
 // CHECK-NEXT: %[[V:[a-z0-9_]+]] = tiny.k.load %[[P]]
@@ -339,6 +342,68 @@ tiny.function @reduce_expand -> tensor<4x3xf32, #cpu> {
 
 #cpu = #tiny.device<"CPU">
 
+// x - max(x) where the sub broadcasts the (4, 1) max itself (no expand): the
+// sub has more elements than the reduce, so the reduce is realized into a
+// buffer by its own kernel instead of being recomputed for every column;
+// the elementwise kernel reads it back at the row index (the unit axis is
+// indexed by 0 and dropped from the offset) and keeps sub's operand order.
+// CHECK-LABEL: func.func @reduce_broadcast
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<12xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<12xf32> {tiny.output = 0 : i64})
+// CHECK-NEXT: %[[BUF:[a-z0-9_]+]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: tiny.k.kernel "r_4_1" {
+// CHECK-DAG: %[[C1:[a-z0-9_]+]] = arith.constant 1 : index
+// CHECK-DAG: %[[C3:[a-z0-9_]+]] = arith.constant 3 : index
+// CHECK-DAG: %[[C4:[a-z0-9_]+]] = arith.constant 4 : index
+// CHECK-NEXT: tiny.k.range loop %[[I:[a-z0-9_]+]] < %[[C4]] {
+// CHECK-NEXT: tiny.k.range loop %{{[a-z0-9_]+}} < %[[C1]] {
+// CHECK-NEXT: %[[INIT:[a-z0-9_]+]] = arith.constant 0xFF800000 : f32
+// CHECK-NEXT: %[[MAX:[a-z0-9_]+]] = tiny.k.range reduce %[[K:[a-z0-9_]+]] < %[[C3]] iter_args(%[[ACC:[a-z0-9_]+]] = %[[INIT]]) -> (f32) {
+// CHECK-NEXT: %[[IS:[a-z0-9_]+]] = arith.muli %[[I]], %[[C3]] : index
+// CHECK-NEXT: %[[SRC:[a-z0-9_]+]] = arith.addi %[[K]], %[[IS]] : index
+// CHECK-NEXT: %[[P:[a-z0-9_]+]] = tiny.k.index %[[X]][%[[SRC]]] : memref<12xf32>
+// CHECK-NEXT: %[[V:[a-z0-9_]+]] = tiny.k.load %[[P]] : !tiny.ptr<f32, global>
+// CHECK-NEXT: %[[NEXT:[a-z0-9_]+]] = arith.maximumf %[[ACC]], %[[V]] : f32
+// CHECK-NEXT: tiny.k.end %[[NEXT]] : f32
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[PB:[a-z0-9_]+]] = tiny.k.index %[[BUF]][%[[I]]] : memref<4xf32>
+// CHECK-NEXT: tiny.k.store %[[PB]], %[[MAX]] : !tiny.ptr<f32, global>
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: tiny.k.kernel "E_4_3" {
+// CHECK-DAG: arith.constant 0 : index
+// CHECK-DAG: %[[C3B:[a-z0-9_]+]] = arith.constant 3 : index
+// CHECK-DAG: %[[C4B:[a-z0-9_]+]] = arith.constant 4 : index
+// CHECK-NEXT: tiny.k.range loop %[[I2:[a-z0-9_]+]] < %[[C4B]] {
+// CHECK-NEXT: tiny.k.range loop %[[J2:[a-z0-9_]+]] < %[[C3B]] {
+// CHECK-NEXT: %[[XS:[a-z0-9_]+]] = arith.muli %[[I2]], %[[C3B]] : index
+// CHECK-NEXT: %[[XOFF:[a-z0-9_]+]] = arith.addi %[[J2]], %[[XS]] : index
+// CHECK-NEXT: %[[PX:[a-z0-9_]+]] = tiny.k.index %[[X]][%[[XOFF]]] : memref<12xf32>
+// CHECK-NEXT: %[[VX:[a-z0-9_]+]] = tiny.k.load %[[PX]] : !tiny.ptr<f32, global>
+// CHECK-NEXT: %[[PM:[a-z0-9_]+]] = tiny.k.index %[[BUF]][%[[I2]]] : memref<4xf32>
+// CHECK-NEXT: %[[VM:[a-z0-9_]+]] = tiny.k.load %[[PM]] : !tiny.ptr<f32, global>
+// CHECK-NEXT: %[[D:[a-z0-9_]+]] = arith.subf %[[VX]], %[[VM]] : f32
+// CHECK-NEXT: %[[OS:[a-z0-9_]+]] = arith.muli %[[I2]], %[[C3B]] : index
+// CHECK-NEXT: %[[OFF:[a-z0-9_]+]] = arith.addi %[[J2]], %[[OS]] : index
+// CHECK-NEXT: %[[PO:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%[[OFF]]] : memref<12xf32>
+// CHECK-NEXT: tiny.k.store %[[PO]], %[[D]] : !tiny.ptr<f32, global>
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: memref.dealloc %[[BUF]] : memref<4xf32>
+// CHECK-NEXT: return
+tiny.function @reduce_broadcast -> tensor<4x3xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 12 on "CPU"
+  %v = tiny.reshape %x to [4, 3] : tensor<12xf32, #cpu>
+  %r = tiny.reduce max %v axes [1] : tensor<4x3xf32, #cpu>
+  %s = tiny.sub %v, %r : tensor<4x3xf32, #cpu>, tensor<4x1xf32, #cpu>
+  tiny.return %s : tensor<4x3xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
 // contiguous realizes its source in a kernel of its own; its reader loads
 // the buffer instead of recomputing exp2.
 // CHECK-LABEL: func.func @contiguous
@@ -366,6 +431,57 @@ tiny.function @contiguous -> tensor<4xf32, #cpu> {
   %c = tiny.contiguous %e : tensor<4xf32, #cpu>
   %s = tiny.sqrt %c : tensor<4xf32, #cpu>
   tiny.return %s : tensor<4xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// Storing x's flip back into x: one kernel writing x[i] while reading
+// x[3 - i] would overwrite elements it has yet to read, so the flip is first
+// computed into a staging buffer, then a second kernel copies it into x's
+// param buffer. The returned x (after the store) is then copied from the
+// param buffer into the output, and the staging buffer is freed.
+// CHECK-LABEL: func.func @store_self
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.output = 0 : i64})
+// CHECK-NEXT: %[[BUF:[a-z0-9_]+]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: tiny.k.kernel "E_4" {
+// CHECK-DAG: %[[LAST:[a-z0-9_]+]] = arith.constant 3 : index
+// CHECK-DAG: %[[C4:[a-z0-9_]+]] = arith.constant 4 : index
+// CHECK-NEXT: tiny.k.range loop %[[I:[a-z0-9_]+]] < %[[C4]] {
+// CHECK-NEXT: %[[SRC:[a-z0-9_]+]] = arith.subi %[[LAST]], %[[I]] : index
+// CHECK-NEXT: %[[P:[a-z0-9_]+]] = tiny.k.index %[[X]][%[[SRC]]] : memref<4xf32>
+// CHECK-NEXT: %[[V:[a-z0-9_]+]] = tiny.k.load %[[P]] : !tiny.ptr<f32, global>
+// CHECK-NEXT: %[[PB:[a-z0-9_]+]] = tiny.k.index %[[BUF]][%[[I]]] : memref<4xf32>
+// CHECK-NEXT: tiny.k.store %[[PB]], %[[V]] : !tiny.ptr<f32, global>
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: tiny.k.kernel "E_4" {
+// CHECK-NEXT: %[[C4B:[a-z0-9_]+]] = arith.constant 4 : index
+// CHECK-NEXT: tiny.k.range loop %[[I2:[a-z0-9_]+]] < %[[C4B]] {
+// CHECK-NEXT: %[[PB2:[a-z0-9_]+]] = tiny.k.index %[[BUF]][%[[I2]]] : memref<4xf32>
+// CHECK-NEXT: %[[V2:[a-z0-9_]+]] = tiny.k.load %[[PB2]] : !tiny.ptr<f32, global>
+// CHECK-NEXT: %[[PX:[a-z0-9_]+]] = tiny.k.index %[[X]][%[[I2]]] : memref<4xf32>
+// CHECK-NEXT: tiny.k.store %[[PX]], %[[V2]] : !tiny.ptr<f32, global>
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: tiny.k.kernel "E_4" {
+// CHECK-NEXT: %[[C4C:[a-z0-9_]+]] = arith.constant 4 : index
+// CHECK-NEXT: tiny.k.range loop %[[I3:[a-z0-9_]+]] < %[[C4C]] {
+// CHECK-NEXT: %[[PX3:[a-z0-9_]+]] = tiny.k.index %[[X]][%[[I3]]] : memref<4xf32>
+// CHECK-NEXT: %[[V3:[a-z0-9_]+]] = tiny.k.load %[[PX3]] : !tiny.ptr<f32, global>
+// CHECK-NEXT: %[[PO:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%[[I3]]] : memref<4xf32>
+// CHECK-NEXT: tiny.k.store %[[PO]], %[[V3]] : !tiny.ptr<f32, global>
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: memref.dealloc %[[BUF]] : memref<4xf32>
+// CHECK-NEXT: return
+tiny.function @store_self -> tensor<4xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  %f = tiny.flip %x axes [0] : tensor<4xf32, #cpu>
+  %t = tiny.store %x, %f : tensor<4xf32, #cpu>
+  %a = tiny.after %x(%t) : tensor<4xf32, #cpu>, !tiny.token
+  tiny.return %a : tensor<4xf32, #cpu>
 }
 
 // -----
@@ -425,10 +541,12 @@ tiny.function @identity -> tensor<4xi32, #cpu> {
 // offset 0. sub keeps its operand order.
 // CHECK-LABEL: func.func @slots
 // CHECK-SAME: (%[[A:[a-z0-9_]+]]: memref<4xf32> {tiny.slot = 0 : i64}, %[[B:[a-z0-9_]+]]: memref<1xf32> {tiny.slot = 1 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.output = 0 : i64})
-// CHECK: tiny.k.range loop %[[I:[a-z0-9_]+]] <
+// CHECK-NEXT: tiny.k.kernel "E_4" {
+// CHECK-DAG: %[[C0:[a-z0-9_]+]] = arith.constant 0 : index
+// CHECK-DAG: %[[C4:[a-z0-9_]+]] = arith.constant 4 : index
+// CHECK-NEXT: tiny.k.range loop %[[I:[a-z0-9_]+]] < %[[C4]] {
 // CHECK-NEXT: %[[PA:[a-z0-9_]+]] = tiny.k.index %[[A]][%[[I]]] : memref<4xf32>
 // CHECK-NEXT: %[[VA:[a-z0-9_]+]] = tiny.k.load %[[PA]]
-// CHECK-NEXT: %[[C0:[a-z0-9_]+]] = arith.constant 0 : index
 // CHECK-NEXT: %[[PB:[a-z0-9_]+]] = tiny.k.index %[[B]][%[[C0]]] : memref<1xf32>
 // CHECK-NEXT: %[[VB:[a-z0-9_]+]] = tiny.k.load %[[PB]]
 // CHECK-NEXT: %[[D:[a-z0-9_]+]] = arith.subf %[[VA]], %[[VB]] : f32
