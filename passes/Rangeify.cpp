@@ -604,10 +604,15 @@ FailureOr<bool> FunctionRangeifier::emitReduceOutside(OpBuilder &builder,
   ArrayRef<int64_t> srcShape = tensorType(reduce.getSrc()).getShape();
   SmallVector<int64_t> axes(reduce.getAxes());
   llvm::sort(axes);
-  if (shape.empty() || shape.back() == 1 || axes.empty() ||
+  // The innermost output loop runs over the last axis longer than 1 (the
+  // reduced axes have length 1 in the result).
+  auto innerIt = llvm::find_if(llvm::reverse(shape),
+                               [](int64_t d) { return d > 1; });
+  if (innerIt == shape.rend() || axes.empty() ||
       isa<Float16Type, BFloat16Type>(dtype) ||
       tensorType(reduce.getSrc()).getNumElements() < kMinElementsForThreads)
     return false;
+  size_t innerAxis = shape.size() - 1 - std::distance(shape.rbegin(), innerIt);
 
   Location loc = value.getLoc();
   auto kernel = KernelOp::create(builder, loc, builder.getStringAttr("r"));
@@ -623,21 +628,22 @@ FailureOr<bool> FunctionRangeifier::emitReduceOutside(OpBuilder &builder,
     builder.setInsertionPoint(range.getBody().front().getTerminator());
     return range;
   };
-  SmallVector<Value> indices;
-  bool wantThreads = type.getNumElements() >= shape.back();
-  for (int64_t dim : shape.drop_back()) {
-    AxisType axis = wantThreads && dim > 1 ? AxisType::Thread : AxisType::Loop;
-    if (axis == AxisType::Thread)
+  SmallVector<Value> outIndices(shape.size());
+  bool wantThreads = true;
+  for (auto [axis, dim] : llvm::enumerate(shape)) {
+    if (axis == innerAxis)
+      continue;
+    AxisType type = wantThreads && dim > 1 ? AxisType::Thread : AxisType::Loop;
+    if (type == AxisType::Thread)
       wantThreads = false;
-    indices.push_back(openRange(axis, dim).getInductionVar());
+    outIndices[axis] = openRange(type, dim).getInductionVar();
   }
   Block::iterator outerPoint = builder.getInsertionPoint();
   Block *outerBlock = builder.getInsertionBlock();
 
-  // out[..., n] = identity
-  RangeOp init = openRange(AxisType::Loop, shape.back());
-  SmallVector<Value> outIndices(indices);
-  outIndices.push_back(init.getInductionVar());
+  // out[..., n, ...] = identity
+  RangeOp init = openRange(AxisType::Loop, shape[innerAxis]);
+  outIndices[innerAxis] = init.getInductionVar();
   Value initPtr = KIndexOp::create(
       builder, loc, buffer,
       ValueRange{emitter.linearize(loc, outIndices, shape)});
@@ -645,16 +651,15 @@ FailureOr<bool> FunctionRangeifier::emitReduceOutside(OpBuilder &builder,
                    createReduceIdentity(builder, loc, reduce.getKind(), dtype),
                    Value());
 
-  // for each reduced index r: out[..., n] = combine(out[..., n], src[..., r])
+  // for each reduced index: out[..., n, ...] = combine(out[...], src[...])
   builder.setInsertionPoint(outerBlock, outerPoint);
-  SmallVector<Value> srcIndices(indices);
-  srcIndices.resize(srcShape.size());
+  SmallVector<Value> srcIndices(outIndices);
   for (int64_t axis : axes)
-    srcIndices[axis] = openRange(AxisType::Reduce, srcShape[axis])
-                           .getInductionVar();
-  RangeOp inner = openRange(AxisType::Loop, shape.back());
-  srcIndices.back() = inner.getInductionVar();
-  outIndices.back() = inner.getInductionVar();
+    srcIndices[axis] =
+        openRange(AxisType::Reduce, srcShape[axis]).getInductionVar();
+  RangeOp inner = openRange(AxisType::Loop, shape[innerAxis]);
+  srcIndices[innerAxis] = inner.getInductionVar();
+  outIndices[innerAxis] = inner.getInductionVar();
   FailureOr<Value> element = emitter.emit(reduce.getSrc(), srcIndices);
   if (failed(element))
     return failure();

@@ -16,6 +16,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <type_traits>
@@ -265,6 +266,55 @@ TEST_F(ExecutableTest, FloatOpsMatchReference) {
   Builder b(&context);
   checkFloatOps<float>(context, "f32", b.getF32Type());
   checkFloatOps<double>(context, "f64", b.getF64Type());
+}
+
+/// Large enough (32^3 products) that rangeify puts the reduction outside
+/// the innermost output loop and accumulates in the output buffer.
+TEST_F(ExecutableTest, MatmulMatchesReference) {
+  for (StringRef kind : {"add", "max"}) {
+    SCOPED_TRACE(kind.str());
+    auto program = compile(llvm::formatv(R"(
+#cpu = #tiny.device<"CPU">
+tiny.function @f -> tensor<32x32xf32, #cpu> {{
+  %a = tiny.param 0 : f32 size 1024 on "CPU"
+  %b = tiny.param 1 : f32 size 1024 on "CPU"
+  %a3 = tiny.reshape %a to [32, 1, 32] : tensor<1024xf32, #cpu>
+  %ae = tiny.expand %a3 to [32, 32, 32] : tensor<32x1x32xf32, #cpu>
+  %b2 = tiny.reshape %b to [32, 32] : tensor<1024xf32, #cpu>
+  %bt = tiny.permute %b2 [1, 0] : tensor<32x32xf32, #cpu>
+  %b3 = tiny.reshape %bt to [1, 32, 32] : tensor<32x32xf32, #cpu>
+  %be = tiny.expand %b3 to [32, 32, 32] : tensor<1x32x32xf32, #cpu>
+  %p = tiny.mul %ae, %be : tensor<32x32x32xf32, #cpu>
+  %s = tiny.reduce {0} %p axes [2] : tensor<32x32x32xf32, #cpu>
+  %c = tiny.reshape %s to [32, 32] : tensor<32x32x1xf32, #cpu>
+  tiny.return %c : tensor<32x32xf32, #cpu>
+})",
+                                         kind)
+                               .str());
+    ASSERT_TRUE(program);
+    std::vector<float> a(1024), b(1024);
+    for (int i = 0; i < 1024; ++i) {
+      a[i] = static_cast<float>((i * 7) % 13) - 6.0f;
+      b[i] = static_cast<float>((i * 5) % 11) - 5.0f;
+    }
+    Type f32 = Builder(&context).getF32Type();
+    std::string error;
+    auto results = program->run({tensorOf(f32, a), tensorOf(f32, b)}, error);
+    ASSERT_TRUE(succeeded(results)) << error;
+    for (int m = 0; m < 32; ++m) {
+      for (int n = 0; n < 32; ++n) {
+        // Small integers: every sum is exact in f32, in any order.
+        double expected = kind == "add" ? 0.0 : -INFINITY;
+        for (int k = 0; k < 32; ++k) {
+          double product = a[m * 32 + k] * b[k * 32 + n];
+          expected = kind == "add" ? expected + product
+                                   : std::max(expected, product);
+        }
+        ASSERT_EQ((*results)[0].getAsDouble(m * 32 + n), expected)
+            << "at (" << m << ", " << n << ")";
+      }
+    }
+  }
 }
 
 } // namespace

@@ -25,6 +25,13 @@
 // RUN: tiny-run %s --entry=chain -i 1,2,3,4,5,6 | FileCheck %s --match-full-lines --check-prefix=CHAIN
 // RUN: tiny-run %s --entry=sym -i 1,2,3,4,5,6,7,8,9 | FileCheck %s --match-full-lines --check-prefix=SYM
 // RUN: tiny-run %s --entry=computed_then_moved -i 1,2,3,4,5,6 | FileCheck %s --match-full-lines --check-prefix=CMOVE
+// RUN: tiny-run %s --entry=perm_reshape -i 1,2,3,4,5,6 | FileCheck %s --match-full-lines --check-prefix=PERMRESH
+// RUN: tiny-run %s --entry=perm3_reshape -i 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23 | FileCheck %s --match-full-lines --check-prefix=PERM3RESH
+// RUN: tiny-run %s --entry=view_reshapes -i 1,2,3,4,5,6 | FileCheck %s --match-full-lines --check-prefix=VIEWRESH
+// RUN: tiny-run %s --entry=shrink_reshape -i 1,2,3,4,5,6,7,8,9,10,11,12 | FileCheck %s --match-full-lines --check-prefix=SHRRESH
+// RUN: tiny-run %s --entry=pad_after_alu -i -1,-2 | FileCheck %s --match-full-lines --check-prefix=PADALU
+// RUN: tiny-run %s --entry=pad_in_reduce -i -1,-2 | FileCheck %s --match-full-lines --check-prefix=PADRED
+// RUN: tiny-run %s --entry=pad_const | FileCheck %s --match-full-lines --check-prefix=PADCONST
 
 #cpu = #tiny.device<"CPU">
 
@@ -245,4 +252,120 @@ tiny.function @computed_then_moved -> tensor<3x2xf32, #cpu> {
   %t = tiny.permute %m [1, 0] : tensor<2x3xf32, #cpu>
   %f = tiny.flip %t axes [1] : tensor<3x2xf32, #cpu>
   tiny.return %f : tensor<3x2xf32, #cpu>
+}
+
+// Reshapes of non-contiguous views, which cannot just reinterpret the storage.
+// x = [[1,2,3],[4,5,6]]; x^T = [[1,4],[2,5],[3,6]]; flat in row-major order:
+// [1,4,2,5,3,6]; as (2, 3): [[1,4,2],[5,3,6]].
+// PERMRESH:      [1, 4, 2, 5, 3, 6] : tensor<6xf32>
+// PERMRESH-NEXT: [{{\[}}1, 4, 2], [5, 3, 6]] : tensor<2x3xf32>
+tiny.function @perm_reshape -> tuple<tensor<6xf32, #cpu>, tensor<2x3xf32, #cpu>> {
+  %x = tiny.param 0 : f32 size 6 on "CPU"
+  %v = tiny.reshape %x to [2, 3] : tensor<6xf32, #cpu>
+  %p = tiny.permute %v [1, 0] : tensor<2x3xf32, #cpu>
+  %f = tiny.reshape %p to [6] : tensor<3x2xf32, #cpu>
+  %g = tiny.reshape %p to [2, 3] : tensor<3x2xf32, #cpu>
+  %t = tiny.tuple %f, %g : tensor<6xf32, #cpu>, tensor<2x3xf32, #cpu>
+  tiny.return %t : tuple<tensor<6xf32, #cpu>, tensor<2x3xf32, #cpu>>
+}
+
+// src[a][b][c] = 12a + 4b + c permuted [2, 0, 1] to (4, 2, 3) (see PERM3),
+// then merged to (4, 6): row i = [src[j][k][i] for j, k] = [12j + 4k + i].
+// python3: print([[12*j + 4*k + i for j in range(2) for k in range(3)] for i in range(4)])
+// PERM3RESH: [{{\[}}0, 4, 8, 12, 16, 20], [1, 5, 9, 13, 17, 21], [2, 6, 10, 14, 18, 22], [3, 7, 11, 15, 19, 23]] : tensor<4x6xf32>
+tiny.function @perm3_reshape -> tensor<4x6xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 24 on "CPU"
+  %v = tiny.reshape %x to [2, 3, 4] : tensor<24xf32, #cpu>
+  %p = tiny.permute %v [2, 0, 1] : tensor<2x3x4xf32, #cpu>
+  %r = tiny.reshape %p to [4, 6] : tensor<4x2x3xf32, #cpu>
+  tiny.return %r : tensor<4x6xf32, #cpu>
+}
+
+// pad low [0,1] high [0,1] of x: [[0,1,2,3,0],[0,4,5,6,0]], flat (10,);
+// its last two columns: [[3,0],[6,0]]; flip both axes of x,
+// [[6,5,4],[3,2,1]], as (3, 2): [[6,5],[4,3],[2,1]].
+// VIEWRESH:      [0, 1, 2, 3, 0, 0, 4, 5, 6, 0] : tensor<10xf32>
+// VIEWRESH-NEXT: [{{\[}}3, 0], [6, 0]] : tensor<2x2xf32>
+// VIEWRESH-NEXT: [{{\[}}6, 5], [4, 3], [2, 1]] : tensor<3x2xf32>
+tiny.function @view_reshapes -> tuple<tensor<10xf32, #cpu>, tensor<2x2xf32, #cpu>, tensor<3x2xf32, #cpu>> {
+  %x = tiny.param 0 : f32 size 6 on "CPU"
+  %v = tiny.reshape %x to [2, 3] : tensor<6xf32, #cpu>
+  %p = tiny.pad %v low [0, 1] high [0, 1] : tensor<2x3xf32, #cpu>
+  %f = tiny.reshape %p to [10] : tensor<2x5xf32, #cpu>
+  %s = tiny.shrink %p [0, 3] to [2, 5] : tensor<2x5xf32, #cpu>
+  %fl = tiny.flip %v axes [0, 1] : tensor<2x3xf32, #cpu>
+  %fr = tiny.reshape %fl to [3, 2] : tensor<2x3xf32, #cpu>
+  %t = tiny.tuple %f, %s, %fr : tensor<10xf32, #cpu>, tensor<2x2xf32, #cpu>, tensor<3x2xf32, #cpu>
+  tiny.return %t : tuple<tensor<10xf32, #cpu>, tensor<2x2xf32, #cpu>, tensor<3x2xf32, #cpu>>
+}
+
+// x = [1..12] as (3, 4), x[r][c] = 4r + c + 1; the inner block rows [1,3),
+// columns [1,3) is [[6,7],[10,11]]; flat [6,7,10,11]; back to (2,2) and
+// transposed: [[6,10],[7,11]].
+// SHRRESH:      [6, 7, 10, 11] : tensor<4xf32>
+// SHRRESH-NEXT: [{{\[}}6, 10], [7, 11]] : tensor<2x2xf32>
+tiny.function @shrink_reshape -> tuple<tensor<4xf32, #cpu>, tensor<2x2xf32, #cpu>> {
+  %x = tiny.param 0 : f32 size 12 on "CPU"
+  %v = tiny.reshape %x to [3, 4] : tensor<12xf32, #cpu>
+  %s = tiny.shrink %v [1, 1] to [3, 3] : tensor<3x4xf32, #cpu>
+  %f = tiny.reshape %s to [4] : tensor<2x2xf32, #cpu>
+  %r = tiny.reshape %f to [2, 2] : tensor<4xf32, #cpu>
+  %pt = tiny.permute %r [1, 0] : tensor<2x2xf32, #cpu>
+  %t = tiny.tuple %f, %pt : tensor<4xf32, #cpu>, tensor<2x2xf32, #cpu>
+  tiny.return %t : tuple<tensor<4xf32, #cpu>, tensor<2x2xf32, #cpu>>
+}
+
+// Padding comes after the elementwise op: the new elements are 0, not f(0).
+// x = [-1, -2], each padded low [1] high [1]:
+//   pad(x + 1)       = [0, 0, -1, 0]
+//   pad(exp2(x))     = [0, 0.5, 0.25, 0]      (exp2(0) = 1 must not appear)
+//   pad(x == x)      = [false, true, true, false]
+//   pad(1 / x)       = [0, -1, -0.5, 0]       (1/0 = inf must not appear)
+//   sum(pad(exp2(x)) + 1) = 0.75 + 4 = 4.75
+// PADALU:      [0, 0, -1, 0] : tensor<4xf32>
+// PADALU-NEXT: [0, 0.5, 0.25, 0] : tensor<4xf32>
+// PADALU-NEXT: [false, true, true, false] : tensor<4xi1>
+// PADALU-NEXT: [0, -1, -0.5, 0] : tensor<4xf32>
+// PADALU-NEXT: [4.75] : tensor<1xf32>
+tiny.function @pad_after_alu -> tuple<tensor<4xf32, #cpu>, tensor<4xf32, #cpu>, tensor<4xi1, #cpu>, tensor<4xf32, #cpu>, tensor<1xf32, #cpu>> {
+  %x = tiny.param 0 : f32 size 2 on "CPU"
+  %one = tiny.const dense<1.0> : tensor<1xf32, #cpu>
+  %y = tiny.add %x, %one : tensor<2xf32, #cpu>, tensor<1xf32, #cpu>
+  %py = tiny.pad %y low [1] high [1] : tensor<2xf32, #cpu>
+  %e = tiny.exp2 %x : tensor<2xf32, #cpu>
+  %pe = tiny.pad %e low [1] high [1] : tensor<2xf32, #cpu>
+  %c = tiny.cmpeq %x, %x : tensor<2xf32, #cpu>
+  %pc = tiny.pad %c low [1] high [1] : tensor<2xi1, #cpu>
+  %r = tiny.reciprocal %x : tensor<2xf32, #cpu>
+  %pr = tiny.pad %r low [1] high [1] : tensor<2xf32, #cpu>
+  %pe1 = tiny.add %pe, %one : tensor<4xf32, #cpu>, tensor<1xf32, #cpu>
+  %s = tiny.reduce add %pe1 axes [0] : tensor<4xf32, #cpu>
+  %t = tiny.tuple %py, %pe, %pc, %pr, %s : tensor<4xf32, #cpu>, tensor<4xf32, #cpu>, tensor<4xi1, #cpu>, tensor<4xf32, #cpu>, tensor<1xf32, #cpu>
+  tiny.return %t : tuple<tensor<4xf32, #cpu>, tensor<4xf32, #cpu>, tensor<4xi1, #cpu>, tensor<4xf32, #cpu>, tensor<1xf32, #cpu>>
+}
+
+// The padded zeros take part in reductions: pad([-1, -2]) = [0, -1, -2, 0];
+// max = 0 (not -1), product = 0, sum = -3.
+// PADRED:      [0] : tensor<1xf32>
+// PADRED-NEXT: [0] : tensor<1xf32>
+// PADRED-NEXT: [-3] : tensor<1xf32>
+tiny.function @pad_in_reduce -> tuple<tensor<1xf32, #cpu>, tensor<1xf32, #cpu>, tensor<1xf32, #cpu>> {
+  %x = tiny.param 0 : f32 size 2 on "CPU"
+  %p = tiny.pad %x low [1] high [1] : tensor<2xf32, #cpu>
+  %a = tiny.reduce max %p axes [0] : tensor<4xf32, #cpu>
+  %b = tiny.reduce mul %p axes [0] : tensor<4xf32, #cpu>
+  %c = tiny.reduce add %p axes [0] : tensor<4xf32, #cpu>
+  %t = tiny.tuple %a, %b, %c : tensor<1xf32, #cpu>, tensor<1xf32, #cpu>, tensor<1xf32, #cpu>
+  tiny.return %t : tuple<tensor<1xf32, #cpu>, tensor<1xf32, #cpu>, tensor<1xf32, #cpu>>
+}
+
+// A padded splat constant is no longer a splat: [0, 3, 3, 0], sum 6.
+// PADCONST:      [0, 3, 3, 0] : tensor<4xf32>
+// PADCONST-NEXT: [6] : tensor<1xf32>
+tiny.function @pad_const -> tuple<tensor<4xf32, #cpu>, tensor<1xf32, #cpu>> {
+  %c = tiny.const dense<3.0> : tensor<2xf32, #cpu>
+  %p = tiny.pad %c low [1] high [1] : tensor<2xf32, #cpu>
+  %s = tiny.reduce add %p axes [0] : tensor<4xf32, #cpu>
+  %t = tiny.tuple %p, %s : tensor<4xf32, #cpu>, tensor<1xf32, #cpu>
+  tiny.return %t : tuple<tensor<4xf32, #cpu>, tensor<1xf32, #cpu>>
 }
