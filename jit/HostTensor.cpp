@@ -107,19 +107,27 @@ static bool parseElement(StringRef text, Type dtype, uint8_t *out,
     }
     return true;
   }
-  APInt value;
-  if (StringRef(token).getAsInteger(10, value)) {
+  // Parse into 64 bits (with one spare for the sign of unsigned input),
+  // then check the range of the dtype.
+  APInt value(65, 0);
+  StringRef digits(token);
+  bool negative = digits.consume_front("-");
+  if (digits.empty() || digits.getAsInteger(10, value) ||
+      value.getActiveBits() > 64) {
     error = "'" + token + "' is not an integer";
     return false;
   }
+  value = value.zext(65);
+  if (negative)
+    value.negate();
   bool isUnsigned = dtype.isUnsignedInteger();
-  bool fits = isUnsigned ? value.isNonNegative() && value.getActiveBits() <= width
+  bool fits = isUnsigned ? !negative && value.getActiveBits() <= width
                          : value.getSignificantBits() <= width;
   if (!fits) {
     error = "'" + token + "' is out of range for its dtype";
     return false;
   }
-  APInt bits = value.sextOrTrunc(width);
+  APInt bits = value.trunc(width);
   uint64_t raw = bits.getZExtValue();
   std::memcpy(out, &raw, width / 8);
   return true;

@@ -1,7 +1,6 @@
 // tiny-run's -i parser and single-digit 8 and 9 for integer dtypes.
 //
-// XFAIL: *
-// BUG (reported): parseElement in jit/HostTensor.cpp reads an integer with
+// Regression test for a fixed bug: parseElement in jit/HostTensor.cpp reads an integer with
 // StringRef::getAsInteger(10, APInt&), which sizes the APInt to the digits
 // (4 bits per digit, after skipping leading zeros), and then sign-extends it
 // (sextOrTrunc) and checks the fit as if it were signed. "8" (0b1000) and "9"

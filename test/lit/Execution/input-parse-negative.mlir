@@ -1,7 +1,6 @@
 // tiny-run's -i parser and negative integers.
 //
-// XFAIL: *
-// BUG (reported): parseElement in jit/HostTensor.cpp parses integers with
+// Regression test for a fixed bug: parseElement in jit/HostTensor.cpp parses integers with
 // StringRef::getAsInteger(10, APInt&), which accepts no sign, so any negative
 // integer input fails with "'-1' is not an integer" (tiny-run exits 1). The
 // range check after it (getSignificantBits() <= width) is written for signed
