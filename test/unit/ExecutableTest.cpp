@@ -19,6 +19,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <type_traits>
 
 using namespace mlir;
@@ -173,6 +174,33 @@ T reference(StringRef op, T a, T b) {
   return 0;
 }
 
+/// Runs binaryProgram(op, dtypeName) on 8-element inputs; nullopt (with a
+/// test failure) when it does not compile or run.
+template <typename T>
+std::optional<HostTensor> runBinary(MLIRContext &context, StringRef op,
+                                    StringRef dtypeName, Type dtype,
+                                    const std::vector<T> &a,
+                                    const std::vector<T> &b) {
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(binaryProgram(op, dtypeName), &context);
+  EXPECT_TRUE(module);
+  if (!module)
+    return std::nullopt;
+  auto program = Executable::compile(*module, "f");
+  EXPECT_TRUE(succeeded(program));
+  if (failed(program))
+    return std::nullopt;
+  HostTensor ta = HostTensor::zeros(dtype, {8}), tb = ta;
+  std::memcpy(ta.data.data(), a.data(), 8 * sizeof(T));
+  std::memcpy(tb.data.data(), b.data(), 8 * sizeof(T));
+  std::string error;
+  auto results = (*program)->run({ta, tb}, error);
+  EXPECT_TRUE(succeeded(results)) << error;
+  if (failed(results))
+    return std::nullopt;
+  return (*results)[0];
+}
+
 template <typename T>
 void checkIntegerOps(ExecutableTest &test, MLIRContext &context,
                      StringRef dtypeName, Type dtype) {
@@ -185,18 +213,10 @@ void checkIntegerOps(ExecutableTest &test, MLIRContext &context,
   (void)test;
   for (StringRef op : {"add", "mul", "max", "cdiv", "cmod", "xor", "cmplt"}) {
     SCOPED_TRACE((op + " on " + dtypeName).str());
-    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
-        binaryProgram(op, dtypeName), &context);
-    ASSERT_TRUE(module);
-    auto program = Executable::compile(*module, "f");
-    ASSERT_TRUE(succeeded(program));
-    HostTensor ta = HostTensor::zeros(dtype, {8}), tb = ta;
-    std::memcpy(ta.data.data(), a.data(), 8 * sizeof(T));
-    std::memcpy(tb.data.data(), b.data(), 8 * sizeof(T));
-    std::string error;
-    auto results = (*program)->run({ta, tb}, error);
-    ASSERT_TRUE(succeeded(results)) << error;
-    const HostTensor &out = (*results)[0];
+    std::optional<HostTensor> result =
+        runBinary(context, op, dtypeName, dtype, a, b);
+    ASSERT_TRUE(result);
+    const HostTensor &out = *result;
     for (int i = 0; i < 8; ++i) {
       if (op == "cmplt") {
         EXPECT_EQ(out.data[i], a[i] < b[i] ? 1 : 0) << "element " << i;
@@ -234,18 +254,10 @@ void checkFloatOps(MLIRContext &context, StringRef dtypeName, Type dtype) {
   std::vector<T> b = {-0.0, 2, 0.125, 1e-10, 1, 1, nan, 3};
   for (StringRef op : {"add", "mul", "cmplt", "cmpne"}) {
     SCOPED_TRACE((op + " on " + dtypeName).str());
-    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
-        binaryProgram(op, dtypeName), &context);
-    ASSERT_TRUE(module);
-    auto program = Executable::compile(*module, "f");
-    ASSERT_TRUE(succeeded(program));
-    HostTensor ta = HostTensor::zeros(dtype, {8}), tb = ta;
-    std::memcpy(ta.data.data(), a.data(), 8 * sizeof(T));
-    std::memcpy(tb.data.data(), b.data(), 8 * sizeof(T));
-    std::string error;
-    auto results = (*program)->run({ta, tb}, error);
-    ASSERT_TRUE(succeeded(results)) << error;
-    const HostTensor &out = (*results)[0];
+    std::optional<HostTensor> result =
+        runBinary(context, op, dtypeName, dtype, a, b);
+    ASSERT_TRUE(result);
+    const HostTensor &out = *result;
     for (int i = 0; i < 8; ++i) {
       if (op == "cmplt" || op == "cmpne") {
         bool expected = op == "cmplt" ? a[i] < b[i] : a[i] != b[i];
