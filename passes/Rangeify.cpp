@@ -52,6 +52,10 @@ MemRefType flatBufferType(RankedTensorType type) {
 /// THREAD range; below it, starting threads costs more than it saves.
 constexpr int64_t kMinElementsForThreads = 1 << 14;
 
+/// Rows a large reduction computes per iteration of its outer loop.
+constexpr int64_t kUpcast = 4;
+
+
 /// True when a reduce result must get a buffer of its own: it is read more
 /// than once, or by a gather, or by an op with more elements than it has (an
 /// expand, or an elementwise op that broadcasts it), any of which would run
@@ -628,49 +632,71 @@ FailureOr<bool> FunctionRangeifier::emitReduceOutside(OpBuilder &builder,
     builder.setInsertionPoint(range.getBody().front().getTerminator());
     return range;
   };
+  // The first long axis is spread over threads and UPCAST: each iteration
+  // computes `upcast` consecutive rows, so every element of the source that
+  // does not depend on the row (matmul's B) is loaded once for all of them.
   SmallVector<Value> outIndices(shape.size());
-  bool wantThreads = true;
+  int64_t upcastAxis = -1, upcast = 1;
   for (auto [axis, dim] : llvm::enumerate(shape)) {
     if (axis == innerAxis)
       continue;
-    AxisType type = wantThreads && dim > 1 ? AxisType::Thread : AxisType::Loop;
-    if (type == AxisType::Thread)
-      wantThreads = false;
-    outIndices[axis] = openRange(type, dim).getInductionVar();
+    if (upcastAxis < 0 && dim > 1) {
+      upcastAxis = axis;
+      upcast = dim % kUpcast == 0 && dim >= 2 * kUpcast ? kUpcast : 1;
+      outIndices[axis] =
+          openRange(AxisType::Thread, dim / upcast).getInductionVar();
+      continue;
+    }
+    outIndices[axis] = openRange(AxisType::Loop, dim).getInductionVar();
+  }
+  // The indices of each upcast row.
+  SmallVector<SmallVector<Value>> rows(upcast, outIndices);
+  if (upcast > 1) {
+    Value base = arith::MulIOp::create(builder, loc, outIndices[upcastAxis],
+                                       emitter.indexConst(loc, upcast));
+    for (int64_t u = 0; u < upcast; ++u)
+      rows[u][upcastAxis] =
+          u == 0 ? base
+                 : arith::AddIOp::create(builder, loc, base,
+                                         emitter.indexConst(loc, u))
+                       .getResult();
   }
   Block::iterator outerPoint = builder.getInsertionPoint();
   Block *outerBlock = builder.getInsertionBlock();
 
   // out[..., n, ...] = identity
   RangeOp init = openRange(AxisType::Loop, shape[innerAxis]);
-  outIndices[innerAxis] = init.getInductionVar();
-  Value initPtr = KIndexOp::create(
-      builder, loc, buffer,
-      ValueRange{emitter.linearize(loc, outIndices, shape)});
-  KStoreOp::create(builder, loc, initPtr,
-                   createReduceIdentity(builder, loc, reduce.getKind(), dtype),
-                   Value());
+  Value identity = createReduceIdentity(builder, loc, reduce.getKind(), dtype);
+  for (SmallVector<Value> row : rows) {
+    row[innerAxis] = init.getInductionVar();
+    Value ptr = KIndexOp::create(
+        builder, loc, buffer, ValueRange{emitter.linearize(loc, row, shape)});
+    KStoreOp::create(builder, loc, ptr, identity, Value());
+  }
 
   // for each reduced index: out[..., n, ...] = combine(out[...], src[...])
   builder.setInsertionPoint(outerBlock, outerPoint);
-  SmallVector<Value> srcIndices(outIndices);
+  SmallVector<Value> reduceIndices;
   for (int64_t axis : axes)
-    srcIndices[axis] =
-        openRange(AxisType::Reduce, srcShape[axis]).getInductionVar();
+    reduceIndices.push_back(
+        openRange(AxisType::Reduce, srcShape[axis]).getInductionVar());
   RangeOp inner = openRange(AxisType::Loop, shape[innerAxis]);
-  srcIndices[innerAxis] = inner.getInductionVar();
-  outIndices[innerAxis] = inner.getInductionVar();
-  FailureOr<Value> element = emitter.emit(reduce.getSrc(), srcIndices);
-  if (failed(element))
-    return failure();
-  Value ptr = KIndexOp::create(
-      builder, loc, buffer,
-      ValueRange{emitter.linearize(loc, outIndices, shape)});
-  Value acc = KLoadOp::create(builder, loc, ptr, Value(), Value());
-  KStoreOp::create(
-      builder, loc, ptr,
-      createReduceCombine(builder, loc, reduce.getKind(), dtype, acc, *element),
-      Value());
+  for (SmallVector<Value> row : rows) {
+    row[innerAxis] = inner.getInductionVar();
+    SmallVector<Value> srcIndices(row);
+    for (auto [axis, index] : llvm::zip(axes, reduceIndices))
+      srcIndices[axis] = index;
+    FailureOr<Value> element = emitter.emit(reduce.getSrc(), srcIndices);
+    if (failed(element))
+      return failure();
+    Value ptr = KIndexOp::create(
+        builder, loc, buffer, ValueRange{emitter.linearize(loc, row, shape)});
+    Value acc = KLoadOp::create(builder, loc, ptr, Value(), Value());
+    KStoreOp::create(builder, loc, ptr,
+                     createReduceCombine(builder, loc, reduce.getKind(), dtype,
+                                         acc, *element),
+                     Value());
+  }
 
   std::string name = "r";
   for (int64_t dim : shape)
