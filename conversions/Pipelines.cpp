@@ -20,6 +20,13 @@ void mlir::tiny::buildTinyToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createTinyFoldMovement());
   pm.addPass(createTinyRangeify());
   pm.addPass(createConvertTinyToSCF());
+  // bf16 has no arithmetic on most CPUs: its conversions become integer bit
+  // manipulation instead of library calls. This runs before canonicalize,
+  // which would otherwise fold sitofp-to-f32 + truncf-to-bf16 into one
+  // sitofp-to-bf16 that only a library call implements.
+  arith::ArithExpandOpsPassOptions expandOptions;
+  expandOptions.includeBf16 = true;
+  pm.addPass(arith::createArithExpandOpsPass(expandOptions));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createLoopInvariantCodeMotionPass());
@@ -29,11 +36,6 @@ void mlir::tiny::buildTinyToLLVMPipeline(OpPassManager &pm) {
   // the several blocks of a lowered inner loop, which it cannot.
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createSCFToControlFlowPass());
-  // bf16 has no arithmetic on most CPUs: its conversions become integer
-  // bit manipulation instead of library calls.
-  arith::ArithExpandOpsPassOptions expandOptions;
-  expandOptions.includeBf16 = true;
-  pm.addPass(arith::createArithExpandOpsPass(expandOptions));
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());

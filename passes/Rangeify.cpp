@@ -158,6 +158,7 @@ private:
   FailureOr<Value> compute(Value value, ArrayRef<Value> indices);
   FailureOr<Value> emitReduce(ReduceOp reduce, ArrayRef<Value> indices);
   FailureOr<Value> emitGather(IndexOp gather, ArrayRef<Value> indices);
+  FailureOr<Value> emitBitcast(BitcastOp bitcast, ArrayRef<Value> indices);
   Value loadBuffer(Location loc, Value buffer, ArrayRef<Value> indices,
                    ArrayRef<int64_t> shape);
   /// Indices into an operand of `shape` broadcast to `indices`' rank.
@@ -318,6 +319,82 @@ FailureOr<Value> KernelBodyEmitter::emitGather(IndexOp gather,
       .getResult();
 }
 
+// Bytes are little-endian, as on every target tinygrad runs on: element j of
+// a narrower result is bits [w*(j%r), w*(j%r+1)) of element j/r of the
+// source, and a wider result packs r consecutive source elements.
+FailureOr<Value> KernelBodyEmitter::emitBitcast(BitcastOp bitcast,
+                                                ArrayRef<Value> indices) {
+  Location loc = bitcast.getLoc();
+  Type from = tensorType(bitcast.getSrc()).getElementType();
+  Type to = tensorType(bitcast.getResult()).getElementType();
+  if (from.isInteger(1) || to.isInteger(1))
+    return bitcast.emitOpError("of a bool (i1) is not supported by rangeify "
+                               "yet");
+  unsigned fromWidth = from.getIntOrFloatBitWidth();
+  unsigned toWidth = to.getIntOrFloatBitWidth();
+  auto asBits = [&](Value value, unsigned width) -> Value {
+    Type bits = b.getIntegerType(width);
+    return value.getType() == bits
+               ? value
+               : arith::BitcastOp::create(b, loc, bits, value).getResult();
+  };
+  auto fromBits = [&](Value value) -> Value {
+    Type storage = getStorageType(to);
+    return value.getType() == storage
+               ? value
+               : arith::BitcastOp::create(b, loc, storage, value).getResult();
+  };
+  if (fromWidth == toWidth) {
+    FailureOr<Value> element = emit(bitcast.getSrc(), indices);
+    if (failed(element))
+      return failure();
+    return fromBits(asBits(*element, fromWidth));
+  }
+
+  SmallVector<Value> srcIndices(indices);
+  Value last = indices.back();
+  if (fromWidth > toWidth) {
+    unsigned ratio = fromWidth / toWidth;
+    srcIndices.back() =
+        arith::DivUIOp::create(b, loc, last, indexConst(loc, ratio));
+    FailureOr<Value> element = emit(bitcast.getSrc(), srcIndices);
+    if (failed(element))
+      return failure();
+    Type wide = b.getIntegerType(fromWidth);
+    Value part = arith::RemUIOp::create(b, loc, last, indexConst(loc, ratio));
+    Value shift = arith::MulIOp::create(
+        b, loc, arith::IndexCastUIOp::create(b, loc, wide, part),
+        arith::ConstantOp::create(b, loc, IntegerAttr::get(wide, toWidth)));
+    Value shifted =
+        arith::ShRUIOp::create(b, loc, asBits(*element, fromWidth), shift);
+    return fromBits(
+        arith::TruncIOp::create(b, loc, b.getIntegerType(toWidth), shifted));
+  }
+  unsigned ratio = toWidth / fromWidth;
+  Type wide = b.getIntegerType(toWidth);
+  Value base = arith::MulIOp::create(b, loc, last, indexConst(loc, ratio));
+  Value packed;
+  for (unsigned part = 0; part < ratio; ++part) {
+    srcIndices.back() =
+        part == 0 ? base
+                  : arith::AddIOp::create(b, loc, base, indexConst(loc, part))
+                        .getResult();
+    FailureOr<Value> element = emit(bitcast.getSrc(), srcIndices);
+    if (failed(element))
+      return failure();
+    Value bits = arith::ExtUIOp::create(b, loc, wide,
+                                        asBits(*element, fromWidth));
+    if (part != 0)
+      bits = arith::ShLIOp::create(
+          b, loc, bits,
+          arith::ConstantOp::create(
+              b, loc, IntegerAttr::get(wide, part * fromWidth)));
+    packed = packed ? arith::OrIOp::create(b, loc, packed, bits).getResult()
+                    : bits;
+  }
+  return fromBits(packed);
+}
+
 FailureOr<Value> KernelBodyEmitter::compute(Value value,
                                             ArrayRef<Value> indices) {
   if (Value buffer = buffers.lookup(value))
@@ -462,22 +539,7 @@ FailureOr<Value> KernelBodyEmitter::compute(Value value,
         }
         return selected;
       })
-      .Case([&](BitcastOp bitcast) -> FailureOr<Value> {
-        Type from = tensorType(bitcast.getSrc()).getElementType();
-        Type to = resultType.getElementType();
-        if (from.isInteger(1) || to.isInteger(1))
-          return bitcast.emitOpError("of a bool (i1) is not supported by "
-                                     "rangeify yet");
-        if (from.getIntOrFloatBitWidth() != to.getIntOrFloatBitWidth())
-          return bitcast.emitOpError(
-              "between dtypes of different sizes is not supported by "
-              "rangeify yet");
-        FailureOr<Value> element = emitSrc(bitcast.getSrc(), indices);
-        if (failed(element) || getStorageType(from) == getStorageType(to))
-          return element;
-        return arith::BitcastOp::create(b, loc, getStorageType(to), *element)
-            .getResult();
-      })
+      .Case([&](BitcastOp bitcast) { return emitBitcast(bitcast, indices); })
       .Case([&](CastOp cast) -> FailureOr<Value> {
         FailureOr<Value> element = emitSrc(cast.getSrc(), indices);
         if (failed(element))

@@ -148,6 +148,12 @@ Value mlir::tiny::createScalarCast(OpBuilder &builder, Location loc,
                      .getResult();
   if (target.getIntOrFloatBitWidth() > from.getIntOrFloatBitWidth())
     return arith::ExtFOp::create(builder, loc, target, value);
+  // f64 -> f16/bf16 goes through f32, the only source the CPU lowering has a
+  // bf16 conversion for. (Rounding twice can differ from rounding once when
+  // the f32 value lands exactly halfway; tinygrad's CPU path rounds the
+  // same way.)
+  if (isNarrowFloat(to) && from.isF64())
+    value = arith::TruncFOp::create(builder, loc, f32, value);
   return arith::TruncFOp::create(builder, loc, target, value);
 }
 

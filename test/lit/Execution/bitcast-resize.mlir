@@ -2,12 +2,6 @@
 // axis (TinyOps.td: "with a different element size the last axis is rescaled
 // and must divide evenly").
 //
-// XFAIL: *
-// LIMITATION (reported): -tiny-rangeify rejects it:
-//   error: 'tiny.bitcast' op between dtypes of different sizes is not
-//   supported by rangeify yet
-// so tiny-run cannot compile the module (for any --entry).
-//
 // Expected values, python3 (little endian):
 //   import struct
 //   print(list(struct.pack('<ff', 1.0, -2.0)))                     # f32 -> ui8
@@ -17,6 +11,7 @@
 // RUN: tiny-run %s --entry=f32_to_ui8 -i 1,-2 | FileCheck %s --match-full-lines --check-prefix=F2U8
 // RUN: tiny-run %s --entry=i16_to_i32 -i 1,0,65535,65535 | FileCheck %s --match-full-lines --check-prefix=I16I32
 // RUN: tiny-run %s --entry=f64_to_ui16 -i 1 | FileCheck %s --match-full-lines --check-prefix=F64U16
+// RUN: tiny-run %s --entry=ui8_to_f32 -i 0,0,128,63,0,0,0,192 | FileCheck %s --match-full-lines --check-prefix=U8F32
 
 #cpu = #tiny.device<"CPU">
 
@@ -44,4 +39,14 @@ tiny.function @f64_to_ui16 -> tensor<4xui16, #cpu> {
   %x = tiny.param 0 : f64 size 1 on "CPU"
   %y = tiny.bitcast %x to ui16 : tensor<1xf64, #cpu>
   tiny.return %y : tensor<4xui16, #cpu>
+}
+
+// The reverse of f32_to_ui8, on a 2-D value (the last axis shrinks 4 -> 1):
+// struct.unpack('<2f', bytes([0, 0, 128, 63, 0, 0, 0, 192])) == (1.0, -2.0).
+// U8F32: {{\[\[1\], \[-2\]\]}} : tensor<2x1xf32>
+tiny.function @ui8_to_f32 -> tensor<2x1xf32, #cpu> {
+  %x = tiny.param 0 : ui8 size 8 on "CPU"
+  %r = tiny.reshape %x to [2, 4] : tensor<8xui8, #cpu>
+  %y = tiny.bitcast %r to f32 : tensor<2x4xui8, #cpu>
+  tiny.return %y : tensor<2x1xf32, #cpu>
 }

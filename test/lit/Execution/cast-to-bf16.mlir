@@ -1,8 +1,7 @@
 // Casts to bf16 from bool, the integer dtypes and f64. (f32 -> bf16 and
 // f16 -> bf16 work: see cast.mlir.)
 //
-// XFAIL: *
-// BUG (reported): every one of these fails to JIT, e.g. for i32 -> bf16:
+// Regression test for a fixed bug: every one of these failed to JIT, e.g. for i32 -> bf16:
 //   JIT session error: Symbols not found: [ __truncsfbf2 ]
 //   error: JIT compilation failed: Failed to materialize symbols
 // and for f64 -> bf16 the missing symbol is __truncdfbf2. The -tiny-to-llvm

@@ -74,11 +74,11 @@ tiny.function @threefry -> tensor<4xui64, #cpu> {
 
 #cpu = #tiny.device<"CPU">
 
-tiny.function @bitcast_sizes -> tensor<16xui8, #cpu> {
-  %x = tiny.param 0 : f32 size 4 on "CPU"
-  // expected-error @+1 {{'tiny.bitcast' op between dtypes of different sizes is not supported by rangeify yet}}
-  %b = tiny.bitcast %x to ui8 : tensor<4xf32, #cpu>
-  tiny.return %b : tensor<16xui8, #cpu>
+tiny.function @bitcast_bool -> tensor<4xui8, #cpu> {
+  %x = tiny.param 0 : i1 size 4 on "CPU"
+  // expected-error @+1 {{'tiny.bitcast' op of a bool (i1) is not supported by rangeify yet}}
+  %b = tiny.bitcast %x to ui8 : tensor<4xi1, #cpu>
+  tiny.return %b : tensor<4xui8, #cpu>
 }
 
 // -----
