@@ -18,8 +18,9 @@ def TinyResolveCalls : Pass<"tiny-resolve-calls", "::mlir::ModuleOp"> {
     Errors name the argument: `arg 1 shape mismatch: expected size 6, got
     (2, 4)`, `arg 0 expected scalar, got (3,)`, `arg 0 dtype mismatch:
     expected f32, got i32`, a device mismatch, params not numbered 0..n-1,
-    and a wrong argument count. Calls inside the inlined bodies are resolved
-    too; a call chain deeper than `max-depth` is reported as recursion.
+    and a wrong argument count. Calls in function bodies and inside the
+    inlined bodies are resolved too; a function that calls itself, or a call
+    chain deeper than `max-depth`, is reported as recursion.
   }];
   let options = [
     Option<"maxDepth", "max-depth", "unsigned", /*default=*/"64",

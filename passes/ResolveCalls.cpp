@@ -125,17 +125,16 @@ struct TinyResolveCallsPass
 
   void runOnOperation() override {
     SymbolTableCollection symbols;
-    // Calls outside function bodies; calls inside them are resolved when
-    // those bodies are inlined.
     struct PendingCall {
       CallOp call;
       unsigned depth;
       Location root; // the call outside any function that led here
     };
+    // Calls in a tiny.function's own body are resolved too, so that every
+    // function can be lowered on its own.
     SmallVector<PendingCall> worklist;
     getOperation().walk([&](CallOp call) {
-      if (!call->getParentOfType<FunctionOp>())
-        worklist.push_back({call, 0, call.getLoc()});
+      worklist.push_back({call, 0, call.getLoc()});
     });
     while (!worklist.empty()) {
       auto [call, depth, root] = worklist.pop_back_val();
@@ -151,6 +150,17 @@ struct TinyResolveCallsPass
           call, call.getCalleeAttr());
       if (!function) {
         call.emitOpError("'") << call.getCallee() << "' is not a tiny.function";
+        return signalPassFailure();
+      }
+      // Inlining a function into its own body would copy the call along
+      // with it, forever.
+      if (call->getParentOfType<FunctionOp>() == function) {
+        InFlightDiagnostic diag = emitError(root)
+                                  << "@" << call.getCallee()
+                                  << " calls itself, directly or through "
+                                     "other functions";
+        if (root != call.getLoc())
+          diag.attachNote(call.getLoc()) << "innermost call";
         return signalPassFailure();
       }
       FailureOr<SmallVector<CallOp>> nested = inlineCall(call, function);

@@ -1,14 +1,5 @@
 // A tiny.function that calls another tiny.function, run with tiny-run.
 //
-// XFAIL: *
-// BUG (reported): -tiny-resolve-calls (the first pass of -tiny-to-llvm)
-// resolves tiny.call ops in func.func bodies (and in the bodies it inlines
-// there), but not a tiny.call in the body of the tiny.function that tiny-run
-// runs, so compilation stops at rangeify with
-//   error: 'tiny.call' op must be resolved before rangeify (run -tiny-resolve-calls)
-// and, since the whole module is lowered, every --entry of such a module
-// fails, even @scale, which calls nothing.
-//
 // Expected: x = [1..6]; v = [[1,2,3],[4,5,6]]; v^T = [[1,4],[2,5],[3,6]],
 // viewed as (2,3): [[1,4,2],[5,3,6]]; @scale twice multiplies by 4:
 // [[4,16,8],[20,12,24]]. @outer(x) = @inner(x) = x + x.

@@ -216,3 +216,56 @@ func.func @recursive(%a: tensor<4xf32, #cpu>) -> tensor<4xf32, #cpu> {
   %0 = tiny.call @loop(%a) : (tensor<4xf32, #cpu>) -> tensor<4xf32, #cpu>
   return %0 : tensor<4xf32, #cpu>
 }
+
+// -----
+
+// A call in the body of a tiny.function is resolved in place, so the caller
+// can be lowered on its own.
+#cpu = #tiny.device<"CPU">
+
+tiny.function @double -> tensor<4xf32, #cpu> {
+  %p = tiny.param 0 : f32 size 4 on "CPU"
+  %r = tiny.add %p, %p : tensor<4xf32, #cpu>
+  tiny.return %r : tensor<4xf32, #cpu>
+}
+
+// CHECK-LABEL: tiny.function @quadruple
+// CHECK-NEXT: %[[X:.*]] = tiny.param 0 : f32 size 4 on "CPU"
+// CHECK-NEXT: %[[D:.*]] = tiny.add %[[X]], %[[X]]
+// CHECK-NEXT: %[[Q:.*]] = tiny.add %[[D]], %[[D]]
+// CHECK-NEXT: tiny.return %[[Q]]
+tiny.function @quadruple -> tensor<4xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  %d = tiny.call @double(%x) : (tensor<4xf32, #cpu>) -> tensor<4xf32, #cpu>
+  %q = tiny.call @double(%d) : (tensor<4xf32, #cpu>) -> tensor<4xf32, #cpu>
+  tiny.return %q : tensor<4xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+tiny.function @self -> tensor<4xf32, #cpu> {
+  %p = tiny.param 0 : f32 size 4 on "CPU"
+  // expected-error @+1 {{@self calls itself, directly or through other functions}}
+  %r = tiny.call @self(%p) : (tensor<4xf32, #cpu>) -> tensor<4xf32, #cpu>
+  tiny.return %r : tensor<4xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+tiny.function @ping -> tensor<4xf32, #cpu> {
+  %p = tiny.param 0 : f32 size 4 on "CPU"
+  // expected-note @+1 {{innermost call}}
+  %r = tiny.call @pong(%p) : (tensor<4xf32, #cpu>) -> tensor<4xf32, #cpu>
+  tiny.return %r : tensor<4xf32, #cpu>
+}
+
+tiny.function @pong -> tensor<4xf32, #cpu> {
+  %p = tiny.param 0 : f32 size 4 on "CPU"
+  // expected-error @+1 {{@pong calls itself, directly or through other functions}}
+  %r = tiny.call @ping(%p) : (tensor<4xf32, #cpu>) -> tensor<4xf32, #cpu>
+  tiny.return %r : tensor<4xf32, #cpu>
+}
