@@ -55,6 +55,9 @@ constexpr int64_t kMinElementsForThreads = 1 << 14;
 /// Rows a large reduction computes per iteration of its outer loop.
 constexpr int64_t kUpcast = 4;
 
+/// Reduced indices a large reduction combines per load of its accumulator.
+constexpr int64_t kReduceUnroll = 4;
+
 
 /// True when a reduce result must get a buffer of its own: it is read more
 /// than once, or by a gather, or by an op with more elements than it has (an
@@ -738,26 +741,47 @@ FailureOr<bool> FunctionRangeifier::emitReduceOutside(OpBuilder &builder,
 
   // for each reduced index: out[..., n, ...] = combine(out[...], src[...])
   builder.setInsertionPoint(outerBlock, outerPoint);
+  // The last reduced axis is UNROLLed: each output element is loaded and
+  // stored once per `unroll` reduced indices.
+  int64_t lastReduced = axes.back();
+  int64_t unroll = srcShape[lastReduced] % kReduceUnroll == 0
+                       ? kReduceUnroll
+                       : 1;
   SmallVector<Value> reduceIndices;
   for (int64_t axis : axes)
     reduceIndices.push_back(
-        openRange(AxisType::Reduce, srcShape[axis]).getInductionVar());
+        openRange(AxisType::Reduce,
+                  axis == lastReduced ? srcShape[axis] / unroll
+                                      : srcShape[axis])
+            .getInductionVar());
+  SmallVector<Value> unrolled(unroll, reduceIndices.back());
+  if (unroll > 1) {
+    Value base = arith::MulIOp::create(builder, loc, reduceIndices.back(),
+                                       emitter.indexConst(loc, unroll));
+    for (int64_t u = 0; u < unroll; ++u)
+      unrolled[u] = u == 0 ? base
+                           : arith::AddIOp::create(builder, loc, base,
+                                                   emitter.indexConst(loc, u))
+                                 .getResult();
+  }
   RangeOp inner = openRange(AxisType::Loop, shape[innerAxis]);
   for (SmallVector<Value> row : rows) {
     row[innerAxis] = inner.getInductionVar();
     SmallVector<Value> srcIndices(row);
     for (auto [axis, index] : llvm::zip(axes, reduceIndices))
       srcIndices[axis] = index;
-    FailureOr<Value> element = emitter.emit(reduce.getSrc(), srcIndices);
-    if (failed(element))
-      return failure();
     Value ptr = KIndexOp::create(
         builder, loc, buffer, ValueRange{emitter.linearize(loc, row, shape)});
     Value acc = KLoadOp::create(builder, loc, ptr, Value(), Value());
-    KStoreOp::create(builder, loc, ptr,
-                     createReduceCombine(builder, loc, reduce.getKind(), dtype,
-                                         acc, *element),
-                     Value());
+    for (Value index : unrolled) {
+      srcIndices[lastReduced] = index;
+      FailureOr<Value> element = emitter.emit(reduce.getSrc(), srcIndices);
+      if (failed(element))
+        return failure();
+      acc = createReduceCombine(builder, loc, reduce.getKind(), dtype, acc,
+                                *element);
+    }
+    KStoreOp::create(builder, loc, ptr, acc, Value());
   }
 
   std::string name = "r";
