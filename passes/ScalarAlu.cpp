@@ -61,9 +61,14 @@ Value mlir::tiny::createReduceCombine(OpBuilder &builder, Location loc,
                                       Value value) {
   if (isa<FloatType>(dtype)) {
     // The order of a reduction is not part of its meaning (tinygrad splits
-    // and reorders reductions freely); reassoc lets LLVM vectorize it.
-    auto flags = arith::FastMathFlagsAttr::get(builder.getContext(),
-                                               arith::FastMathFlags::reassoc);
+    // and reorders reductions freely); reassoc lets LLVM vectorize it. A sum
+    // of products may fuse each product into an FMA, as tinygrad's MULACC.
+    auto flags = arith::FastMathFlagsAttr::get(
+        builder.getContext(),
+        arith::FastMathFlags::reassoc | arith::FastMathFlags::contract);
+    if (kind == ReduceKind::Add)
+      if (auto product = value.getDefiningOp<arith::MulFOp>())
+        product.setFastmath(arith::FastMathFlags::contract);
     switch (kind) {
     case ReduceKind::Add:
       return arith::AddFOp::create(builder, loc, acc, value, flags);

@@ -283,7 +283,7 @@ tiny.function @gather -> tensor<3x4xf32, #cpu> {
 // CHECK-NEXT: %[[SRC:[a-z0-9_]+]] = arith.addi %[[K]], %[[IS]] : index
 // CHECK-NEXT: %[[P:[a-z0-9_]+]] = tiny.k.index %[[X]][%[[SRC]]] : memref<12xf32>
 // CHECK-NEXT: %[[V:[a-z0-9_]+]] = tiny.k.load %[[P]]
-// CHECK-NEXT: %[[NEXT:[a-z0-9_]+]] = arith.addf %[[ACC]], %[[V]] fastmath<reassoc> : f32
+// CHECK-NEXT: %[[NEXT:[a-z0-9_]+]] = arith.addf %[[ACC]], %[[V]] fastmath<reassoc,contract> : f32
 // CHECK-NEXT: tiny.k.end %[[NEXT]] : f32
 // CHECK-NEXT: }
 // CHECK-NEXT: %[[PO:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%[[I]]] : memref<4xf32>
@@ -669,4 +669,35 @@ tiny.function @half -> tensor<4xf16, #cpu> {
   %y = tiny.param 1 : f16 size 4 on "CPU"
   %s = tiny.add %x, %y : tensor<4xf16, #cpu>, tensor<4xf16, #cpu>
   tiny.return %s : tensor<4xf16, #cpu>
+}
+
+// -----
+
+// A sum of products: the product and the accumulation may contract into an
+// FMA (tinygrad's MULACC); a product that is not summed keeps exact rounding.
+#cpu = #tiny.device<"CPU">
+
+// CHECK-LABEL: func.func @dot
+// CHECK: %[[P:[a-z0-9_]+]] = arith.mulf %{{.*}}, %{{.*}} fastmath<contract> : f32
+// CHECK-NEXT: arith.addf %{{.*}}, %[[P]] fastmath<reassoc,contract> : f32
+tiny.function @dot -> tensor<1xf32, #cpu> {
+  %a = tiny.param 0 : f32 size 4 on "CPU"
+  %b = tiny.param 1 : f32 size 4 on "CPU"
+  %p = tiny.mul %a, %b : tensor<4xf32, #cpu>
+  %s = tiny.reduce add %p axes [0] : tensor<4xf32, #cpu>
+  tiny.return %s : tensor<1xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// CHECK-LABEL: func.func @product
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : f32
+// CHECK-NOT: fastmath
+tiny.function @product -> tensor<4xf32, #cpu> {
+  %a = tiny.param 0 : f32 size 4 on "CPU"
+  %b = tiny.param 1 : f32 size 4 on "CPU"
+  %p = tiny.mul %a, %b : tensor<4xf32, #cpu>
+  tiny.return %p : tensor<4xf32, #cpu>
 }
