@@ -291,7 +291,45 @@ OpFoldResult WhereOp::fold(FoldAdaptor adaptor) {
   return splatAs(chosenConst, getType());
 }
 
+/// True when every value of dtype `from` is exactly a value of dtype `to`,
+/// so a cast to `to` loses nothing on the way to a third dtype.
+static bool isLosslessCast(Type from, Type to) {
+  if (to.isInteger(1))
+    return from.isInteger(1);
+  if (from.isInteger(1))
+    return true;
+  unsigned fromWidth = from.getIntOrFloatBitWidth();
+  if (isa<IntegerType>(from)) {
+    bool fromUnsigned = from.isUnsignedInteger();
+    // The magnitude bits of the source: all of them for an unsigned one.
+    unsigned valueBits = fromUnsigned ? fromWidth : fromWidth - 1;
+    if (auto toFloat = dyn_cast<FloatType>(to))
+      return toFloat.getFPMantissaWidth() >= static_cast<int>(valueBits);
+    unsigned toWidth = to.getIntOrFloatBitWidth();
+    if (to.isUnsignedInteger())
+      return fromUnsigned && toWidth >= fromWidth;
+    return fromUnsigned ? toWidth > fromWidth : toWidth >= fromWidth;
+  }
+  auto fromFloat = cast<FloatType>(from);
+  auto toFloat = dyn_cast<FloatType>(to);
+  return toFloat &&
+         APFloat::isRepresentableAsNormalIn(fromFloat.getFloatSemantics(),
+                                            toFloat.getFloatSemantics());
+}
+
 OpFoldResult CastOp::fold(FoldAdaptor) {
   // cast(x, dtype(x)) -> x
-  return ifSameType(getSrc(), getType());
+  if (OpFoldResult same = ifSameType(getSrc(), getType()))
+    return same;
+  // cast(cast(x, B), C) -> cast(x, C) when B holds every value of x
+  auto inner = getSrc().getDefiningOp<CastOp>();
+  if (!inner)
+    return {};
+  Type original = getElementTypeOrSelf(inner.getSrc().getType());
+  if (!isLosslessCast(original, getElementTypeOrSelf(inner.getType())))
+    return {};
+  if (inner.getSrc().getType() == getType())
+    return inner.getSrc();
+  getSrcMutable().assign(inner.getSrc());
+  return getResult();
 }

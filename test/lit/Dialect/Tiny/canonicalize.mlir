@@ -315,3 +315,74 @@ func.func @where_const(%a: tensor<4xf32, #cpu>, %b: tensor<4xf32, #cpu>) -> (ten
   %1 = tiny.where %f, %a, %b : tensor<i1, #cpu>, tensor<4xf32, #cpu>, tensor<4xf32, #cpu>
   return %0, %1 : tensor<4xf32, #cpu>, tensor<4xf32, #cpu>
 }
+
+// -----
+
+// cast(cast(x, B), C) -> cast(x, C) when B holds every value of x.
+#cpu = #tiny.device<"CPU">
+
+// CHECK-LABEL: func.func @double_cast_folds
+// CHECK-SAME: (%[[I8:.*]]: tensor<4xi8, {{.*}}>, %[[U16:.*]]: tensor<4xui16, {{.*}}>, %[[F:.*]]: tensor<4xf32, {{.*}}>, %[[B:.*]]: tensor<4xi1, {{.*}}>)
+// CHECK-DAG: %[[U16I64:.*]] = tiny.cast %[[U16]] to i64 : tensor<4xui16
+// CHECK-DAG: %[[FF16:.*]] = tiny.cast %[[F]] to f16 : tensor<4xf32
+// CHECK-DAG: %[[BI32:.*]] = tiny.cast %[[B]] to i32 : tensor<4xi1
+// CHECK: return %[[I8]], %[[U16I64]], %[[FF16]], %[[BI32]]
+func.func @double_cast_folds(%i8: tensor<4xi8, #cpu>, %u16: tensor<4xui16, #cpu>,
+                             %f: tensor<4xf32, #cpu>, %b: tensor<4xi1, #cpu>)
+    -> (tensor<4xi8, #cpu>, tensor<4xi64, #cpu>, tensor<4xf16, #cpu>, tensor<4xi32, #cpu>) {
+  // i8 -> i32 -> i8: back where it started
+  %0 = tiny.cast %i8 to i32 : tensor<4xi8, #cpu>
+  %1 = tiny.cast %0 to i8 : tensor<4xi32, #cpu>
+  // ui16 -> f32 (24-bit mantissa holds 16 bits) -> i64
+  %2 = tiny.cast %u16 to f32 : tensor<4xui16, #cpu>
+  %3 = tiny.cast %2 to i64 : tensor<4xf32, #cpu>
+  // f32 -> f64 -> f16
+  %4 = tiny.cast %f to f64 : tensor<4xf32, #cpu>
+  %5 = tiny.cast %4 to f16 : tensor<4xf64, #cpu>
+  // bool -> f32 -> i32
+  %6 = tiny.cast %b to f32 : tensor<4xi1, #cpu>
+  %7 = tiny.cast %6 to i32 : tensor<4xf32, #cpu>
+  return %1, %3, %5, %7 : tensor<4xi8, #cpu>, tensor<4xi64, #cpu>, tensor<4xf16, #cpu>, tensor<4xi32, #cpu>
+}
+
+// -----
+
+// The intermediate dtype loses values: both casts stay.
+#cpu = #tiny.device<"CPU">
+
+// CHECK-LABEL: func.func @double_cast_keeps
+// CHECK: tiny.cast %{{.*}} to i8 : tensor<4xi32
+// CHECK: tiny.cast %{{.*}} to i32 : tensor<4xi8
+// CHECK: tiny.cast %{{.*}} to f32 : tensor<4xi32
+// CHECK: tiny.cast %{{.*}} to i32 : tensor<4xf32
+// CHECK: tiny.cast %{{.*}} to i8 : tensor<4xui8
+// CHECK: tiny.cast %{{.*}} to i32 : tensor<4xi8
+// CHECK: tiny.cast %{{.*}} to f16 : tensor<4xf32
+// CHECK: tiny.cast %{{.*}} to f32 : tensor<4xf16
+// CHECK: tiny.cast %{{.*}} to i1 : tensor<4xi32
+// CHECK: tiny.cast %{{.*}} to i32 : tensor<4xi1
+// CHECK: tiny.cast %{{.*}} to ui32 : tensor<4xi16
+// CHECK: tiny.cast %{{.*}} to i64 : tensor<4xui32
+func.func @double_cast_keeps(%i32: tensor<4xi32, #cpu>, %u8: tensor<4xui8, #cpu>,
+                             %f: tensor<4xf32, #cpu>, %i16: tensor<4xi16, #cpu>)
+    -> (tensor<4xi32, #cpu>, tensor<4xi32, #cpu>, tensor<4xi32, #cpu>, tensor<4xf32, #cpu>, tensor<4xi32, #cpu>, tensor<4xi64, #cpu>) {
+  // i32 -> i8 truncates
+  %0 = tiny.cast %i32 to i8 : tensor<4xi32, #cpu>
+  %1 = tiny.cast %0 to i32 : tensor<4xi8, #cpu>
+  // f32 has 24 mantissa bits, i32 needs 31
+  %2 = tiny.cast %i32 to f32 : tensor<4xi32, #cpu>
+  %3 = tiny.cast %2 to i32 : tensor<4xf32, #cpu>
+  // ui8 200 is not an i8
+  %4 = tiny.cast %u8 to i8 : tensor<4xui8, #cpu>
+  %5 = tiny.cast %4 to i32 : tensor<4xi8, #cpu>
+  // f16 rounds f32
+  %6 = tiny.cast %f to f16 : tensor<4xf32, #cpu>
+  %7 = tiny.cast %6 to f32 : tensor<4xf16, #cpu>
+  // bool keeps only zero / non-zero
+  %8 = tiny.cast %i32 to i1 : tensor<4xi32, #cpu>
+  %9 = tiny.cast %8 to i32 : tensor<4xi1, #cpu>
+  // a negative i16 is not a ui32
+  %10 = tiny.cast %i16 to ui32 : tensor<4xi16, #cpu>
+  %11 = tiny.cast %10 to i64 : tensor<4xui32, #cpu>
+  return %1, %3, %5, %7, %9, %11 : tensor<4xi32, #cpu>, tensor<4xi32, #cpu>, tensor<4xi32, #cpu>, tensor<4xf32, #cpu>, tensor<4xi32, #cpu>, tensor<4xi64, #cpu>
+}
