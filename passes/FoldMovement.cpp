@@ -118,4 +118,5 @@ struct TinyFoldMovementPass
 void mlir::tiny::populateFoldMovementPatterns(RewritePatternSet &patterns) {
   patterns.add<ComposeExpands, ComposeFlips, ComposePads, ComposePermutes,
                ComposeShrinks>(patterns.getContext());
+  populatePushMovementPatterns(patterns);
 }

@@ -23,6 +23,10 @@ void populateDecomposePatterns(RewritePatternSet &patterns);
 /// Patterns that combine chains of movement ops (-tiny-fold-movement).
 void populateFoldMovementPatterns(RewritePatternSet &patterns);
 
+/// Patterns that move movement ops across elementwise ops where that
+/// removes work (part of -tiny-fold-movement).
+void populatePushMovementPatterns(RewritePatternSet &patterns);
+
 /// Registers the passes and the named pipelines (-tiny-simplify).
 void registerTinyPassesAndPipelines();
 

@@ -63,6 +63,11 @@ def TinyFoldMovement : Pass<"tiny-fold-movement"> {
     - `pad(pad(x))` -> one `pad` (both pad with zeros, so the amounts add)
     - `expand(expand(x))` -> one `expand`
     - `flip(flip(x))` -> one `flip` of the axes flipped an odd number of times
+    - `shrink(pad(x))` inside the unpadded region -> `shrink(x)`
+    - movement ops moved across elementwise ops where that removes work:
+      `op(expand(a), expand(b))` (one source shape, or splat constants) ->
+      `expand(op(a, b))`; `shrink(op(a, b))` with no broadcast and no other
+      user of `op` -> `op(shrink(a), shrink(b))`
     The ops' folders, which this pass also applies, remove identity
     movements (reshape to the same shape, identity permute, zero pad, full
     shrink, flip of size-1 axes, expand to the same shape), move splat
