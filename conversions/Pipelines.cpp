@@ -18,6 +18,7 @@ void mlir::tiny::buildTinyToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createTinyDecompose());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createTinyFoldMovement());
+  pm.addPass(createTinyMulti());
   pm.addPass(createTinyRangeify());
   pm.addPass(createConvertTinyToSCF());
   // bf16 has no arithmetic on most CPUs: its conversions become integer bit

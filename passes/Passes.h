@@ -27,6 +27,10 @@ void populateFoldMovementPatterns(RewritePatternSet &patterns);
 /// removes work (part of -tiny-fold-movement).
 void populatePushMovementPatterns(RewritePatternSet &patterns);
 
+/// Patterns that propagate sharding through the users of unshard
+/// (-tiny-multi).
+void populateMultiPatterns(RewritePatternSet &patterns);
+
 /// Registers the passes and the named pipelines (-tiny-simplify).
 void registerTinyPassesAndPipelines();
 

@@ -76,6 +76,25 @@ def TinyFoldMovement : Pass<"tiny-fold-movement"> {
   let dependentDialects = ["::mlir::tiny::TinyDialect"];
 }
 
+def TinyMulti : Pass<"tiny-multi"> {
+  let summary = "Propagate sharding: run ops on the shards of unshard values";
+  let description = [{
+    A sharded value is `unshard(x, axis)`, x holding one shard per device.
+    `unshard` moves down through its users:
+    - an elementwise op on values sharded on the same axis (constants
+      broadcasting along it) runs per shard
+    - a reduce over the sharded axis becomes a per-shard reduce and an
+      `allreduce`; over other axes, a per-shard reduce
+    - permute, expand and reshape remap the sharded axis; a reshape that
+      would move a shard boundary is an error; pad, shrink and flip that
+      leave the sharded axis alone run per shard
+    - a copy to one device gathers: each shard is selected, copied and the
+      copies are stacked and merged along the axis
+    Sharding is read from `unshard` ops only, never from params.
+  }];
+  let dependentDialects = ["::mlir::tiny::TinyDialect"];
+}
+
 def TinyRangeify : Pass<"tiny-rangeify", "::mlir::ModuleOp"> {
   let summary = "Turn tensor-level functions into kernels over flat buffers";
   let description = [{

@@ -10,11 +10,13 @@ void mlir::tiny::registerTinyPassesAndPipelines() {
   registerTinyPasses();
   PassPipelineRegistration<>(
       "tiny-simplify",
-      "Resolve calls, decompose derived ops, canonicalize, fold movement ops",
+      "Resolve calls, decompose derived ops, canonicalize, fold movement ops, "
+      "propagate sharding",
       [](OpPassManager &pm) {
         pm.addPass(createTinyResolveCalls());
         pm.addPass(createTinyDecompose());
         pm.addPass(createCanonicalizerPass());
         pm.addPass(createTinyFoldMovement());
+        pm.addPass(createTinyMulti());
       });
 }

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/tiny/IR/TinyOps.h"
+#include "passes/Elementwise.h"
 #include "passes/Passes.h"
 
 #include "mlir/IR/Matchers.h"
@@ -22,38 +23,6 @@ using namespace mlir;
 using namespace mlir::tiny;
 
 namespace {
-
-/// Ops that compute each element from the same-index elements of their
-/// (broadcast) operands.
-bool isElementwise(Operation *op) {
-  return isa<Exp2Op, Log2Op, SinOp, SqrtOp, ReciprocalOp, TruncOp, NegOp,
-             NotOp, CastOp, AddOp, SubOp, MulOp, FDivOp, CDivOp, CModOp,
-             FloorDivOp, FloorModOp, MaxOp, PowOp, XorOp, OrOp, AndOp, ShlOp,
-             ShrOp, CmpLtOp, CmpNeOp, CmpEqOp, CmpGtOp, CmpGeOp, CmpLeOp,
-             WhereOp, MulAccOp>(op);
-}
-
-/// The result type elementwise `op` would have on `operands`.
-FailureOr<RankedTensorType> inferOn(Operation *op, ValueRange operands) {
-  auto infer = cast<InferTypeOpInterface>(op);
-  SmallVector<Type> types;
-  if (failed(infer.inferReturnTypes(
-          op->getContext(), std::nullopt, operands, op->getAttrDictionary(),
-          op->getPropertiesStorage(), op->getRegions(), types)))
-    return failure();
-  return cast<RankedTensorType>(types.front());
-}
-
-/// A copy of elementwise `op` on `operands`, with result type `type`.
-Value cloneOn(PatternRewriter &rewriter, Operation *op, ValueRange operands,
-              Type type) {
-  Operation *clone = rewriter.clone(*op);
-  rewriter.modifyOpInPlace(clone, [&] {
-    clone->setOperands(operands);
-    clone->getResult(0).setType(type);
-  });
-  return clone->getResult(0);
-}
 
 // op(expand(a), expand(b), splat...) -> expand(op(a, b, splat...))
 struct HoistExpand : RewritePattern {
@@ -89,10 +58,10 @@ struct HoistExpand : RewritePattern {
     if (resultType.getShape() != target)
       return rewriter.notifyMatchFailure(op, "the op broadcasts further");
     // A splat operand larger than the expanded source would keep the op big.
-    FailureOr<RankedTensorType> smallType = inferOn(op, operands);
+    FailureOr<RankedTensorType> smallType = inferElementwiseOn(op, operands);
     if (failed(smallType) || smallType->getShape() != small.getShape())
       return rewriter.notifyMatchFailure(op, "a constant is larger");
-    Value smallValue = cloneOn(rewriter, op, operands, *smallType);
+    Value smallValue = cloneElementwiseOn(rewriter, op, operands, *smallType);
     rewriter.replaceOpWithNewOp<ExpandOp>(op, smallValue, target);
     return success();
   }
@@ -119,7 +88,7 @@ struct SinkShrink : OpRewritePattern<ShrinkOp> {
                                           shrink.getStarts(),
                                           shrink.getEnds()));
     rewriter.replaceOp(shrink,
-                       cloneOn(rewriter, op, operands, shrink.getType()));
+                       cloneElementwiseOn(rewriter, op, operands, shrink.getType()));
     return success();
   }
 };
