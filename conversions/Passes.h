@@ -7,6 +7,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassOptions.h"
 
 namespace mlir {
 class OpPassManager;
@@ -21,6 +22,27 @@ namespace tiny {
 /// Function arguments become bare pointers to the buffers' elements;
 /// THREAD loops become OpenMP parallel loops (the JIT loads libomp).
 void buildTinyToLLVMPipeline(OpPassManager &pm);
+
+/// Options of the GPU pipelines (-tiny-to-nvvm, -tiny-to-rocdl).
+struct TinyToGPUPipelineOptions
+    : public PassPipelineOptions<TinyToGPUPipelineOptions> {
+  PassOptions::Option<std::string> chip{*this, "chip",
+                                        llvm::cl::desc("Target chip")};
+  PassOptions::Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("Kernel binary format: isa (assembly text, needs no "
+                     "toolkit) or bin"),
+      llvm::cl::init("isa")};
+  PassOptions::Option<int64_t> blockSize{
+      *this, "block-size", llvm::cl::desc("Threads per block"),
+      llvm::cl::init(256)};
+};
+
+/// Adds the passes that take tensor-level tiny to gpu kernels compiled for
+/// NVIDIA (`nvvm`, chip sm_90 unless set) or AMD (`rocdl`, gfx942 unless
+/// set) GPUs, attached to the module as gpu.binary objects.
+void buildTinyToGPUPipeline(OpPassManager &pm, StringRef target,
+                            const TinyToGPUPipelineOptions &options);
 
 /// Registers the conversion passes and the -tiny-to-llvm pipeline.
 void registerTinyConversionPassesAndPipelines();

@@ -26,4 +26,37 @@ def ConvertTinyToSCF : Pass<"convert-tiny-to-scf"> {
   ];
 }
 
+def ConvertTinyToGPU : Pass<"convert-tiny-to-gpu", "::mlir::ModuleOp"> {
+  let summary = "Turn kernel-level tiny kernels into gpu.launch regions";
+  let description = [{
+    Each `tiny.k.kernel` becomes a `gpu.launch`. Its outermost output range
+    is the GLOBAL axis: it is split into blocks of `block-size` LOCAL threads
+    (fewer for a shorter range), each thread taking one index, guarded when
+    the bound is not a multiple of the block. Inner ranges stay ranges for
+    -convert-tiny-to-scf. Buffers the host function allocates become
+    `gpu.alloc`; `tiny.k.special` becomes `gpu.block_id` / `gpu.thread_id` /
+    `gpu.global_id` and `tiny.k.barrier` becomes `gpu.barrier`. Outlining
+    (`-gpu-kernel-outlining`) then makes `gpu.func` kernels and
+    `gpu.launch_func` calls.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "Threads per block along the GLOBAL axis">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
+def TinyPrintGPUAssembly : Pass<"tiny-print-gpu-assembly", "::mlir::ModuleOp"> {
+  let summary = "Print the assembly text of the module's gpu.binary objects";
+  let description = [{
+    For each `gpu.binary` object produced with `format=isa`, prints
+    `// gpu.binary @name <target>` and the assembly (PTX, AMDGCN) as plain
+    text on stdout, so tests can FileCheck it. The IR is unchanged.
+  }];
+}
+
 #endif // TINY_CONVERSIONS_PASSES_TD

@@ -6,6 +6,8 @@
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -13,13 +15,19 @@
 
 using namespace mlir;
 
-void mlir::tiny::buildTinyToLLVMPipeline(OpPassManager &pm) {
+/// The tensor-level passes every target runs before its kernels lower.
+static void addTensorLevelPasses(OpPassManager &pm) {
+  using namespace mlir::tiny;
   pm.addPass(createTinyResolveCalls());
   pm.addPass(createTinyDecompose());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createTinyFoldMovement());
   pm.addPass(createTinyMulti());
   pm.addPass(createTinyRangeify());
+}
+
+void mlir::tiny::buildTinyToLLVMPipeline(OpPassManager &pm) {
+  addTensorLevelPasses(pm);
   pm.addPass(createConvertTinyToSCF());
   // bf16 has no arithmetic on most CPUs: its conversions become integer bit
   // manipulation instead of library calls. This runs before canonicalize,
@@ -51,6 +59,39 @@ void mlir::tiny::buildTinyToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
+void mlir::tiny::buildTinyToGPUPipeline(
+    OpPassManager &pm, StringRef target,
+    const TinyToGPUPipelineOptions &options) {
+  bool nvvm = target == "nvvm";
+  addTensorLevelPasses(pm);
+  ConvertTinyToGPUOptions gpuOptions;
+  gpuOptions.blockSize = options.blockSize;
+  pm.addPass(createConvertTinyToGPU(gpuOptions));
+  pm.addPass(createConvertTinyToSCF());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  // Constants go into the kernels instead of becoming kernel arguments.
+  pm.addPass(createGpuLaunchSinkIndexComputationsPass());
+  pm.addPass(createGpuKernelOutliningPass());
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createSCFToControlFlowPass());
+  if (nvvm) {
+    GpuNVVMAttachTargetOptions attach;
+    attach.chip = options.chip.empty() ? "sm_90" : options.chip.getValue();
+    pm.addPass(createGpuNVVMAttachTarget(attach));
+    kernels.addPass(createConvertGpuOpsToNVVMOps());
+  } else {
+    GpuROCDLAttachTargetOptions attach;
+    attach.chip = options.chip.empty() ? "gfx942" : options.chip.getValue();
+    pm.addPass(createGpuROCDLAttachTarget(attach));
+    kernels.addPass(createConvertGpuOpsToROCDLOps());
+  }
+  kernels.addPass(createReconcileUnrealizedCastsPass());
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = options.format;
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+}
+
 void mlir::tiny::registerTinyConversionPassesAndPipelines() {
   registerTinyConversionPasses();
   PassPipelineRegistration<>(
@@ -58,4 +99,19 @@ void mlir::tiny::registerTinyConversionPassesAndPipelines() {
       "Lower tensor-level tiny to the LLVM dialect for the CPU: simplify, "
       "rangeify, convert to scf, then upstream conversions to LLVM",
       buildTinyToLLVMPipeline);
+  PassPipelineRegistration<TinyToGPUPipelineOptions>(
+      "tiny-to-nvvm",
+      "Lower tensor-level tiny to gpu kernels compiled for NVIDIA GPUs (PTX "
+      "for sm_90 unless chip= says otherwise), attached as gpu.binary",
+      [](OpPassManager &pm, const TinyToGPUPipelineOptions &options) {
+        buildTinyToGPUPipeline(pm, "nvvm", options);
+      });
+  PassPipelineRegistration<TinyToGPUPipelineOptions>(
+      "tiny-to-rocdl",
+      "Lower tensor-level tiny to gpu kernels compiled for AMD GPUs (gfx942 "
+      "unless chip= says otherwise: gfx90a, gfx1100...), attached as "
+      "gpu.binary",
+      [](OpPassManager &pm, const TinyToGPUPipelineOptions &options) {
+        buildTinyToGPUPipeline(pm, "rocdl", options);
+      });
 }

@@ -21,7 +21,11 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVM/NVVM/Target.h"
+#include "mlir/Target/LLVM/ROCDL/Target.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
@@ -37,6 +41,13 @@ int main(int argc, char **argv) {
                   mlir::NVVM::NVVMDialect, mlir::ROCDL::ROCDLDialect,
                   mlir::scf::SCFDialect, mlir::tensor::TensorDialect,
                   mlir::vector::VectorDialect>();
+  // The GPU pipelines need the ConvertToLLVM interfaces of the dialects in
+  // kernel bodies, the NVVM / ROCDL target attributes and their LLVM IR
+  // translations.
+  mlir::registerAllExtensions(registry);
+  mlir::registerAllToLLVMIRTranslations(registry);
+  mlir::NVVM::registerNVVMTargetInterfaceExternalModels(registry);
+  mlir::ROCDL::registerROCDLTargetInterfaceExternalModels(registry);
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "tiny optimizer driver\n", registry));
 }
