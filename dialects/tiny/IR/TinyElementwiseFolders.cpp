@@ -28,6 +28,12 @@ std::optional<APFloat> noFloatFold(const APFloat &, const APFloat &) {
   return std::nullopt;
 }
 
+/// Unsigned semantics: the unsigned dtypes, and bool (false < true, as
+/// tinygrad and the kernel lowering order them).
+bool isUnsignedOrBool(Type dtype) {
+  return dtype.isUnsignedInteger() || dtype.isInteger(1);
+}
+
 /// Folds a binary op of two splat constants into a splat of `resultType`.
 Attribute foldSplats(Attribute lhs, Attribute rhs, Type resultType,
                      IntFn intFn, FloatFn floatFn) {
@@ -45,7 +51,7 @@ Attribute foldSplats(Attribute lhs, Attribute rhs, Type resultType,
   }
   std::optional<APInt> value =
       intFn(lhsSplat.getSplatValue<APInt>(), rhsSplat.getSplatValue<APInt>(),
-            dtype.isUnsignedInteger());
+            isUnsignedOrBool(dtype));
   return value ? DenseElementsAttr::get(type, ArrayRef<APInt>(*value))
                : Attribute();
 }
@@ -65,7 +71,7 @@ Attribute foldCompare(
           ? floatFn(lhsSplat.getSplatValue<APFloat>().compare(
                 rhsSplat.getSplatValue<APFloat>()))
           : intFn(lhsSplat.getSplatValue<APInt>(),
-                  rhsSplat.getSplatValue<APInt>(), dtype.isUnsignedInteger());
+                  rhsSplat.getSplatValue<APInt>(), isUnsignedOrBool(dtype));
   return DenseElementsAttr::get(cast<ShapedType>(resultType),
                                 ArrayRef<bool>(value));
 }

@@ -19,6 +19,7 @@ include "mlir/IR/RegionKindInterface.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/InferIntRangeInterface.td"
 
 //===----------------------------------------------------------------------===//
 // Type inference helpers
@@ -38,6 +39,15 @@ class Tiny_InferWith<string fn> : TraitList<[
     }
   }]>
 ]>;
+
+// Integer value ranges (tinygrad's vmin/vmax) for upstream integer-range
+// analysis; the range of a tensor bounds every element. Ops whose operands may
+// have no range (floats, tokens) see the optional form of the operand ranges.
+def Tiny_InferIntRange
+    : DeclareOpInterfaceMethods<InferIntRangeInterface, ["inferResultRanges"]>;
+def Tiny_InferIntRangeOptional
+    : DeclareOpInterfaceMethods<InferIntRangeInterface,
+                                ["inferResultRangesFromOptional"]>;
 
 //===----------------------------------------------------------------------===//
 // Source ops
@@ -92,7 +102,8 @@ def Tiny_BufferOp : Tiny_StorageOp<"buffer", "buffer"> {
   }];
 }
 
-def Tiny_ConstOp : Tiny_Op<"const", [ConstantLike, Pure, InferTypeOpAdaptor]> {
+def Tiny_ConstOp : Tiny_Op<"const", [ConstantLike, Pure, InferTypeOpAdaptor,
+    Tiny_InferIntRange]> {
   let summary = "a constant filling a tensor";
   let description = [{
     A tensor whose every element is one value. The value is a splat dense
@@ -140,7 +151,7 @@ class Tiny_FoldableMovementOp<string mnemonic, list<Trait> traits = []>
   let hasFolder = 1;
 }
 
-def Tiny_ReshapeOp : Tiny_FoldableMovementOp<"reshape"> {
+def Tiny_ReshapeOp : Tiny_FoldableMovementOp<"reshape", [Tiny_InferIntRange]> {
   let summary = "view with a new shape and the same element count";
   let description = [{
     ```mlir
@@ -151,7 +162,7 @@ def Tiny_ReshapeOp : Tiny_FoldableMovementOp<"reshape"> {
   let assemblyFormat = "$src `to` $shape attr-dict `:` type($src)";
 }
 
-def Tiny_PermuteOp : Tiny_FoldableMovementOp<"permute"> {
+def Tiny_PermuteOp : Tiny_FoldableMovementOp<"permute", [Tiny_InferIntRange]> {
   let summary = "reorder the axes";
   let description = [{
     Result axis i is source axis `order[i]`; `order` is a permutation.
@@ -164,7 +175,7 @@ def Tiny_PermuteOp : Tiny_FoldableMovementOp<"permute"> {
   let assemblyFormat = "$src $order attr-dict `:` type($src)";
 }
 
-def Tiny_ExpandOp : Tiny_FoldableMovementOp<"expand"> {
+def Tiny_ExpandOp : Tiny_FoldableMovementOp<"expand", [Tiny_InferIntRange]> {
   let summary = "broadcast unit axes to a larger size";
   let description = [{
     Same rank; each source axis either equals the new size or is 1.
@@ -177,7 +188,7 @@ def Tiny_ExpandOp : Tiny_FoldableMovementOp<"expand"> {
   let assemblyFormat = "$src `to` $shape attr-dict `:` type($src)";
 }
 
-def Tiny_PadOp : Tiny_FoldableMovementOp<"pad"> {
+def Tiny_PadOp : Tiny_FoldableMovementOp<"pad", [Tiny_InferIntRange]> {
   let summary = "pad each axis with zeros before and after";
   let description = [{
     Axis i grows by `low[i] + high[i]`; both are non-negative. The new
@@ -192,7 +203,7 @@ def Tiny_PadOp : Tiny_FoldableMovementOp<"pad"> {
   let assemblyFormat = "$src `low` $low `high` $high attr-dict `:` type($src)";
 }
 
-def Tiny_ShrinkOp : Tiny_FoldableMovementOp<"shrink"> {
+def Tiny_ShrinkOp : Tiny_FoldableMovementOp<"shrink", [Tiny_InferIntRange]> {
   let summary = "take the sub-range [start, end) of each axis";
   let description = [{
     `0 <= start[i] <= end[i] <= dim[i]` on every axis.
@@ -206,7 +217,7 @@ def Tiny_ShrinkOp : Tiny_FoldableMovementOp<"shrink"> {
   let assemblyFormat = "$src $starts `to` $ends attr-dict `:` type($src)";
 }
 
-def Tiny_FlipOp : Tiny_FoldableMovementOp<"flip"> {
+def Tiny_FlipOp : Tiny_FoldableMovementOp<"flip", [Tiny_InferIntRange]> {
   let summary = "reverse the listed axes";
   let description = [{
     ```mlir
@@ -217,7 +228,7 @@ def Tiny_FlipOp : Tiny_FoldableMovementOp<"flip"> {
   let assemblyFormat = "$src `axes` $axes attr-dict `:` type($src)";
 }
 
-def Tiny_IndexOp : Tiny_MovementOp<"index"> {
+def Tiny_IndexOp : Tiny_MovementOp<"index", [Tiny_InferIntRange]> {
   let summary = "gather along the leading axes with integer index tensors";
   let description = [{
     The k index tensors (any integer dtype, ui8 included) broadcast to a
@@ -234,7 +245,8 @@ def Tiny_IndexOp : Tiny_MovementOp<"index"> {
   }];
 }
 
-def Tiny_StackOp : Tiny_MovementOp<"stack", [SameTypeOperands]> {
+def Tiny_StackOp : Tiny_MovementOp<"stack", [SameTypeOperands,
+    Tiny_InferIntRange]> {
   let summary = "stack equally typed tensors along a new leading axis";
   let description = [{
     ```mlir
@@ -280,7 +292,8 @@ def Tiny_UnshardOp : Tiny_MovementOp<"unshard"> {
 // Reduce ops
 //===----------------------------------------------------------------------===//
 
-def Tiny_ReduceOp : Tiny_Op<"reduce", [Pure, InferTypeOpAdaptor]> {
+def Tiny_ReduceOp : Tiny_Op<"reduce", [Pure, InferTypeOpAdaptor,
+    Tiny_InferIntRange]> {
   let summary = "reduce the listed axes with add, max or mul";
   let description = [{
     Reduced axes keep length 1, as tinygrad's REDUCE_AXIS does.
@@ -345,7 +358,7 @@ def Tiny_TruncOp : Tiny_UnaryOp<"trunc", Tiny_FloatTensor> {
   let summary = "round toward zero";
   let description = "`%y = tiny.trunc %x : tensor<4xf32>`";
 }
-def Tiny_NegOp : Tiny_UnaryOp<"neg", Tiny_NumericTensor> {
+def Tiny_NegOp : Tiny_UnaryOp<"neg", Tiny_NumericTensor, [Tiny_InferIntRange]> {
   let summary = "negation (derived: mul by -1)";
   let description = "`%y = tiny.neg %x : tensor<4xi32>`";
 }
@@ -354,7 +367,8 @@ def Tiny_NotOp : Tiny_UnaryOp<"not", Tiny_BoolTensor> {
   let description = "`%y = tiny.not %x : tensor<4xi1>`";
 }
 
-def Tiny_CastOp : Tiny_Op<"cast", [Pure, InferTypeOpAdaptor]> {
+def Tiny_CastOp : Tiny_Op<"cast", [Pure, InferTypeOpAdaptor,
+    Tiny_InferIntRangeOptional]> {
   let hasFolder = 1;
   let summary = "convert each element to another dtype";
   let description = [{
@@ -384,19 +398,21 @@ class Tiny_ArithOp<string mnemonic, Type operandType, list<Trait> traits = []>
     : Tiny_BinaryElementwiseOp<mnemonic, operandType, "inferBroadcast", traits>;
 class Tiny_CompareOp<string mnemonic, list<Trait> traits = []>
     : Tiny_BinaryElementwiseOp<mnemonic, Tiny_Tensor, "inferBroadcastBool",
-                               traits>;
+                               traits # [Tiny_InferIntRangeOptional]>;
 
-def Tiny_AddOp : Tiny_ArithOp<"add", Tiny_NumericTensor, [Commutative]> {
+def Tiny_AddOp : Tiny_ArithOp<"add", Tiny_NumericTensor, [Commutative,
+    Tiny_InferIntRange]> {
   let hasFolder = 1;
   let summary = "addition (integers wrap around)";
   let description = "`%z = tiny.add %x, %y : tensor<4xf32>`";
 }
-def Tiny_SubOp : Tiny_ArithOp<"sub", Tiny_NumericTensor> {
+def Tiny_SubOp : Tiny_ArithOp<"sub", Tiny_NumericTensor, [Tiny_InferIntRange]> {
   let hasFolder = 1;
   let summary = "subtraction (derived: add of neg)";
   let description = "`%z = tiny.sub %x, %y : tensor<4xf32>`";
 }
-def Tiny_MulOp : Tiny_ArithOp<"mul", Tiny_NumericTensor, [Commutative]> {
+def Tiny_MulOp : Tiny_ArithOp<"mul", Tiny_NumericTensor, [Commutative,
+    Tiny_InferIntRange]> {
   let hasFolder = 1;
   let summary = "multiplication";
   let description = "`%z = tiny.mul %x, %y : tensor<4xf32>`";
@@ -405,25 +421,26 @@ def Tiny_FDivOp : Tiny_ArithOp<"fdiv", Tiny_FloatTensor> {
   let summary = "float division (derived: mul by reciprocal)";
   let description = "`%z = tiny.fdiv %x, %y : tensor<4xf32>`";
 }
-def Tiny_CDivOp : Tiny_ArithOp<"cdiv", Tiny_IntTensor> {
+def Tiny_CDivOp : Tiny_ArithOp<"cdiv", Tiny_IntTensor, [Tiny_InferIntRange]> {
   let hasFolder = 1;
   let summary = "integer division truncating toward zero (C)";
   let description = "`%z = tiny.cdiv %x, %y : tensor<4xi32>`";
 }
-def Tiny_CModOp : Tiny_ArithOp<"cmod", Tiny_IntTensor> {
+def Tiny_CModOp : Tiny_ArithOp<"cmod", Tiny_IntTensor, [Tiny_InferIntRange]> {
   let hasFolder = 1;
   let summary = "remainder with the dividend's sign (C)";
   let description = "`%z = tiny.cmod %x, %y : tensor<4xi32>`";
 }
-def Tiny_FloorDivOp : Tiny_ArithOp<"floordiv", Tiny_IntTensor> {
+def Tiny_FloorDivOp : Tiny_ArithOp<"floordiv", Tiny_IntTensor, [Tiny_InferIntRange]> {
   let summary = "integer division rounding down (Python)";
   let description = "`%z = tiny.floordiv %x, %y : tensor<4xi32>`";
 }
-def Tiny_FloorModOp : Tiny_ArithOp<"floormod", Tiny_IntTensor> {
+def Tiny_FloorModOp : Tiny_ArithOp<"floormod", Tiny_IntTensor, [Tiny_InferIntRange]> {
   let summary = "remainder with the divisor's sign (Python)";
   let description = "`%z = tiny.floormod %x, %y : tensor<4xi32>`";
 }
-def Tiny_MaxOp : Tiny_ArithOp<"max", Tiny_Tensor, [Commutative]> {
+def Tiny_MaxOp : Tiny_ArithOp<"max", Tiny_Tensor, [Commutative,
+    Tiny_InferIntRange]> {
   let hasFolder = 1;
   let summary = "elementwise maximum";
   let description = "`%z = tiny.max %x, %y : tensor<4xf32>`";
@@ -432,26 +449,29 @@ def Tiny_PowOp : Tiny_ArithOp<"pow", Tiny_FloatTensor> {
   let summary = "x ** y (derived: exp2(log2(x) * y))";
   let description = "`%z = tiny.pow %x, %y : tensor<4xf32>`";
 }
-def Tiny_XorOp : Tiny_ArithOp<"xor", Tiny_IntOrBoolTensor, [Commutative]> {
+def Tiny_XorOp : Tiny_ArithOp<"xor", Tiny_IntOrBoolTensor, [Commutative,
+    Tiny_InferIntRange]> {
   let hasFolder = 1;
   let summary = "bitwise exclusive or";
   let description = "`%z = tiny.xor %x, %y : tensor<4xi32>`";
 }
-def Tiny_OrOp : Tiny_ArithOp<"or", Tiny_IntOrBoolTensor, [Commutative]> {
+def Tiny_OrOp : Tiny_ArithOp<"or", Tiny_IntOrBoolTensor, [Commutative,
+    Tiny_InferIntRange]> {
   let hasFolder = 1;
   let summary = "bitwise or";
   let description = "`%z = tiny.or %x, %y : tensor<4xi1>`";
 }
-def Tiny_AndOp : Tiny_ArithOp<"and", Tiny_IntOrBoolTensor, [Commutative]> {
+def Tiny_AndOp : Tiny_ArithOp<"and", Tiny_IntOrBoolTensor, [Commutative,
+    Tiny_InferIntRange]> {
   let hasFolder = 1;
   let summary = "bitwise and";
   let description = "`%z = tiny.and %x, %y : tensor<4xi1>`";
 }
-def Tiny_ShlOp : Tiny_ArithOp<"shl", Tiny_IntTensor> {
+def Tiny_ShlOp : Tiny_ArithOp<"shl", Tiny_IntTensor, [Tiny_InferIntRange]> {
   let summary = "shift left";
   let description = "`%z = tiny.shl %x, %y : tensor<4xui32>`";
 }
-def Tiny_ShrOp : Tiny_ArithOp<"shr", Tiny_IntTensor> {
+def Tiny_ShrOp : Tiny_ArithOp<"shr", Tiny_IntTensor, [Tiny_InferIntRange]> {
   let summary = "shift right (arithmetic for signed, logical for unsigned)";
   let description = "`%z = tiny.shr %x, %y : tensor<4xui32>`";
 }
@@ -490,7 +510,7 @@ def Tiny_CmpLeOp : Tiny_CompareOp<"cmple"> {
 
 def Tiny_WhereOp : Tiny_Op<"where", [Pure,
     AllElementTypesMatch<["trueValue", "falseValue"]>,
-    Tiny_InferWith<"inferWhere">]> {
+    Tiny_InferWith<"inferWhere">, Tiny_InferIntRangeOptional]> {
   let hasFolder = 1;
   let summary = "select by a boolean condition";
   let description = [{
@@ -530,7 +550,7 @@ def Tiny_MulAccOp : Tiny_Op<"mulacc", [Pure,
 //===----------------------------------------------------------------------===//
 
 class Tiny_MarkerOp<string mnemonic> : Tiny_Op<mnemonic,
-    [Pure, SameOperandsAndResultType]> {
+    [Pure, SameOperandsAndResultType, Tiny_InferIntRange]> {
   let arguments = (ins Tiny_Tensor:$src);
   let results = (outs Tiny_Tensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src)";
@@ -652,7 +672,8 @@ def Tiny_CustomFunctionOp : Tiny_Op<"custom_function"> {
 // Data movement across devices and address spaces
 //===----------------------------------------------------------------------===//
 
-def Tiny_CopyOp : Tiny_Op<"copy", [Pure, InferTypeOpAdaptor]> {
+def Tiny_CopyOp : Tiny_Op<"copy", [Pure, InferTypeOpAdaptor,
+    Tiny_InferIntRange]> {
   let summary = "copy a value to another device or tuple of devices";
   let description = [{
     ```mlir
@@ -722,7 +743,8 @@ def Tiny_StoreOp : Tiny_Op<"store", [AllTypesMatch<["target", "value"]>]> {
   let assemblyFormat = "$target `,` $value attr-dict `:` type($target)";
 }
 
-def Tiny_AfterOp : Tiny_Op<"after", [Pure, InferTypeOpAdaptor]> {
+def Tiny_AfterOp : Tiny_Op<"after", [Pure, InferTypeOpAdaptor,
+    Tiny_InferIntRangeOptional]> {
   let summary = "a value, promised to be read after the given effects";
   let description = [{
     Passes `src` through; consumers of the result run after every dependency.

@@ -386,3 +386,21 @@ func.func @double_cast_keeps(%i32: tensor<4xi32, #cpu>, %u8: tensor<4xui8, #cpu>
   %11 = tiny.cast %10 to i64 : tensor<4xui32, #cpu>
   return %1, %3, %5, %7, %9, %11 : tensor<4xi32, #cpu>, tensor<4xi32, #cpu>, tensor<4xi32, #cpu>, tensor<4xf32, #cpu>, tensor<4xi32, #cpu>, tensor<4xi64, #cpu>
 }
+
+// -----
+
+// Bools order false < true (unsigned), as in the kernel lowering.
+#cpu = #tiny.device<"CPU">
+
+// CHECK-LABEL: func.func @bool_order
+// CHECK-DAG: %[[T:.*]] = tiny.const dense<true> : tensor<4xi1
+// CHECK-DAG: %[[F:.*]] = tiny.const dense<false> : tensor<4xi1
+// CHECK: return %[[T]], %[[F]], %[[T]]
+func.func @bool_order() -> (tensor<4xi1, #cpu>, tensor<4xi1, #cpu>, tensor<4xi1, #cpu>) {
+  %f = tiny.const dense<false> : tensor<4xi1, #cpu>
+  %t = tiny.const dense<true> : tensor<4xi1, #cpu>
+  %0 = tiny.cmplt %f, %t : tensor<4xi1, #cpu>
+  %1 = tiny.cmplt %t, %f : tensor<4xi1, #cpu>
+  %2 = tiny.max %f, %t : tensor<4xi1, #cpu>
+  return %0, %1, %2 : tensor<4xi1, #cpu>, tensor<4xi1, #cpu>, tensor<4xi1, #cpu>
+}
