@@ -229,9 +229,13 @@ struct DecomposeFloorMod : OpRewritePattern<FloorModOp> {
 
 struct TinyDecomposePass
     : mlir::tiny::impl::TinyDecomposeBase<TinyDecomposePass> {
+  using TinyDecomposeBase::TinyDecomposeBase;
+
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateDecomposePatterns(patterns);
+    if (approximateTranscendentals)
+      populateTranscendentalApproxPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

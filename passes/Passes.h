@@ -20,6 +20,10 @@ namespace tiny {
 /// Patterns that rewrite derived ops into primitives (-tiny-decompose).
 void populateDecomposePatterns(RewritePatternSet &patterns);
 
+/// Patterns that rewrite exp2, log2 and sin into polynomial approximations
+/// made of primitive ALU ops (-tiny-decompose=approximate-transcendentals=1).
+void populateTranscendentalApproxPatterns(RewritePatternSet &patterns);
+
 /// Patterns that combine chains of movement ops (-tiny-fold-movement).
 void populateFoldMovementPatterns(RewritePatternSet &patterns);
 

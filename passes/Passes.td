@@ -50,7 +50,27 @@ def TinyDecompose : Pass<"tiny-decompose"> {
       divisor's (unsigned types need no correction)
 
     Constants are created as rank-0 `tiny.const`s that broadcast.
+
+    With `approximate-transcendentals`, for targets without native
+    transcendentals, `exp2`, `log2` and `sin` are also rewritten into
+    polynomial approximations made of ALU ops only (add, mul, reciprocal,
+    cmplt, cmpne, where, cast, bitcast, and, or, shl, shr, max),
+    computed in f32 or f64 (f16 and bf16 through f32):
+    - `exp2(x)`: x = n + s with n = round(x); a polynomial for 2^s scaled by
+      2^n built in the exponent bits. Inf above the range, 0 below it.
+    - `log2(x)`: x = 2^k * m with m in [sqrt(1/2), sqrt(2)) read from the
+      bits (subnormals pre-scaled); the atanh series of (m - 1) / (m + 1).
+      log2(+-0) = -inf, log2(x < 0) = NaN, log2(inf) = inf.
+    - `sin(x)`: Cody-Waite reduction modulo pi/2 (|x| < 4096 for f32, 2^20
+      for f64), Payne-Hanek with the bits of 2/pi beyond; the sine or cosine
+      series on [-pi/4, pi/4] by quadrant. sin(+-inf) = NaN.
+    NaN inputs give NaN.
   }];
+  let options = [
+    Option<"approximateTranscendentals", "approximate-transcendentals",
+           "bool", /*default=*/"false",
+           "Rewrite exp2, log2 and sin into polynomial approximations">,
+  ];
   let dependentDialects = ["::mlir::tiny::TinyDialect"];
 }
 
