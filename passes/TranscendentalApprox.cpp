@@ -29,6 +29,8 @@
 #include "passes/Passes.h"
 #include "mlir/IR/PatternMatch.h"
 
+#include <cassert>
+#include <iterator>
 #include <limits>
 
 using namespace mlir;
@@ -300,15 +302,17 @@ constexpr double kCodyWaiteLimitF32 = 4096.0;
 constexpr double kCodyWaiteLimitF64 = 0x1p20;
 
 /// pi/2 as a sum of parts, largest first: all but the last have 12 (f32) or
-/// 33 (f64) significant bits; the sum is pi/2 to 2e-21 (f32) or 1e-37 (f64).
+/// 33 (f64) significant bits; the sum is pi/2 to 2e-21 (f32) or 1e-48
+/// (f64), so that q times what it leaves out stays far below an ulp of the
+/// smallest |x mod pi/2| in range (4e-9 for f32, 6e-19 for f64).
 constexpr double kHalfPiPartsF32[] = {0x1.922p+0, -0x1.2aep-18, -0x1.deap-31,
                                       0x1.184698p-44};
 constexpr double kHalfPiPartsF64[] = {0x1.921fb544p+0, 0x1.0b4611a6p-34,
-                                      0x1.3198a2e037073p-69};
+                                      0x1.3198a2ep-69, 0x1.b839a252049c1p-104};
 
 /// The bits of 2/pi after the binary point, 32 per word, most significant
 /// first, after two zero words: a window starting before the binary point
-/// reads zeros. 38 words cover every f64 exponent (the first 10 every f32
+/// reads zeros. 40 words cover every f64 exponent (the first 10 every f32
 /// exponent).
 constexpr uint32_t kTwoOverPiWords[] = {
     0x00000000, 0x00000000, 0xa2f9836e, 0x4e441529, 0xfc2757d1, 0xf534ddc0,
@@ -317,7 +321,7 @@ constexpr uint32_t kTwoOverPiWords[] = {
     0xe99c7026, 0xb45f7e41, 0x3991d639, 0x835339f4, 0x9c845f8b, 0xbdf9283b,
     0x1ff897ff, 0xde05980f, 0xef2f118b, 0x5a0a6d1f, 0x6d367ecf, 0x27cb09b7,
     0x4f463f66, 0x9e5fea2d, 0x7527bac7, 0xebe5f17b, 0x3d0739f7, 0x8a5292ea,
-    0x6bfb5fb1, 0x1f8d5d08};
+    0x6bfb5fb1, 0x1f8d5d08, 0x56033046, 0xfc7b6bab};
 /// Bit i of 2/pi (i >= 1 after the binary point) is table bit i + this.
 constexpr int64_t kTwoOverPiBitOffset = 63;
 
@@ -349,8 +353,8 @@ Reduced reduceCodyWaite(AluBuilder &b, Value ax) {
   ArrayRef<double> parts = isDouble ? ArrayRef<double>(kHalfPiPartsF64)
                                     : ArrayRef<double>(kHalfPiPartsF32);
   // The cast truncates: q = round(x * 2/pi), in i32 range below the limit.
-  Value quadrant = b.cast(
-      b.add(b.mul(ax, b.f(0x1.45f306dc9c883p-1)), b.f(0.5)), b.getI32Type());
+  Value quadrant = b.cast(b.add(b.mul(ax, b.f(0x1.45f306dc9c883p-1)), b.f(0.5)),
+                          b.getI32Type());
   Value q = b.cast(quadrant, b.getFloatType());
   Value r = b.sub(ax, b.mul(q, b.f(parts.front())));
   Value rLow = b.f(0.0);
@@ -369,24 +373,27 @@ Reduced reduceCodyWaite(AluBuilder &b, Value ax) {
 Value selectTwoOverPiWord(AluBuilder &b, ArrayRef<Value> isNotIndex,
                           unsigned skew) {
   Value word = b.u64(0);
+  assert(isNotIndex.size() + skew <= std::size(kTwoOverPiWords) &&
+         "2/pi table too short for the largest exponent");
   for (auto [n, notHere] : llvm::enumerate(isNotIndex))
     word = b.where(notHere, word, b.u64(kTwoOverPiWords[n + skew]));
   return word;
 }
 
-/// x * 2/pi mod 4 as a 96-bit fixed-point number: `high` holds 2 integer
-/// bits and 62 fraction bits, `low` (below 2^32) the next 32 fraction bits.
+/// x * 2/pi mod 4 as a fixed-point number: `high` holds 2 integer bits and
+/// 62 fraction bits, each of `low` (below 2^32) the next 32 fraction bits.
 struct FixedPoint {
   Value high;
-  Value low;
+  SmallVector<Value> low;
 };
 
 /// x * 2/pi mod 4 for x = mantissa * 2^exponent, mantissa < 2^32 (ui64),
 /// exponent an i64. Bits of 2/pi before bit exponent - 1 only add multiples
-/// of 4, so a 128-bit window of 2/pi from there is multiplied; what the
-/// window leaves out is below mantissa * 2^-126 quadrants.
+/// of 4, so a window of 32 * numLimbs bits of 2/pi from there is multiplied;
+/// what the window leaves out is below mantissa * 2^(2 - 32 * numLimbs)
+/// quadrants. The result keeps all but the lowest 32 bits of the product.
 FixedPoint multiplyByTwoOverPi(AluBuilder &b, Value mantissa, Value exponent,
-                               unsigned maxWordIndex) {
+                               unsigned maxWordIndex, unsigned numLimbs) {
   // The window's first bit in the table; clamping only affects lanes that
   // the Cody-Waite result replaces, and keeps every shift in range.
   Value start =
@@ -396,38 +403,55 @@ FixedPoint multiplyByTwoOverPi(AluBuilder &b, Value mantissa, Value exponent,
   SmallVector<Value> isNotIndex;
   for (unsigned n = 0; n <= maxWordIndex; ++n)
     isNotIndex.push_back(b.ne(wordIndex, b.i64(n)));
-  Value words[5];
-  for (unsigned k = 0; k < 5; ++k)
-    words[k] = selectTwoOverPiWord(b, isNotIndex, k);
+  SmallVector<Value> words;
+  for (unsigned k = 0; k <= numLimbs; ++k)
+    words.push_back(selectTwoOverPiWord(b, isNotIndex, k));
 
-  // Four 32-bit limbs of the window, each from two consecutive words, and
-  // their products with the mantissa (below 2^64).
+  // The 32-bit limbs of the window, most significant first, each from two
+  // consecutive words, and their products with the mantissa (below 2^64).
   Value rightShift = b.cast(b.sub(b.i64(32), bitInWord), b.getU64Type());
   Value lowMask = b.u64(0xffffffff);
   Value thirtyTwo = b.u64(32);
-  Value products[4];
-  for (unsigned k = 0; k < 4; ++k) {
+  SmallVector<Value> products;
+  for (unsigned k = 0; k < numLimbs; ++k) {
     Value pair = b.bitOr(b.shl(words[k], thirtyTwo), words[k + 1]);
     Value limb = b.bitAnd(b.shr(pair, rightShift), lowMask);
-    products[k] = b.mul(mantissa, limb);
+    products.push_back(b.mul(mantissa, limb));
   }
-  // Bits 32..127 of the 128-bit product, wrapping mod 2^128: products[k]
-  // lands at bit 96 - 32k. The carry out of bits 0..31 is dropped (below
-  // 2^-94 quadrants).
-  Value lowSum =
-      b.add(b.bitAnd(products[2], lowMask), b.shr(products[3], thirtyTwo));
-  Value high =
-      b.add(b.add(b.shl(products[0], thirtyTwo), products[1]),
-            b.add(b.shr(products[2], thirtyTwo), b.shr(lowSum, thirtyTwo)));
-  return {high, b.bitAnd(lowSum, lowMask)};
+  // The product mod 2^(32 * numLimbs) in 32-bit columns: products[k] has
+  // its low half in column numLimbs - 1 - k and its high half in the next.
+  // Column 0 holds only a low half, so dropping it drops no carry (and at
+  // most 2^(34 - 32 * numLimbs) quadrants); columns 1 up to numLimbs - 3
+  // become `low`, with their carries.
+  FixedPoint result;
+  Value carry = b.u64(0);
+  for (unsigned column = 1; column + 2 < numLimbs; ++column) {
+    Value sum = b.add(b.add(b.bitAnd(products[numLimbs - 1 - column], lowMask),
+                            b.shr(products[numLimbs - column], thirtyTwo)),
+                      carry);
+    result.low.insert(result.low.begin(), b.bitAnd(sum, lowMask));
+    carry = b.shr(sum, thirtyTwo);
+  }
+  // The top two columns as one 64-bit word, wrapping: the high half of
+  // products[0] only adds multiples of 4 quadrants.
+  result.high = b.add(b.add(b.shl(products[0], thirtyTwo), products[1]),
+                      b.add(b.shr(products[2], thirtyTwo), carry));
+  return result;
 }
 
 /// x + y mod 4 in the fixed-point form.
-FixedPoint addFixedPoint(AluBuilder &b, FixedPoint x, FixedPoint y) {
-  Value lowSum = b.add(x.low, y.low);
-  Value carry = b.shr(lowSum, b.u64(32));
-  return {b.add(b.add(x.high, y.high), carry),
-          b.bitAnd(lowSum, b.u64(0xffffffff))};
+FixedPoint addFixedPoint(AluBuilder &b, const FixedPoint &x,
+                         const FixedPoint &y) {
+  FixedPoint result;
+  result.low.resize(x.low.size());
+  Value carry = b.u64(0);
+  for (size_t i = x.low.size(); i-- > 0;) {
+    Value sum = b.add(b.add(x.low[i], y.low[i]), carry);
+    result.low[i] = b.bitAnd(sum, b.u64(0xffffffff));
+    carry = b.shr(sum, b.u64(32));
+  }
+  result.high = b.add(b.add(x.high, y.high), carry);
+  return result;
 }
 
 /// Payne-Hanek: exact integer products of the mantissa with the bits of
@@ -454,23 +478,28 @@ Reduced reducePayneHanek(AluBuilder &b, Value ax) {
     int64_t maxExponent = format.bias - format.mantissaBits + extraExponent;
     return unsigned((maxExponent + kTwoOverPiBitOffset - 1) >> 5);
   };
+  // 94 fraction bits suffice for f32, whose |x mod pi/2| is never below
+  // 2^-30; a double can come within 2^-61 of a multiple of pi/2, so f64
+  // keeps 126.
   FixedPoint fixed;
   if (format.isDouble()) {
     constexpr unsigned lowBits = 29;
+    constexpr unsigned numLimbs = 5;
     Value highPiece = b.shr(mantissa, b.u64(lowBits));
     Value lowPiece = b.bitAnd(mantissa, b.u64((uint64_t(1) << lowBits) - 1));
     fixed = addFixedPoint(
         b,
         multiplyByTwoOverPi(b, highPiece, b.add(exponent, b.i64(lowBits)),
-                            maxWordIndex(lowBits)),
-        multiplyByTwoOverPi(b, lowPiece, exponent, maxWordIndex(0)));
+                            maxWordIndex(lowBits), numLimbs),
+        multiplyByTwoOverPi(b, lowPiece, exponent, maxWordIndex(0), numLimbs));
   } else {
-    fixed = multiplyByTwoOverPi(b, mantissa, exponent, maxWordIndex(0));
+    fixed = multiplyByTwoOverPi(b, mantissa, exponent, maxWordIndex(0),
+                                /*numLimbs=*/4);
   }
 
   // Adding half a quadrant rounds q to nearest; the fraction is then taken
-  // back to [-1/2, 1/2) quadrants, in units of 2^-62 with the low word
-  // adding 32 more bits (what makes a result close to a multiple of pi/2
+  // back to [-1/2, 1/2) quadrants, in units of 2^-62 with the low words
+  // adding 32 bits each (what keeps a result close to a multiple of pi/2
   // accurate), and scaled by pi/2 * 2^-62.
   Value rounded = b.add(fixed.high, b.u64(uint64_t(1) << 61));
   Value q = b.cast(b.shr(rounded, b.u64(62)), b.getI32Type());
@@ -478,12 +507,14 @@ Reduced reducePayneHanek(AluBuilder &b, Value ax) {
       b.cast(b.bitAnd(rounded, b.u64((uint64_t(1) << 62) - 1)), b.getI64Type()),
       b.i64(-(int64_t(1) << 61)));
   // The float of highFraction and what its conversion rounded off (exact
-  // in i64), plus the low word, make the fraction as a head and a tail.
+  // in i64), plus the low words, make the fraction as a head and a tail.
   Type floatType = b.getFloatType();
   Value head = b.cast(highFraction, floatType);
   Value headError = b.add(highFraction, b.neg(b.cast(head, b.getI64Type())));
-  Value tail = b.add(b.cast(headError, floatType),
-                     b.mul(b.cast(fixed.low, floatType), b.f(0x1p-32)));
+  Value lowPart = b.f(0.0);
+  for (Value word : llvm::reverse(fixed.low))
+    lowPart = b.mul(b.add(lowPart, b.cast(word, floatType)), b.f(0x1p-32));
+  Value tail = b.add(b.cast(headError, floatType), lowPart);
   // pi/2 * 2^-62 as the format's float and its remainder.
   double scale = format.isDouble() ? 0x1.921fb54442d18p-62 : 0x1.921fb6p-62;
   double scaleRest =
