@@ -17,6 +17,7 @@
 
 #include "dialects/tiny/IR/TinyKernelOps.h"
 #include "dialects/tiny/IR/TinyOps.h"
+#include "passes/Elementwise.h"
 #include "passes/Passes.h"
 #include "passes/ScalarAlu.h"
 
@@ -409,10 +410,6 @@ FailureOr<Value> KernelBodyEmitter::compute(Value value,
   Location loc = op->getLoc();
   RankedTensorType resultType = tensorType(value);
 
-  auto emitSrc = [&](Value src, ArrayRef<Value> srcIndices) {
-    return emit(src, srcIndices);
-  };
-
   return llvm::TypeSwitch<Operation *, FailureOr<Value>>(op)
       .Case([&](ConstOp constant) -> FailureOr<Value> {
         return createScalarConstant(
@@ -440,7 +437,7 @@ FailureOr<Value> KernelBodyEmitter::compute(Value value,
           srcIndices.assign(srcShape.size(), indexConst(loc, 0));
           for (auto [s, d] : llvm::zip(srcAxes, dstAxes))
             srcIndices[s] = indices[d];
-          return emitSrc(reshape.getSrc(), srcIndices);
+          return emit(reshape.getSrc(), srcIndices);
         }
         Value flat = linearize(loc, indices, dstShape);
         srcIndices.assign(srcShape.size(), Value());
@@ -457,17 +454,17 @@ FailureOr<Value> KernelBodyEmitter::compute(Value value,
               srcShape[axis] == 1 ? indexConst(loc, 0) : index;
           stride *= srcShape[axis];
         }
-        return emitSrc(reshape.getSrc(), srcIndices);
+        return emit(reshape.getSrc(), srcIndices);
       })
       .Case([&](PermuteOp permute) -> FailureOr<Value> {
         SmallVector<Value> srcIndices(indices.size());
         for (auto [i, axis] : llvm::enumerate(permute.getOrder()))
           srcIndices[axis] = indices[i];
-        return emitSrc(permute.getSrc(), srcIndices);
+        return emit(permute.getSrc(), srcIndices);
       })
       .Case([&](ExpandOp expand) -> FailureOr<Value> {
         ArrayRef<int64_t> srcShape = tensorType(expand.getSrc()).getShape();
-        return emitSrc(expand.getSrc(),
+        return emit(expand.getSrc(),
                        broadcastIndices(loc, indices, srcShape));
       })
       .Case([&](ShrinkOp shrink) -> FailureOr<Value> {
@@ -478,7 +475,7 @@ FailureOr<Value> KernelBodyEmitter::compute(Value value,
                          : arith::AddIOp::create(b, loc, index,
                                                  indexConst(loc, start))
                                .getResult());
-        return emitSrc(shrink.getSrc(), srcIndices);
+        return emit(shrink.getSrc(), srcIndices);
       })
       .Case([&](FlipOp flip) -> FailureOr<Value> {
         ArrayRef<int64_t> shape = resultType.getShape();
@@ -486,7 +483,7 @@ FailureOr<Value> KernelBodyEmitter::compute(Value value,
         for (int64_t axis : flip.getAxes())
           srcIndices[axis] = arith::SubIOp::create(
               b, loc, indexConst(loc, shape[axis] - 1), indices[axis]);
-        return emitSrc(flip.getSrc(), srcIndices);
+        return emit(flip.getSrc(), srcIndices);
       })
       .Case([&](PadOp pad) -> FailureOr<Value> {
         ArrayRef<int64_t> srcShape = tensorType(pad.getSrc()).getShape();
@@ -515,7 +512,7 @@ FailureOr<Value> KernelBodyEmitter::compute(Value value,
           srcIndices.push_back(arith::SelectOp::create(
               b, loc, inBounds, shifted, indexConst(loc, 0)));
         }
-        FailureOr<Value> element = emitSrc(pad.getSrc(), srcIndices);
+        FailureOr<Value> element = emit(pad.getSrc(), srcIndices);
         if (failed(element) || !valid)
           return element;
         return arith::SelectOp::create(
@@ -526,11 +523,11 @@ FailureOr<Value> KernelBodyEmitter::compute(Value value,
       .Case([&](IndexOp gather) { return emitGather(gather, indices); })
       .Case([&](StackOp stack) -> FailureOr<Value> {
         ArrayRef<Value> rest = indices.drop_front();
-        FailureOr<Value> selected = emitSrc(stack.getSrcs().back(), rest);
+        FailureOr<Value> selected = emit(stack.getSrcs().back(), rest);
         for (int64_t k = stack.getSrcs().size() - 2; k >= 0; --k) {
           if (failed(selected))
             return failure();
-          FailureOr<Value> candidate = emitSrc(stack.getSrcs()[k], rest);
+          FailureOr<Value> candidate = emit(stack.getSrcs()[k], rest);
           if (failed(candidate))
             return failure();
           Value isK = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
@@ -544,7 +541,7 @@ FailureOr<Value> KernelBodyEmitter::compute(Value value,
       })
       .Case([&](BitcastOp bitcast) { return emitBitcast(bitcast, indices); })
       .Case([&](CastOp cast) -> FailureOr<Value> {
-        FailureOr<Value> element = emitSrc(cast.getSrc(), indices);
+        FailureOr<Value> element = emit(cast.getSrc(), indices);
         if (failed(element))
           return failure();
         return createScalarCast(b, loc, *element,
@@ -553,25 +550,19 @@ FailureOr<Value> KernelBodyEmitter::compute(Value value,
       })
       .Case([&](ReduceOp reduce) { return emitReduce(reduce, indices); })
       .Case<DetachOp, ContiguousBackwardOp>([&](Operation *marker) {
-        return emitSrc(marker->getOperand(0), indices);
+        return emit(marker->getOperand(0), indices);
       })
-      .Case([&](AfterOp after) { return emitSrc(after.getSrc(), indices); })
+      .Case([&](AfterOp after) { return emit(after.getSrc(), indices); })
       .Case<ParamOp, BufferOp>([&](Operation *storage) -> FailureOr<Value> {
         return storage->emitOpError("has no buffer (internal error)");
       })
       .Default([&](Operation *other) -> FailureOr<Value> {
         // Elementwise: every operand broadcast to the result's indices.
-        if (other->getNumResults() != 1 || other->getNumRegions() != 0 ||
-            !llvm::all_of(other->getOperandTypes(), [](Type type) {
-              return isTensorOf(type, DTypeClass::Any);
-            }) ||
-            isa<CallOp, CustomFunctionOp, CopyOp, ContiguousOp, StoreOp,
-                AllReduceOp, UnshardOp, MStackOp, MSelectOp, LoadOp,
-                ThreefryOp, BinaryOp>(other))
+        if (!isElementwise(other) || isa<ThreefryOp>(other))
           return other->emitOpError("is not supported by rangeify yet");
         SmallVector<Value> scalars;
         for (Value operand : other->getOperands()) {
-          FailureOr<Value> scalar = emitSrc(
+          FailureOr<Value> scalar = emit(
               operand,
               broadcastIndices(loc, indices, tensorType(operand).getShape()));
           if (failed(scalar))
@@ -634,6 +625,15 @@ LogicalResult FunctionRangeifier::checkSupported() {
     return WalkResult::advance();
   });
   return failure(result.wasInterrupted());
+}
+
+/// tinygrad's kernel name: r_ with a reduction, E_ without, then the
+/// output's loop bounds.
+static std::string getKernelName(bool hasReduce, ArrayRef<int64_t> shape) {
+  std::string name = hasReduce ? "r" : "E";
+  for (int64_t dim : shape)
+    name += "_" + std::to_string(dim);
+  return name;
 }
 
 /// True for a reshape that only adds or removes unit axes: it keeps the
@@ -784,10 +784,7 @@ FailureOr<bool> FunctionRangeifier::emitReduceOutside(OpBuilder &builder,
     KStoreOp::create(builder, loc, ptr, acc, Value());
   }
 
-  std::string name = "r";
-  for (int64_t dim : shape)
-    name += "_" + std::to_string(dim);
-  kernel.setName(name);
+  kernel.setName(getKernelName(/*hasReduce=*/true, shape));
   return true;
 }
 
@@ -828,10 +825,7 @@ LogicalResult FunctionRangeifier::emitKernel(OpBuilder &builder, Value value,
   Value ptr = KIndexOp::create(builder, loc, buffer, ValueRange{offset});
   KStoreOp::create(builder, loc, ptr, *element, /*gate=*/Value());
 
-  std::string name = emitter.emittedReduce() ? "r" : "E";
-  for (int64_t dim : type.getShape())
-    name += "_" + std::to_string(dim);
-  kernel.setName(name);
+  kernel.setName(getKernelName(emitter.emittedReduce(), type.getShape()));
   return success();
 }
 
