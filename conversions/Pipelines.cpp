@@ -17,13 +17,8 @@ using namespace mlir;
 
 /// The tensor-level passes every target runs before its kernels lower.
 static void addTensorLevelPasses(OpPassManager &pm) {
-  using namespace mlir::tiny;
-  pm.addPass(createTinyResolveCalls());
-  pm.addPass(createTinyDecompose());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createTinyFoldMovement());
-  pm.addPass(createTinyMulti());
-  pm.addPass(createTinyRangeify());
+  mlir::tiny::buildTinySimplifyPipeline(pm);
+  pm.addPass(mlir::tiny::createTinyRangeify());
 }
 
 void mlir::tiny::buildTinyToLLVMPipeline(OpPassManager &pm) {

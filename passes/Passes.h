@@ -10,6 +10,7 @@
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
+class OpPassManager;
 class RewritePatternSet;
 
 namespace tiny {
@@ -34,6 +35,11 @@ void populatePushMovementPatterns(RewritePatternSet &patterns);
 /// Patterns that propagate sharding through the users of unshard
 /// (-tiny-multi).
 void populateMultiPatterns(RewritePatternSet &patterns);
+
+/// Adds the tensor-level simplifications every lowering starts with
+/// (-tiny-simplify): resolve calls, decompose, canonicalize, fold movement,
+/// propagate sharding.
+void buildTinySimplifyPipeline(OpPassManager &pm);
 
 /// Registers the passes and the named pipelines (-tiny-simplify).
 void registerTinyPassesAndPipelines();

@@ -6,17 +6,19 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
+void mlir::tiny::buildTinySimplifyPipeline(OpPassManager &pm) {
+  pm.addPass(createTinyResolveCalls());
+  pm.addPass(createTinyDecompose());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createTinyFoldMovement());
+  pm.addPass(createTinyMulti());
+}
+
 void mlir::tiny::registerTinyPassesAndPipelines() {
   registerTinyPasses();
   PassPipelineRegistration<>(
       "tiny-simplify",
       "Resolve calls, decompose derived ops, canonicalize, fold movement ops, "
       "propagate sharding",
-      [](OpPassManager &pm) {
-        pm.addPass(createTinyResolveCalls());
-        pm.addPass(createTinyDecompose());
-        pm.addPass(createCanonicalizerPass());
-        pm.addPass(createTinyFoldMovement());
-        pm.addPass(createTinyMulti());
-      });
+      buildTinySimplifyPipeline);
 }
