@@ -108,17 +108,25 @@ std::string describe(const Buffer &buffer) {
          quote(buffer.getDevice().getName());
 }
 
-tiny_status_t upload(const char *function, tiny_buffer_t handle, size_t offset,
-                     const void *data, size_t bytes, bool whole) {
-  std::shared_ptr<Buffer> buffer;
+/// Looks up the buffer of a host copy and checks the host pointer and the
+/// byte range (the whole buffer, or `bytes` from `offset`).
+tiny_status_t checkHostCopy(const char *function, tiny_buffer_t handle,
+                            size_t offset, const void *data, size_t bytes,
+                            bool whole, std::shared_ptr<Buffer> &buffer) {
   if (tiny_status_t status =
           lookupBuffer(handle, std::string(function) + ": buffer", buffer))
     return status;
   if (tiny_status_t status = checkHostPointer(function, data, bytes))
     return status;
-  if (tiny_status_t status = whole
-                                 ? checkWholeBuffer(function, *buffer, bytes)
-                                 : checkRange(*buffer, function, offset, bytes))
+  return whole ? checkWholeBuffer(function, *buffer, bytes)
+               : checkRange(*buffer, function, offset, bytes);
+}
+
+tiny_status_t upload(const char *function, tiny_buffer_t handle, size_t offset,
+                     const void *data, size_t bytes, bool whole) {
+  std::shared_ptr<Buffer> buffer;
+  if (tiny_status_t status =
+          checkHostCopy(function, handle, offset, data, bytes, whole, buffer))
     return status;
   Device &device = buffer->getDevice();
   if (bytes != 0)
@@ -133,13 +141,7 @@ tiny_status_t download(const char *function, tiny_buffer_t handle,
                        size_t offset, void *data, size_t bytes, bool whole) {
   std::shared_ptr<Buffer> buffer;
   if (tiny_status_t status =
-          lookupBuffer(handle, std::string(function) + ": buffer", buffer))
-    return status;
-  if (tiny_status_t status = checkHostPointer(function, data, bytes))
-    return status;
-  if (tiny_status_t status = whole
-                                 ? checkWholeBuffer(function, *buffer, bytes)
-                                 : checkRange(*buffer, function, offset, bytes))
+          checkHostCopy(function, handle, offset, data, bytes, whole, buffer))
     return status;
   Device &device = buffer->getDevice();
   if (bytes != 0)
