@@ -23,6 +23,15 @@ namespace tiny {
 /// THREAD loops become OpenMP parallel loops (the JIT loads libomp).
 void buildTinyToLLVMPipeline(OpPassManager &pm);
 
+/// The first half of -tiny-to-llvm: tensor-level tiny to kernel-level
+/// functions over flat buffers (what a caller reads the buffer roles and
+/// devices from).
+void buildTinyToKernelsPipeline(OpPassManager &pm);
+
+/// The second half of -tiny-to-llvm: kernel-level functions to the LLVM
+/// dialect.
+void buildKernelsToLLVMPipeline(OpPassManager &pm);
+
 /// Options of the GPU pipelines (-tiny-to-nvvm, -tiny-to-rocdl).
 struct TinyToGPUPipelineOptions
     : public PassPipelineOptions<TinyToGPUPipelineOptions> {

@@ -26,6 +26,24 @@ def ConvertTinyToSCF : Pass<"convert-tiny-to-scf"> {
   ];
 }
 
+def ConvertTinyToRuntime : Pass<"convert-tiny-to-runtime", "::mlir::ModuleOp"> {
+  let summary = "Lower the host schedule's copies to calls into the tiny runtime";
+  let description = [{
+    In a function that spans several devices, -tiny-rangeify makes every
+    buffer an argument (marked `tiny.slot`, `tiny.output` or `tiny.scratch`,
+    and `tiny.device`) that the runtime allocates on its device. Each
+    `tiny.k.copy` between them becomes a call
+    `tiny_host_copy(dst_arg, dst_byte_offset, src_arg, src_byte_offset,
+    bytes)`, naming the buffers by argument position; the runtime copies
+    between the devices and counts the bytes. A copy of a buffer that is not
+    such an argument is reported.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+  ];
+}
+
 def ConvertTinyToGPU : Pass<"convert-tiny-to-gpu", "::mlir::ModuleOp"> {
   let summary = "Turn kernel-level tiny kernels into gpu.launch regions";
   let description = [{

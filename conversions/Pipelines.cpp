@@ -22,7 +22,16 @@ static void addTensorLevelPasses(OpPassManager &pm) {
 }
 
 void mlir::tiny::buildTinyToLLVMPipeline(OpPassManager &pm) {
+  buildTinyToKernelsPipeline(pm);
+  buildKernelsToLLVMPipeline(pm);
+}
+
+void mlir::tiny::buildTinyToKernelsPipeline(OpPassManager &pm) {
   addTensorLevelPasses(pm);
+}
+
+void mlir::tiny::buildKernelsToLLVMPipeline(OpPassManager &pm) {
+  pm.addPass(createConvertTinyToRuntime());
   pm.addPass(createConvertTinyToSCF());
   // bf16 has no arithmetic on most CPUs: its conversions become integer bit
   // manipulation instead of library calls. This runs before canonicalize,

@@ -33,6 +33,8 @@ struct CompiledCode {
   std::unique_ptr<ExecutionEngine> engine;
   /// The entry's packed wrapper: takes one pointer per argument.
   void (*function)(void **) = nullptr;
+  /// The entry's arguments: params, outputs, then scratch buffers.
+  SmallVector<BufferArgument> arguments;
   double seconds = 0;
 };
 } // namespace mlir::tiny
@@ -118,17 +120,30 @@ FailureOr<std::shared_ptr<Executable>> Executable::compile(ModuleOp module,
   context->appendDialectRegistry(registry);
 
   OwningOpRef<ModuleOp> lowered(cast<ModuleOp>(module->clone()));
-  PassManager pm(context);
-  buildTinyToLLVMPipeline(pm);
-  if (failed(pm.run(*lowered)))
+  PassManager toKernels(context);
+  buildTinyToKernelsPipeline(toKernels);
+  if (failed(toKernels.run(*lowered)))
+    return failure();
+  Operation *kernelEntry = SymbolTable::lookupSymbolIn(*lowered, entry);
+  if (!kernelEntry)
+    return module.emitError("rangeify left no function named '")
+           << entry << "'";
+  FailureOr<SmallVector<BufferArgument>> arguments =
+      tiny::getBufferArguments(kernelEntry);
+  if (failed(arguments))
+    return failure();
+  code->arguments = std::move(*arguments);
+  PassManager toLLVM(context);
+  buildKernelsToLLVMPipeline(toLLVM);
+  if (failed(toLLVM.run(*lowered)))
     return failure();
 
   // The buffer roles rangeify notes on the arguments mean nothing to LLVM.
   lowered->walk([](LLVM::LLVMFuncOp func) {
-    for (unsigned i = 0; i < func.getNumArguments(); ++i) {
-      func.removeArgAttr(i, "tiny.slot");
-      func.removeArgAttr(i, "tiny.output");
-    }
+    for (unsigned i = 0; i < func.getNumArguments(); ++i)
+      for (StringRef name :
+           {"tiny.slot", "tiny.output", "tiny.scratch", "tiny.device"})
+        func.removeArgAttr(i, name);
   });
 
   static std::once_flag initTargets;
@@ -160,6 +175,7 @@ FailureOr<std::shared_ptr<Executable>> Executable::compile(ModuleOp module,
     return module.emitError("JIT compilation failed: ")
            << llvm::toString(engine.takeError());
   code->engine = std::move(*engine);
+  code->engine->registerSymbols(getHostCallSymbols);
   // Looking the entry up makes the JIT compile it now, so the compile time
   // is all paid here.
   auto function = code->engine->lookupPacked(entry);
@@ -177,8 +193,21 @@ FailureOr<std::shared_ptr<Executable>> Executable::compile(ModuleOp module,
   return program;
 }
 
+bool Executable::needsRuntime() const {
+  return tiny::needsRuntime(code->arguments);
+}
+
+ArrayRef<BufferArgument> Executable::getBufferArguments() const {
+  return code->arguments;
+}
+
 LogicalResult Executable::invoke(ArrayRef<void *> buffers,
                                  std::string &error) const {
+  if (needsRuntime()) {
+    error = "the program spans several devices: its buffers come from the "
+            "runtime (use run)";
+    return failure();
+  }
   if (buffers.size() != params.size() + resultTypes.size()) {
     error = "expected " + std::to_string(params.size() + resultTypes.size()) +
             " buffers, got " + std::to_string(buffers.size());
@@ -193,7 +222,8 @@ LogicalResult Executable::invoke(ArrayRef<void *> buffers,
 }
 
 FailureOr<SmallVector<HostTensor>>
-Executable::run(ArrayRef<HostTensor> inputs, std::string &error) const {
+Executable::run(ArrayRef<HostTensor> inputs, std::string &error,
+                tiny_runtime_t runtime) const {
   if (inputs.size() != params.size()) {
     error = "expected " + std::to_string(params.size()) + " inputs, got " +
             std::to_string(inputs.size());
@@ -224,6 +254,30 @@ Executable::run(ArrayRef<HostTensor> inputs, std::string &error) const {
     results.push_back(
         HostTensor::zeros(type.getElementType(), type.getShape()));
 
+  if (runtime || needsRuntime()) {
+    tiny_runtime_t ownRuntime = nullptr;
+    if (!runtime) {
+      if (tiny_status_t status = tiny_runtime_create(&ownRuntime)) {
+        error = tiny_status_message(status);
+        tiny_status_free(status);
+        return failure();
+      }
+      runtime = ownRuntime;
+    }
+    SmallVector<const void *> inputData;
+    for (HostTensor &tensor : copies)
+      inputData.push_back(tensor.data.data());
+    SmallVector<void *> outputData;
+    for (HostTensor &tensor : results)
+      outputData.push_back(tensor.data.data());
+    LogicalResult ran = runOnRuntime(runtime, code->function, code->arguments,
+                                     inputData, outputData, error);
+    if (ownRuntime)
+      tiny_status_free(tiny_runtime_destroy(ownRuntime));
+    if (failed(ran))
+      return failure();
+    return results;
+  }
   SmallVector<void *> buffers;
   for (HostTensor &tensor : copies)
     buffers.push_back(tensor.data.data());

@@ -12,6 +12,7 @@
 #ifndef TINY_JIT_EXECUTABLE_H
 #define TINY_JIT_EXECUTABLE_H
 
+#include "jit/HostSchedule.h"
 #include "jit/HostTensor.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -47,13 +48,24 @@ public:
 
   /// Runs the program. Each input must have its param's dtype and number of
   /// elements (any shape of that size); returns one tensor per result.
-  FailureOr<SmallVector<HostTensor>> run(ArrayRef<HostTensor> inputs,
-                                         std::string &error) const;
+  /// With `runtime`, or when the program spans several devices, its buffers
+  /// are allocated on their devices through the runtime (one made for this
+  /// run when none is given), so its counters see every byte.
+  FailureOr<SmallVector<HostTensor>>
+  run(ArrayRef<HostTensor> inputs, std::string &error,
+      tiny_runtime_t runtime = nullptr) const;
 
-  /// Runs the program on raw buffers: one per param in slot order, then one
-  /// per result, each sized for its flat storage. Inputs may be written to
-  /// when the program stores into a param.
+  /// Runs the program on raw host buffers: one per param in slot order, then
+  /// one per result, each sized for its flat storage. Inputs may be written
+  /// to when the program stores into a param. Programs that need the
+  /// runtime (see `needsRuntime`) are refused: use `run`.
   LogicalResult invoke(ArrayRef<void *> buffers, std::string &error) const;
+
+  /// True when the program's buffers must come from the runtime: it spans
+  /// several devices.
+  bool needsRuntime() const;
+  /// The program's arguments as the runtime allocates them.
+  ArrayRef<BufferArgument> getBufferArguments() const;
 
   /// The number of programs compiled (not served from the cache) so far.
   static unsigned getNumCompilations();

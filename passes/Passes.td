@@ -129,8 +129,17 @@ def TinyRangeify : Pass<"tiny-rangeify", "::mlir::ModuleOp"> {
     ranges carrying an accumulator, elementwise ops become `arith` / `math`
     on scalars.
 
-    Needs calls resolved. Multi-device values, copies between devices and
-    fp8 dtypes are reported as not supported (they need the runtime).
+    A function that uses several devices is a host schedule: every buffer
+    is then an argument (scratch buffers marked `tiny.scratch`, each
+    argument's device in `tiny.device`) that the runtime allocates, each
+    kernel names its device (`tiny.k.kernel "E_4" on "CPU:1"`), and a copy
+    between devices is a `tiny.k.copy`. A copy of a contiguous view of a
+    buffer (a reshape, a shrink whose rows are whole) copies that range, so
+    only the view's bytes move; any other view (a permute, an expand, a pad)
+    is computed into a buffer on the source device first and then copied.
+
+    Needs calls resolved and multi-device values expanded per device
+    (-tiny-expand-multi); fp8 dtypes are reported as not supported.
   }];
   let dependentDialects = [
     "::mlir::tiny::TinyDialect",

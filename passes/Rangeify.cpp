@@ -592,8 +592,20 @@ private:
   FailureOr<bool> emitReduceOutside(OpBuilder &builder, Value value,
                                     Value buffer);
 
+  /// Copies `value`, on another device than `dst`, into `dst`: as a range of
+  /// the buffer it is a contiguous view of, or from a buffer of its own
+  /// computed on its device first.
+  LogicalResult emitDeviceCopy(OpBuilder &builder, Value value, Value dst,
+                               function_ref<Value(Value)> allocate);
+  /// Names each kernel's device: the device of the buffer it stores into.
+  void nameKernelDevices(func::FuncOp func);
+
   FunctionOp function;
   DenseMap<Value, Value> buffers;
+  /// Set when the function uses more than one device: every buffer is then
+  /// a function argument, so the runtime owns it and can copy it.
+  bool spansDevices = false;
+  DenseMap<Value, StringAttr> bufferDevices;
 };
 
 } // namespace
@@ -609,12 +621,11 @@ LogicalResult FunctionRangeifier::checkSupported() {
       if (!resultDevice)
         continue;
       if (resultDevice.isMulti())
-        return op->emitOpError("produces a multi-device value, which needs "
-                               "the runtime's host schedule");
+        return op->emitOpError("produces a multi-device value: give each "
+                               "device its own ops first "
+                               "(run -tiny-expand-multi)");
       if (device && resultDevice != device)
-        return op->emitOpError("is on device ")
-               << resultDevice << " but the function also uses " << device
-               << ": copies between devices need the runtime's host schedule";
+        spansDevices = true;
       device = resultDevice;
     }
     for (Type type : op->getResultTypes())
@@ -829,6 +840,74 @@ LogicalResult FunctionRangeifier::emitKernel(OpBuilder &builder, Value value,
   return success();
 }
 
+/// The elements of `value`, in row-major order, as one range of a buffer:
+/// the buffer and the element offset of the range. None when `value` is not
+/// such a view (a permute, an expand, a pad, a shrink cutting its rows...).
+static std::optional<std::pair<Value, int64_t>>
+getContiguousRange(Value value, const DenseMap<Value, Value> &buffers) {
+  if (Value buffer = buffers.lookup(value))
+    return std::make_pair(buffer, int64_t{0});
+  Operation *op = value.getDefiningOp();
+  if (isa_and_nonnull<ReshapeOp, DetachOp, ContiguousBackwardOp, AfterOp>(op))
+    return getContiguousRange(op->getOperand(0), buffers);
+  auto shrink = dyn_cast_or_null<ShrinkOp>(op);
+  if (!shrink)
+    return std::nullopt;
+  std::optional<std::pair<Value, int64_t>> range =
+      getContiguousRange(shrink.getSrc(), buffers);
+  if (!range)
+    return std::nullopt;
+  // Contiguous when the axes before the first partial one take one index
+  // each and the axes after it are whole.
+  ArrayRef<int64_t> srcShape = tensorType(shrink.getSrc()).getShape();
+  ArrayRef<int64_t> starts = shrink.getStarts(), ends = shrink.getEnds();
+  bool seenPartial = false;
+  int64_t offset = 0, stride = 1;
+  for (int64_t axis = srcShape.size() - 1; axis >= 0; --axis) {
+    int64_t length = ends[axis] - starts[axis];
+    if (seenPartial && length != 1)
+      return std::nullopt;
+    if (length != srcShape[axis])
+      seenPartial = true;
+    offset += starts[axis] * stride;
+    stride *= srcShape[axis];
+  }
+  range->second += offset;
+  return range;
+}
+
+LogicalResult
+FunctionRangeifier::emitDeviceCopy(OpBuilder &builder, Value value, Value dst,
+                                   function_ref<Value(Value)> allocate) {
+  std::optional<std::pair<Value, int64_t>> range =
+      getContiguousRange(value, buffers);
+  if (!range) {
+    // Permutes, expands and pads are applied on the source device, so the
+    // copy moves exactly the view's elements (an expand's repeats included).
+    Value staging = allocate(value);
+    if (failed(emitKernel(builder, value, staging)))
+      return failure();
+    buffers[value] = staging;
+    range = std::make_pair(staging, int64_t{0});
+  }
+  KCopyOp::create(builder, value.getLoc(), range->first, range->second, dst,
+                  /*dst_offset=*/0, tensorType(value).getNumElements());
+  return success();
+}
+
+void FunctionRangeifier::nameKernelDevices(func::FuncOp func) {
+  func.walk([&](KernelOp kernel) {
+    kernel.walk([&](KStoreOp store) {
+      auto index = store.getPtr().getDefiningOp<KIndexOp>();
+      if (!index)
+        return WalkResult::advance();
+      if (StringAttr device = bufferDevices.lookup(index.getBuffer()))
+        kernel.setDeviceAttr(device);
+      return WalkResult::interrupt();
+    });
+  });
+}
+
 LogicalResult FunctionRangeifier::run() {
   if (failed(checkSupported()))
     return failure();
@@ -873,24 +952,48 @@ LogicalResult FunctionRangeifier::run() {
       builder, function.getLoc(), function.getSymName(),
       builder.getFunctionType(argTypes, {}));
   Block *entry = func.addEntryBlock();
+  // Names the device of a buffer argument, for the runtime that allocates it.
+  auto setArgDevice = [&](unsigned index, Type type) {
+    DeviceAttr device = getDevice(type);
+    if (!spansDevices || !device)
+      return;
+    StringAttr name = device.getNames().front();
+    func.setArgAttr(index, "tiny.device", name);
+    bufferDevices[entry->getArgument(index)] = name;
+  };
   unsigned argIndex = 0;
   for (auto &[slot, params] : paramsBySlot) {
     func.setArgAttr(argIndex, "tiny.slot", builder.getI64IntegerAttr(slot));
+    setArgDevice(argIndex, params.front().getType());
     for (ParamOp param : params)
       buffers[param.getResult()] = entry->getArgument(argIndex);
     ++argIndex;
   }
-  for (size_t i = 0; i < outputs.size(); ++i)
+  for (auto [i, output] : llvm::enumerate(outputs)) {
     func.setArgAttr(argIndex + i, "tiny.output",
                     builder.getI64IntegerAttr(i));
+    setArgDevice(argIndex + i, output.getType());
+  }
 
   builder.setInsertionPointToStart(entry);
   SmallVector<Value> allocations;
-  auto allocate = [&](Value value) {
-    Value buffer = memref::AllocOp::create(builder, value.getLoc(),
-                                           flatBufferType(tensorType(value)));
-    allocations.push_back(buffer);
-    return buffer;
+  int64_t numScratch = 0;
+  auto allocate = [&](Value value) -> Value {
+    MemRefType type = flatBufferType(tensorType(value));
+    if (!spansDevices) {
+      Value buffer =
+          memref::AllocOp::create(builder, value.getLoc(), type);
+      allocations.push_back(buffer);
+      return buffer;
+    }
+    // The runtime allocates it on its device, before the function runs.
+    unsigned index = func.getNumArguments();
+    if (failed(func.insertArgument(index, type, {}, value.getLoc())))
+      return Value();
+    func.setArgAttr(index, "tiny.scratch",
+                    builder.getI64IntegerAttr(numScratch++));
+    setArgDevice(index, value.getType());
+    return entry->getArgument(index);
   };
 
   // Kernels in program order: every realized value before its readers.
@@ -933,10 +1036,14 @@ LogicalResult FunctionRangeifier::run() {
                        ? entry->getArgument(argIndex + outputIndex[value])
                        : allocate(value);
     Value src = isa<ContiguousOp, CopyOp>(op) ? op.getOperand(0) : value;
-    // The value's own kernel computes it from its operands; only later
-    // readers load it from the buffer.
-    if (failed(emitKernel(builder, src, buffer)))
+    if (isa<CopyOp>(op) && getDevice(src.getType()) != getDevice(value.getType())) {
+      if (failed(emitDeviceCopy(builder, src, buffer, allocate)))
+        return failure();
+    } else if (failed(emitKernel(builder, src, buffer))) {
+      // The value's own kernel computes it from its operands; only later
+      // readers load it from the buffer.
       return failure();
+    }
     buffers[value] = buffer;
   }
   // Outputs not written by their own kernel (a param returned as is, or a
@@ -951,6 +1058,8 @@ LogicalResult FunctionRangeifier::run() {
   for (Value allocation : allocations)
     memref::DeallocOp::create(builder, function.getLoc(), allocation);
   func::ReturnOp::create(builder, function.getLoc());
+  if (spansDevices)
+    nameKernelDevices(func);
   function.erase();
   return success();
 }

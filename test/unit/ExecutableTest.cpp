@@ -329,4 +329,71 @@ tiny.function @f -> tensor<32x32xf32, #cpu> {{
   }
 }
 
+// A program over two devices runs on the runtime: every buffer is allocated
+// on its device, and the counters show the copy moving only the shrink.
+TEST_F(ExecutableTest, TwoDeviceProgramRunsOnTheRuntime) {
+  std::shared_ptr<Executable> program = compile(R"(
+#d1 = #tiny.device<"CPU:1">
+#d2 = #tiny.device<"CPU:2">
+tiny.function @f -> tensor<3xf32, #d2> {
+  %x = tiny.param 0 : f32 size 8 on "CPU:1"
+  %y = tiny.mul %x, %x : tensor<8xf32, #d1>, tensor<8xf32, #d1>
+  %s = tiny.shrink %y [2] to [5] : tensor<8xf32, #d1>
+  %c = tiny.copy %s to "CPU:2" : tensor<3xf32, #d1>
+  tiny.return %c : tensor<3xf32, #d2>
+})");
+  ASSERT_TRUE(program);
+  EXPECT_TRUE(program->needsRuntime());
+  std::vector<float> x = {0, 1, 2, 3, 4, 5, 6, 7};
+  Type f32 = Builder(&context).getF32Type();
+
+  std::string error;
+  std::vector<float> out(3);
+  SmallVector<void *> buffers = {x.data(), out.data()};
+  EXPECT_TRUE(failed(program->invoke(buffers, error)));
+  EXPECT_NE(error.find("spans several devices"), std::string::npos) << error;
+
+  tiny_runtime_t runtime = nullptr;
+  ASSERT_EQ(tiny_runtime_create(&runtime), nullptr);
+  auto results = program->run({tensorOf(f32, x)}, error, runtime);
+  ASSERT_TRUE(succeeded(results)) << error;
+  for (int i = 0; i < 3; ++i)
+    EXPECT_EQ((*results)[0].getAsDouble(i), (i + 2.0) * (i + 2.0));
+
+  tiny_device_t cpu1 = nullptr, cpu2 = nullptr;
+  ASSERT_EQ(tiny_device_get(runtime, "CPU:1", &cpu1), nullptr);
+  ASSERT_EQ(tiny_device_get(runtime, "CPU:2", &cpu2), nullptr);
+  tiny_device_stats_t stats1, stats2;
+  ASSERT_EQ(tiny_device_stats(cpu1, &stats1), nullptr);
+  ASSERT_EQ(tiny_device_stats(cpu2, &stats2), nullptr);
+  // CPU:1: the 32-byte param and the 32-byte product; 3 floats copied out.
+  EXPECT_EQ(stats1.allocations, 2u);
+  EXPECT_EQ(stats1.bytes_copied_in, 32u);
+  EXPECT_EQ(stats1.bytes_copied_out, 12u);
+  // CPU:2: the output, 12 bytes in by the copy and out by the download.
+  EXPECT_EQ(stats2.allocations, 1u);
+  EXPECT_EQ(stats2.bytes_copied_in, 12u);
+  EXPECT_EQ(stats2.bytes_copied_out, 12u);
+  EXPECT_EQ(stats1.live_buffers + stats2.live_buffers, 0u);
+  EXPECT_EQ(tiny_runtime_destroy(runtime), nullptr);
+}
+
+// A device the runtime does not know is an error of the run, not a crash.
+TEST_F(ExecutableTest, UnknownDeviceIsARunError) {
+  std::shared_ptr<Executable> program = compile(R"(
+#d1 = #tiny.device<"CPU:1">
+#d99 = #tiny.device<"CPU:99">
+tiny.function @f -> tensor<2xf32, #d99> {
+  %x = tiny.param 0 : f32 size 2 on "CPU:1"
+  %c = tiny.copy %x to "CPU:99" : tensor<2xf32, #d1>
+  tiny.return %c : tensor<2xf32, #d99>
+})");
+  ASSERT_TRUE(program);
+  Type f32 = Builder(&context).getF32Type();
+  std::string error;
+  auto results = program->run({tensorOf(f32, std::vector<float>{1, 2})}, error);
+  EXPECT_TRUE(failed(results));
+  EXPECT_NE(error.find("CPU:99"), std::string::npos) << error;
+}
+
 } // namespace

@@ -29,6 +29,8 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
+#include <set>
+
 using namespace mlir;
 using namespace mlir::tiny;
 
@@ -49,6 +51,10 @@ static llvm::cl::list<std::string>
 static llvm::cl::opt<bool>
     printTime("print-compile-time",
               llvm::cl::desc("print the lowering + JIT time to stderr"));
+static llvm::cl::opt<bool> printDeviceStats(
+    "print-device-stats",
+    llvm::cl::desc("run through the tiny runtime and print, after the "
+                   "results, each device's allocations and bytes copied"));
 
 static int fail(const Twine &message) {
   llvm::errs() << "tiny-run: error: " << message << "\n";
@@ -71,6 +77,32 @@ static FunctionOp findEntry(ModuleOp module, std::string &error) {
     return {};
   }
   return functions.front();
+}
+
+/// Prints the counters of each device the program's buffers are on, by
+/// name.
+static LogicalResult printStats(tiny_runtime_t runtime,
+                                ArrayRef<BufferArgument> arguments) {
+  std::set<StringRef> names;
+  for (const BufferArgument &argument : arguments)
+    names.insert(argument.device);
+  for (StringRef name : names) {
+    tiny_device_t device = nullptr;
+    tiny_device_stats_t stats;
+    tiny_status_t status = tiny_device_get(runtime, name.str().c_str(), &device);
+    if (!status)
+      status = tiny_device_stats(device, &stats);
+    if (status) {
+      fail(Twine("device ") + name + ": " + tiny_status_message(status));
+      tiny_status_free(status);
+      return failure();
+    }
+    llvm::outs() << "device " << name << ": " << stats.allocations
+                 << " buffers, peak " << stats.peak_bytes_allocated
+                 << " B, copied in " << stats.bytes_copied_in
+                 << " B, copied out " << stats.bytes_copied_out << " B\n";
+  }
+  return success();
 }
 
 int main(int argc, char **argv) {
@@ -122,7 +154,17 @@ int main(int argc, char **argv) {
     values.push_back(std::move(*value));
   }
 
-  FailureOr<SmallVector<HostTensor>> results = (*program)->run(values, error);
+  tiny_runtime_t runtime = nullptr;
+  if (printDeviceStats) {
+    if (tiny_status_t status = tiny_runtime_create(&runtime)) {
+      std::string message = tiny_status_message(status);
+      tiny_status_free(status);
+      return fail("cannot create the runtime: " + message);
+    }
+  }
+  // The runtime lives until the process ends: nothing to release early.
+  FailureOr<SmallVector<HostTensor>> results =
+      (*program)->run(values, error, runtime);
   if (failed(results))
     return fail(error);
   if (outputs.size() > results->size())
@@ -139,5 +181,7 @@ int main(int argc, char **argv) {
     llvm::outs() << " : "
                  << RankedTensorType::get(result.shape, result.dtype) << "\n";
   }
+  if (runtime && failed(printStats(runtime, (*program)->getBufferArguments())))
+    return 1;
   return 0;
 }

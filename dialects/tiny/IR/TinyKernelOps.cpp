@@ -170,6 +170,27 @@ LogicalResult KLoadOp::verify() {
   return success();
 }
 
+LogicalResult KCopyOp::verify() {
+  MemRefType src = getSrc().getType(), dst = getDst().getType();
+  if (src.getElementType() != dst.getElementType())
+    return emitOpError("copies ")
+           << src.getElementType() << " elements into a buffer of "
+           << dst.getElementType();
+  auto checkRange = [&](StringRef which, MemRefType type,
+                        int64_t offset) -> LogicalResult {
+    int64_t size = type.getNumElements();
+    if (offset > size || getCount() > size - offset)
+      return emitOpError(which)
+             << " range [" << offset << ", " << offset + getCount()
+             << ") passes the end of its " << size << " elements";
+    return success();
+  };
+  if (failed(checkRange("source", src, getSrcOffset())) ||
+      failed(checkRange("destination", dst, getDstOffset())))
+    return failure();
+  return success();
+}
+
 LogicalResult AtomicAddOp::verify() {
   Type element = getPtr().getType().getElementType();
   if (!isa<FloatType>(element) &&

@@ -49,17 +49,52 @@ def Tiny_KernelOp : Tiny_Op<"k.kernel", [SingleBlock, NoTerminator,
     a kernel does. The name follows tinygrad's kernel naming (E_ for
     elementwise, r_ for kernels with a reduction, then the loop bounds).
     Buffers come from the enclosing function; on the CPU the body runs in
-    place, for GPUs it is the unit that becomes a `gpu.func`.
+    place, for GPUs it is the unit that becomes a `gpu.func`. In a function
+    that spans several devices each kernel names the device it runs on
+    (the device of the buffer it writes).
 
     ```mlir
     tiny.k.kernel "E_6" {
       tiny.k.range loop %i < %c6 { ... }
     }
+    tiny.k.kernel "E_4" on "CPU:1" { ... }
     ```
   }];
-  let arguments = (ins StrAttr:$name);
+  let arguments = (ins StrAttr:$name, OptionalAttr<StrAttr>:$device);
   let regions = (region SizedRegion<1>:$body);
-  let assemblyFormat = "$name attr-dict-with-keyword $body";
+  let assemblyFormat =
+      "$name (`on` $device^)? attr-dict-with-keyword $body";
+  let builders = [
+    OpBuilder<(ins "::mlir::StringAttr":$name), [{
+      build($_builder, $_state, name, ::mlir::StringAttr());
+    }]>,
+  ];
+}
+
+def Tiny_KCopyOp : Tiny_Op<"k.copy"> {
+  let summary = "copy a range of elements from one device's buffer to another's";
+  let description = [{
+    The host schedule's data movement between devices: `count` elements of
+    `src` starting at element `src_offset` are written into `dst` starting at
+    `dst_offset`. The runtime performs it (a peer copy, or staged through
+    host memory) and counts the bytes on both devices; it is not a kernel.
+    A copy of a contiguous view (a shrink whose rows are whole) is a copy of
+    its range, so only the bytes of the view move.
+
+    ```mlir
+    tiny.k.copy %a[1] to %b[0] count 2 : memref<4xi32>, memref<2xi32>
+    ```
+  }];
+  let arguments = (ins Arg<Tiny_Buffer, "", [MemRead]>:$src,
+                       ConfinedAttr<I64Attr, [IntNonNegative]>:$src_offset,
+                       Arg<Tiny_Buffer, "", [MemWrite]>:$dst,
+                       ConfinedAttr<I64Attr, [IntNonNegative]>:$dst_offset,
+                       ConfinedAttr<I64Attr, [IntNonNegative]>:$count);
+  let assemblyFormat = [{
+    $src `[` $src_offset `]` `to` $dst `[` $dst_offset `]` `count` $count
+    attr-dict `:` type($src) `,` type($dst)
+  }];
+  let hasVerifier = 1;
 }
 
 def Tiny_RangeOp : Tiny_Op<"k.range", [RecursiveMemoryEffects,

@@ -20,21 +20,9 @@ tiny.function @caller -> tensor<4xf32, #cpu> {
 #two = #tiny.device<"CPU:0", "CPU:1">
 
 tiny.function @multi_device -> tensor<4xf32, #two> {
-  // expected-error @+1 {{'tiny.param' op produces a multi-device value, which needs the runtime's host schedule}}
+  // expected-error @+1 {{'tiny.param' op produces a multi-device value: give each device its own ops first (run -tiny-expand-multi)}}
   %x = tiny.param 0 : f32 size 4 on ["CPU:0", "CPU:1"]
   tiny.return %x : tensor<4xf32, #two>
-}
-
-// -----
-
-#cpu = #tiny.device<"CPU">
-#cpu1 = #tiny.device<"CPU:1">
-
-tiny.function @two_devices -> tensor<4xf32, #cpu1> {
-  %x = tiny.param 0 : f32 size 4 on "CPU"
-  // expected-error @+1 {{'tiny.copy' op is on device #tiny.device<"CPU:1"> but the function also uses #tiny.device<"CPU">: copies between devices need the runtime's host schedule}}
-  %c = tiny.copy %x to "CPU:1" : tensor<4xf32, #cpu>
-  tiny.return %c : tensor<4xf32, #cpu1>
 }
 
 // -----

@@ -471,3 +471,36 @@ func.func @index_foreign_memory_space(%b: memref<4xf32, 3>, %i: index) {
   %p = tiny.k.index %b[%i] : memref<4xf32, 3>
   return
 }
+
+// -----
+
+// A copy converts no dtypes.
+func.func @copy_dtype(%a: memref<4xi32>, %b: memref<4xf32>) {
+  // expected-error @+1 {{'tiny.k.copy' op copies 'i32' elements into a buffer of 'f32'}}
+  tiny.k.copy %a[0] to %b[0] count 4 : memref<4xi32>, memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @copy_past_source(%a: memref<4xi32>, %b: memref<4xi32>) {
+  // expected-error @+1 {{'tiny.k.copy' op source range [2, 5) passes the end of its 4 elements}}
+  tiny.k.copy %a[2] to %b[0] count 3 : memref<4xi32>, memref<4xi32>
+  return
+}
+
+// -----
+
+func.func @copy_past_destination(%a: memref<4xi32>, %b: memref<2xi32>) {
+  // expected-error @+1 {{'tiny.k.copy' op destination range [1, 4) passes the end of its 2 elements}}
+  tiny.k.copy %a[0] to %b[1] count 3 : memref<4xi32>, memref<2xi32>
+  return
+}
+
+// -----
+
+func.func @copy_negative_offset(%a: memref<4xi32>, %b: memref<4xi32>) {
+  // expected-error @+1 {{'tiny.k.copy' op attribute 'src_offset' failed to satisfy constraint}}
+  tiny.k.copy %a[-1] to %b[0] count 1 : memref<4xi32>, memref<4xi32>
+  return
+}

@@ -12,6 +12,26 @@ func.func @kernel(%buf: memref<6xf32>) {
   return
 }
 
+// A kernel of a function that spans devices names its device.
+// CHECK-LABEL: func.func @kernel_on_device
+func.func @kernel_on_device(%buf: memref<6xf32>) {
+  // CHECK-NEXT: tiny.k.kernel "E_6" on "CPU:1" {
+  // CHECK-NEXT: }
+  tiny.k.kernel "E_6" on "CPU:1" {
+  }
+  return
+}
+
+// A copy between buffers, with element offsets; the element count may be 0.
+// CHECK-LABEL: func.func @copy
+func.func @copy(%a: memref<4xi32>, %b: memref<2xi32>) {
+  // CHECK-NEXT: tiny.k.copy %{{.*}}[1] to %{{.*}}[0] count 2 : memref<4xi32>, memref<2xi32>
+  // CHECK-NEXT: tiny.k.copy %{{.*}}[4] to %{{.*}}[2] count 0 : memref<4xi32>, memref<2xi32>
+  tiny.k.copy %a[1] to %b[0] count 2 : memref<4xi32>, memref<2xi32>
+  tiny.k.copy %a[4] to %b[2] count 0 : memref<4xi32>, memref<2xi32>
+  return
+}
+
 // The kernel's attribute dictionary follows the `attributes` keyword.
 // CHECK-LABEL: func.func @kernel_attrs
 func.func @kernel_attrs(%buf: memref<6xf32>) {

@@ -1,0 +1,63 @@
+//===- HostSchedule.h - running compiled programs on the runtime -*- C++ -*-===//
+//
+// A compiled program's buffers are its arguments. Run on the tiny runtime,
+// each is allocated on its device first (params uploaded), the program runs
+// with their memory, and the outputs are downloaded; copies between devices
+// inside the program call back into the runtime (tiny_host_copy), which
+// finds the buffers by argument position. That makes every allocation and
+// every byte moved visible in the devices' counters.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TINY_JIT_HOSTSCHEDULE_H
+#define TINY_JIT_HOSTSCHEDULE_H
+
+#include "tiny/runtime.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ExecutionEngine/Orc/Core.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
+
+#include <string>
+
+namespace mlir {
+namespace tiny {
+
+/// One argument of a compiled program: a flat buffer and what it is for.
+struct BufferArgument {
+  enum class Role { Param, Output, Scratch };
+  Role role;
+  /// The device the runtime allocates it on ("CPU" unless the program spans
+  /// several devices and says otherwise).
+  std::string device;
+  tiny_dtype_t dtype;
+  int64_t numElements;
+};
+
+/// Reads the buffer arguments of the kernel-level function `func` made by
+/// -tiny-rangeify (its `tiny.slot`, `tiny.output`, `tiny.scratch` and
+/// `tiny.device` argument attributes and memref types). Fails, with a
+/// diagnostic, on an argument that is none of these.
+FailureOr<SmallVector<BufferArgument>> getBufferArguments(Operation *func);
+
+/// True when running the program needs the runtime: it has buffers only the
+/// runtime allocates, or buffers on devices other than the host.
+bool needsRuntime(ArrayRef<BufferArgument> arguments);
+
+/// Runs the packed entry `function` on `runtime`: allocates every argument
+/// on its device, uploads `inputs` (one host pointer per param, in order,
+/// each holding the param's bytes), calls the program, then downloads each
+/// output into `outputs` and releases every buffer. On failure `error` says
+/// what failed (an unknown device, a memory limit, a failed copy).
+LogicalResult runOnRuntime(tiny_runtime_t runtime, void (*function)(void **),
+                           ArrayRef<BufferArgument> arguments,
+                           ArrayRef<const void *> inputs,
+                           ArrayRef<void *> outputs, std::string &error);
+
+/// The runtime entry points compiled host schedules call, for the JIT.
+llvm::orc::SymbolMap getHostCallSymbols(llvm::orc::MangleAndInterner interner);
+
+} // namespace tiny
+} // namespace mlir
+
+#endif // TINY_JIT_HOSTSCHEDULE_H
