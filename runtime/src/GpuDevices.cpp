@@ -1,15 +1,16 @@
-//===- GpuDevices.cpp - CUDA and HIP back ends through dlopen -------------===//
+//===- GpuDevices.cpp - Loading the CUDA and HIP driver libraries ---------===//
 //
 // The GPU back ends load their driver library at run time, so neither the
 // build nor a machine without a GPU needs it: a missing library, a missing
 // entry point or a driver that fails to initialize makes the kind
-// unavailable, with the reason in every error for its devices. Devices that
-// the driver reports can be named and inspected; their memory operations are
-// the place where a back end plugs in (cuMemAlloc / hipMalloc and the
-// matching copies) and report UNIMPLEMENTED until then.
+// unavailable, with the reason in every error for its devices. The entry
+// points and devices of each driver are in CudaDevices.cpp and
+// HipDevices.cpp; this file picks the library and maps driver errors to
+// statuses for both.
 //
 //===----------------------------------------------------------------------===//
 
+#include "GpuDevice.h"
 #include "Runtime.h"
 #include "Status.h"
 
@@ -18,94 +19,86 @@
 using namespace tiny::runtime;
 
 namespace {
-/// The entry points a driver library must have, by kind. Both drivers use
-/// an integer status with 0 for success.
-struct DriverApi {
-  const char *kindName;
+struct DriverKind {
+  const char *name;
   std::vector<std::string> defaultLibraries;
-  /// `int init(unsigned flags)`: cuInit, hipInit.
-  const char *initSymbol;
-  /// `int getCount(int *count)`: cuDeviceGetCount, hipGetDeviceCount.
-  const char *countSymbol;
+  std::unique_ptr<GpuDriver> (*load)(void *library,
+                                     const std::string &libraryName,
+                                     std::string &outReason);
 };
 
-const DriverApi &getDriverApi(tiny_device_kind_t kind) {
-  static const DriverApi cuda = {
-      "CUDA", {"libcuda.so.1"}, "cuInit", "cuDeviceGetCount"};
-  static const DriverApi hip = {
+const DriverKind &getDriverKind(tiny_device_kind_t kind) {
+  static const DriverKind cuda = {"CUDA", {"libcuda.so.1"}, loadCudaDriver};
+  static const DriverKind hip = {
       "HIP",
       {"libamdhip64.so", "libamdhip64.so.6", "libamdhip64.so.5"},
-      "hipInit",
-      "hipGetDeviceCount"};
+      loadHipDriver};
   return kind == TINY_DEVICE_KIND_CUDA ? cuda : hip;
 }
 
-using InitFunction = int (*)(unsigned);
-using CountFunction = int (*)(int *);
-/// cuGetErrorName(CUresult, const char **).
-using CudaErrorNameFunction = int (*)(int, const char **);
-/// hipGetErrorName(hipError_t).
-using HipErrorNameFunction = const char *(*)(int);
-
-/// The driver's name for `error` ("CUDA_ERROR_NO_DEVICE"), when it has one.
-std::string getErrorName(tiny_device_kind_t kind, void *library, int error) {
-  const char *name = nullptr;
-  if (kind == TINY_DEVICE_KIND_CUDA) {
-    if (auto function = reinterpret_cast<CudaErrorNameFunction>(
-            dlsym(library, "cuGetErrorName")))
-      if (function(error, &name) != 0)
-        name = nullptr;
-  } else if (auto function = reinterpret_cast<HipErrorNameFunction>(
-                 dlsym(library, "hipGetErrorName"))) {
-    name = function(error);
+/// The status code for a driver error. CUDA and HIP number their errors
+/// alike; these are the numbers both use.
+tiny_status_code_t getDriverErrorCode(int error) {
+  switch (error) {
+  case 2: // out of memory
+    return TINY_STATUS_OUT_OF_MEMORY;
+  case 1:   // invalid value: a launch shape or size the device refuses
+  case 200: // invalid image
+  case 209: // no binary for this GPU
+  case 218: // invalid PTX / kernel file
+  case 222: // unsupported PTX version
+  case 701: // launch out of resources
+    return TINY_STATUS_INVALID_ARGUMENT;
+  case 500: // not found
+    return TINY_STATUS_NOT_FOUND;
+  case 3:   // not initialized
+  case 4:   // deinitialized
+  case 100: // no device
+  case 101: // invalid device
+    return TINY_STATUS_UNAVAILABLE;
+  case 801: // not supported
+    return TINY_STATUS_UNIMPLEMENTED;
   }
+  return TINY_STATUS_INTERNAL;
+}
+} // namespace
+
+GpuDriver::~GpuDriver() = default;
+
+std::string tiny::runtime::describeDriverError(int error, const char *name,
+                                               const char *description) {
   std::string text = "error " + std::to_string(error);
   if (name)
     text = std::string(name) + " (" + text + ")";
+  if (description)
+    text += ": " + std::string(description);
   return text;
 }
 
-/// A GPU reported by its driver. Buffers on it are not implemented yet.
-class GpuDevice final : public Device {
-public:
-  using Device::Device;
+tiny_status_t tiny::runtime::makeDriverStatus(const std::string &deviceName,
+                                              const char *function, int error,
+                                              const char *name,
+                                              const char *description,
+                                              const std::string &detail) {
+  std::string message =
+      "device " + quote(deviceName) + ": " + function +
+      " failed: " + describeDriverError(error, name, description);
+  if (!detail.empty())
+    message += "\n" + detail;
+  return makeStatus(getDriverErrorCode(error), std::move(message));
+}
 
-  bool isHostMemory() const override { return false; }
-
-  tiny_status_t allocateMemory(size_t bytes, void **outMemory) override {
-    return makeUnimplemented();
-  }
-  void freeMemory(void *memory, size_t bytes) override {}
-  tiny_status_t copyIn(void *memory, size_t offset, const void *host,
-                       size_t bytes) override {
-    return makeUnimplemented();
-  }
-  tiny_status_t copyOut(const void *memory, size_t offset, void *host,
-                        size_t bytes) override {
-    return makeUnimplemented();
-  }
-  tiny_status_t copyWithin(void *dst, size_t dstOffset, const void *src,
-                           size_t srcOffset, size_t bytes) override {
-    return makeUnimplemented();
-  }
-
-private:
-  tiny_status_t makeUnimplemented() const {
-    return makeStatus(TINY_STATUS_UNIMPLEMENTED,
-                      "device " + quote(getName()) + ": " +
-                          getDeviceKindName(getKind()) +
-                          " buffers are not implemented yet");
-  }
-};
-} // namespace
+//===----------------------------------------------------------------------===//
+// DriverBackend
+//===----------------------------------------------------------------------===//
 
 DriverBackend::DriverBackend(tiny_device_kind_t kind)
-    : kind(kind), libraries(getDriverApi(kind).defaultLibraries) {}
+    : kind(kind), libraries(getDriverKind(kind).defaultLibraries) {}
 
 DriverBackend::~DriverBackend() = default;
 
 tiny_status_t DriverBackend::setLibrary(std::string path) {
-  const char *kindName = getDriverApi(kind).kindName;
+  const char *kindName = getDriverKind(kind).name;
   if (attempted)
     return makeStatus(TINY_STATUS_FAILED_PRECONDITION,
                       std::string("the ") + kindName +
@@ -118,7 +111,6 @@ tiny_status_t DriverBackend::setLibrary(std::string path) {
 
 void DriverBackend::load() {
   attempted = true;
-  const DriverApi &api = getDriverApi(kind);
   std::string loadError;
   std::string loaded;
   for (const std::string &candidate : libraries) {
@@ -137,28 +129,9 @@ void DriverBackend::load() {
     unavailableReason = loadError;
     return;
   }
-
-  auto init = reinterpret_cast<InitFunction>(dlsym(library, api.initSymbol));
-  auto count = reinterpret_cast<CountFunction>(dlsym(library, api.countSymbol));
-  if (!init || !count) {
-    unavailableReason =
-        loaded + " has no symbol " + (init ? api.countSymbol : api.initSymbol);
-    dlclose(library);
-    library = nullptr;
-    return;
-  }
-  if (int error = init(0)) {
-    unavailableReason = std::string(api.initSymbol) +
-                        " failed: " + getErrorName(kind, library, error);
-    return;
-  }
-  int numDevices = 0;
-  if (int error = count(&numDevices)) {
-    unavailableReason = std::string(api.countSymbol) +
-                        " failed: " + getErrorName(kind, library, error);
-    return;
-  }
-  deviceCount = numDevices < 0 ? 0 : numDevices;
+  driver = getDriverKind(kind).load(library, loaded, unavailableReason);
+  if (!driver && unavailableReason.empty())
+    unavailableReason = loaded + " could not be initialized";
 }
 
 tiny_status_t DriverBackend::getDevice(uint32_t index, const std::string &name,
@@ -166,22 +139,26 @@ tiny_status_t DriverBackend::getDevice(uint32_t index, const std::string &name,
                                        std::shared_ptr<Device> &outDevice) {
   if (!attempted)
     load();
-  if (!unavailableReason.empty())
+  if (!driver)
     return makeStatus(TINY_STATUS_UNAVAILABLE,
                       "device " + quote(name) +
                           " not available: " + unavailableReason);
-  if (index >= static_cast<uint32_t>(deviceCount))
+  uint32_t deviceCount = driver->getDeviceCount();
+  if (index >= deviceCount)
     return makeStatus(TINY_STATUS_NOT_FOUND,
                       "unknown device " + quote(name) + ": the " +
-                          getDriverApi(kind).kindName + " driver reports " +
+                          getDriverKind(kind).name + " driver reports " +
                           std::to_string(deviceCount) + " device" +
                           (deviceCount == 1 ? "" : "s"));
-  std::shared_ptr<Device> &device = devices[index];
-  if (!device) {
-    device = std::make_shared<GpuDevice>(kind, index, canonical);
-    registerDevice(device);
+  auto it = devices.find(index);
+  if (it == devices.end()) {
+    std::shared_ptr<Device> created;
+    if (tiny_status_t status = driver->createDevice(index, canonical, created))
+      return status;
+    it = devices.emplace(index, std::move(created)).first;
+    registerDevice(it->second);
   }
-  outDevice = device;
+  outDevice = it->second;
   return nullptr;
 }
 

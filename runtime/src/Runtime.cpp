@@ -2,6 +2,7 @@
 
 #include "Runtime.h"
 #include "Buffer.h"
+#include "GpuDevice.h"
 #include "Status.h"
 
 #include <unordered_map>
@@ -157,7 +158,9 @@ tiny_status_t tiny_runtime_destroy(tiny_runtime_t runtime) {
                           "tiny_runtime_destroy: runtime is not live "
                           "(destroyed twice, or never created)");
     }
-    releaseBuffersOn(object->getDevices());
+    std::vector<std::shared_ptr<Device>> devices = object->getDevices();
+    releaseBuffersOn(devices);
+    releaseGpuObjectsOn(devices);
     delete object;
     return nullptr;
   });

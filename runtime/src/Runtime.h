@@ -22,6 +22,8 @@
 namespace tiny {
 namespace runtime {
 
+class GpuDriver;
+
 /// A GPU back end reached through a driver library loaded at run time.
 class DriverBackend {
 public:
@@ -56,7 +58,8 @@ private:
   std::string unavailableReason;
   /// The dlopen handle; never closed (drivers do not expect to be unloaded).
   void *library = nullptr;
-  int deviceCount = 0;
+  /// The driver's entry points and device count, once it initialized.
+  std::unique_ptr<GpuDriver> driver;
   std::map<uint32_t, std::shared_ptr<Device>> devices;
 };
 

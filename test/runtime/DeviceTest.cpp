@@ -3,15 +3,15 @@
 // Device names and handles, the per-device counters and memory limits, and
 // the GPU back ends' dlopen paths: a missing driver library, one without the
 // entry points, one whose driver fails to initialize and one that works
-// (FakeDriver.c).
+// (FakeDriver.c; GpuBackendTest runs the back ends on it in depth).
 //
 //===----------------------------------------------------------------------===//
 
+#include "FakeDriverControl.h"
 #include "RuntimeTestSupport.h"
 
 #include <dlfcn.h>
 
-#include <cstdlib>
 #include <iostream>
 #include <set>
 
@@ -22,14 +22,7 @@ namespace {
 using DeviceTest = RuntimeTest;
 
 /// The path of FakeDriver.c's library in the test's runfiles.
-std::string getFakeDriverPath() {
-  const char *root = std::getenv("TEST_SRCDIR");
-  const char *workspace = std::getenv("TEST_WORKSPACE");
-  std::string relative = "test/runtime/libfakedriver.so";
-  if (root && workspace)
-    return std::string(root) + "/" + workspace + "/" + relative;
-  return "./" + relative;
-}
+std::string getFakeDriverPath() { return fake().path; }
 
 //===----------------------------------------------------------------------===//
 // Names and handles
@@ -381,14 +374,15 @@ TEST_F(DeviceTest, DefaultDriverLibraries) {
       EXPECT_EQ(error.code, tiny_status_code_t(TINY_STATUS_UNAVAILABLE));
       continue;
     }
-    tiny_buffer_t buffer = nullptr;
-    EXPECT_TRUE(
-        isError(tiny_buffer_allocate(device, TINY_DTYPE_F32, 4, &buffer),
-                TINY_STATUS_UNIMPLEMENTED, {"not implemented yet"}));
+    tiny_buffer_t buffer = allocate(device, TINY_DTYPE_F32, 4);
+    upload<float>(buffer, {1, 2, 3, 4});
+    EXPECT_EQ(download<float>(buffer), (std::vector<float>{1, 2, 3, 4}));
+    release(buffer);
   }
 }
 
 TEST_F(DeviceTest, DriverThatWorks) {
+  fake().fake_reset();
   std::string path = getFakeDriverPath();
   ASSERT_TRUE(isOk(tiny_runtime_set_driver_library(
       runtime, TINY_DEVICE_KIND_CUDA, path.c_str())));
@@ -409,15 +403,13 @@ TEST_F(DeviceTest, DriverThatWorks) {
       tiny_device_get(runtime, "CUDA:2", &device), TINY_STATUS_NOT_FOUND,
       {"unknown device 'CUDA:2'", "the CUDA driver reports 2 devices"}));
 
-  // The back end has no buffers yet: a clean error, counted as a failure.
-  tiny_buffer_t buffer = nullptr;
-  EXPECT_TRUE(isError(tiny_buffer_allocate(cuda1, TINY_DTYPE_F32, 4, &buffer),
-                      TINY_STATUS_UNIMPLEMENTED,
-                      {"device 'CUDA:1': CUDA buffers are not implemented"}));
-  EXPECT_EQ(buffer, nullptr);
+  // Its devices hold buffers, counted like any device's.
+  tiny_buffer_t buffer = allocate(cuda1, TINY_DTYPE_F32, 4);
   tiny_device_stats_t stats = getStats(cuda1);
-  EXPECT_EQ(stats.bytes_allocated, 0u);
-  EXPECT_EQ(stats.failed_allocations, 1u);
+  EXPECT_EQ(stats.bytes_allocated, 16u);
+  EXPECT_EQ(stats.live_buffers, 1u);
+  EXPECT_EQ(getStats(cuda).bytes_allocated, 0u);
+  release(buffer);
 
   // Once loaded, the library can no longer be changed.
   EXPECT_TRUE(isError(tiny_runtime_set_driver_library(
@@ -427,6 +419,8 @@ TEST_F(DeviceTest, DriverThatWorks) {
 }
 
 TEST_F(DeviceTest, DriverThatFailsToInitialize) {
+  fake().fake_reset();
+  fake().fake_fail("hipInit", 100, 0);
   std::string path = getFakeDriverPath();
   ASSERT_TRUE(isOk(tiny_runtime_set_driver_library(
       runtime, TINY_DEVICE_KIND_HIP, path.c_str())));
@@ -437,6 +431,7 @@ TEST_F(DeviceTest, DriverThatFailsToInitialize) {
                         {"device '" + std::string(name) + "' not available: ",
                          "hipInit failed: hipErrorNoDevice (error 100)"}));
   }
+  fake().fake_reset();
 }
 
 TEST_F(DeviceTest, DriverWithoutEntryPoints) {

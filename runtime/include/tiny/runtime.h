@@ -1,8 +1,8 @@
 /*===- runtime.h - The tiny runtime's C API -----------------------*- C -*-===*\
 |*                                                                            *|
-|* Devices, buffers, copies between devices and CPU kernel launch, as a C    *|
-|* API with opaque handles. Plain C99; every symbol starts with `tiny_` (or  *|
-|* `TINY_` for macros and constants).                                         *|
+|* Devices, buffers, copies between devices, and kernel launch on CPU and     *|
+|* GPU devices, as a C API with opaque handles. Plain C99; every symbol       *|
+|* starts with `tiny_` (or `TINY_` for macros and constants).                 *|
 |*                                                                            *|
 |* Conventions                                                                *|
 |*                                                                            *|
@@ -80,7 +80,9 @@ enum tiny_status_code_e {
   TINY_STATUS_FAILED_PRECONDITION = 7,
   /// The operation exists in the API but not yet for this device kind.
   TINY_STATUS_UNIMPLEMENTED = 8,
-  /// A bug in the runtime or a failure it did not expect.
+  /// A bug in the runtime or a failure it did not expect, such as a GPU
+  /// driver error with no closer code (a kernel that faulted, a lost
+  /// device); the message then names the driver call and its error.
   TINY_STATUS_INTERNAL = 9,
 };
 /// One of `tiny_status_code_e`.
@@ -268,8 +270,7 @@ typedef struct tiny_buffer_s *tiny_buffer_t;
 ///
 /// Errors: TINY_STATUS_INVALID_ARGUMENT for an unknown dtype or a byte size
 /// that overflows; TINY_STATUS_OUT_OF_MEMORY past the device's limit or when
-/// the host allocator fails; TINY_STATUS_UNIMPLEMENTED on GPU devices for
-/// now.
+/// the host allocator or the GPU driver refuses the memory.
 TINY_API TINY_MUST_USE_RESULT tiny_status_t
 tiny_buffer_allocate(tiny_device_t device, tiny_dtype_t dtype,
                      size_t element_count, tiny_buffer_t *out_buffer);
@@ -363,6 +364,127 @@ typedef void (*tiny_cpu_kernel_t)(void **args);
 /// buffer may appear more than once. `buffers` may be NULL when `count` is 0.
 TINY_API TINY_MUST_USE_RESULT tiny_status_t tiny_launch_cpu(
     tiny_cpu_kernel_t kernel, const tiny_buffer_t *buffers, size_t count);
+
+/*===----------------------------------------------------------------------===*
+ * GPU modules, kernel launch and events
+ *
+ * Work on a GPU device runs in order: a launch is queued behind the
+ * device's earlier launches and copies, and uploads, downloads and copies
+ * wait for the launches queued before them, so a download after a launch
+ * sees the kernel's writes. `tiny_launch_gpu` returns once the kernel is
+ * queued; a kernel that fails reports its error from the next call that
+ * waits for it (`tiny_device_synchronize`, a download, ...). Freeing a GPU
+ * buffer waits for the device's queued work first.
+ *===----------------------------------------------------------------------===*/
+
+/// Code loaded on one GPU device. A checked handle: using it after
+/// `tiny_module_unload` (or after its runtime is destroyed) reports
+/// TINY_STATUS_INVALID_HANDLE.
+typedef struct tiny_module_s *tiny_module_t;
+
+/// Loads a code object onto `device`, a CUDA or HIP device: for CUDA, PTX
+/// text, a cubin or a fatbin; for HIP, an HSACO code object. `image` holds
+/// `bytes` bytes; PTX needs no terminating NUL. The caller owns
+/// `*out_module` and unloads it with `tiny_module_unload`; destroying the
+/// runtime unloads the modules still loaded on its devices.
+///
+/// Errors: TINY_STATUS_INVALID_ARGUMENT for a device that is not a GPU, an
+/// empty image, or an image the driver rejects (the message carries the
+/// driver's error and, for PTX, its compiler log).
+TINY_API TINY_MUST_USE_RESULT tiny_status_t
+tiny_module_load(tiny_device_t device, const void *image, size_t bytes,
+                 tiny_module_t *out_module);
+
+/// Unloads `module`; its handle becomes invalid. A kernel of it that is
+/// still running finishes first.
+TINY_API TINY_MUST_USE_RESULT tiny_status_t
+tiny_module_unload(tiny_module_t module);
+
+/// The device `module` was loaded on.
+TINY_API TINY_MUST_USE_RESULT tiny_status_t
+tiny_module_device(tiny_module_t module, tiny_device_t *out_device);
+
+/// Kinds of kernel arguments. The values are stable.
+enum tiny_kernel_arg_kind_e {
+  /// A buffer, passed as the device address of its first byte (a bare
+  /// pointer, as MLIR's bare-pointer calling convention expects).
+  TINY_KERNEL_ARG_BUFFER = 1,
+  TINY_KERNEL_ARG_I32 = 2,
+  TINY_KERNEL_ARG_I64 = 3,
+  TINY_KERNEL_ARG_F32 = 4,
+  TINY_KERNEL_ARG_F64 = 5,
+};
+/// One of `tiny_kernel_arg_kind_e`.
+typedef uint32_t tiny_kernel_arg_kind_t;
+
+/// One kernel argument: `kind` says which member of `value` it is.
+typedef struct tiny_kernel_arg_t {
+  tiny_kernel_arg_kind_t kind;
+  union {
+    tiny_buffer_t buffer;
+    int32_t i32;
+    int64_t i64;
+    float f32;
+    double f64;
+  } value;
+} tiny_kernel_arg_t;
+
+/// The shape of a launch: `grid` blocks of `block` threads each, in x, y
+/// and z (every entry at least 1), and the bytes of dynamic shared memory
+/// each block gets.
+typedef struct tiny_launch_dims_t {
+  uint32_t grid[3];
+  uint32_t block[3];
+  uint32_t shared_memory_bytes;
+} tiny_launch_dims_t;
+
+/// Queues the kernel named `kernel` of `module` on the module's device with
+/// the `count` arguments `args`, in order. Every buffer argument must be a
+/// live buffer on that device. `args` may be NULL when `count` is 0.
+///
+/// Errors, all reported before anything is queued: TINY_STATUS_NOT_FOUND
+/// for a kernel the module lacks; TINY_STATUS_INVALID_ARGUMENT for a zero
+/// grid or block entry, an unknown argument kind, a buffer on another
+/// device (naming the argument), or a launch the driver refuses (too many
+/// threads per block, too much shared memory).
+TINY_API TINY_MUST_USE_RESULT tiny_status_t tiny_launch_gpu(
+    tiny_module_t module, const char *kernel, const tiny_launch_dims_t *dims,
+    const tiny_kernel_arg_t *args, size_t count);
+
+/// Waits until the work queued on `device` is done and returns the error of
+/// a kernel that failed. A no-op for CPU devices, whose work is synchronous.
+TINY_API TINY_MUST_USE_RESULT tiny_status_t
+tiny_device_synchronize(tiny_device_t device);
+
+/// A point in a GPU device's queue, for timing it. A checked handle, like a
+/// module.
+typedef struct tiny_event_s *tiny_event_t;
+
+/// Creates an event on `device`, a CUDA or HIP device. The caller owns
+/// `*out_event` and destroys it with `tiny_event_destroy`; destroying the
+/// runtime destroys the events left on its devices.
+TINY_API TINY_MUST_USE_RESULT tiny_status_t
+tiny_event_create(tiny_device_t device, tiny_event_t *out_event);
+
+/// Destroys `event`; its handle becomes invalid.
+TINY_API TINY_MUST_USE_RESULT tiny_status_t
+tiny_event_destroy(tiny_event_t event);
+
+/// Queues `event` on its device: it completes when the work queued before
+/// it is done.
+TINY_API TINY_MUST_USE_RESULT tiny_status_t
+tiny_event_record(tiny_event_t event);
+
+/// Waits until `event`'s last recording has completed.
+TINY_API TINY_MUST_USE_RESULT tiny_status_t
+tiny_event_synchronize(tiny_event_t event);
+
+/// The milliseconds between two completed recordings on one device, as the
+/// driver measures them. Errors: TINY_STATUS_INVALID_ARGUMENT for events of
+/// two devices; the driver's error for an event never recorded or not yet
+/// complete.
+TINY_API TINY_MUST_USE_RESULT tiny_status_t tiny_event_elapsed_ms(
+    tiny_event_t start, tiny_event_t end, float *out_milliseconds);
 
 #ifdef __cplusplus
 } /* extern "C" */
