@@ -21,12 +21,24 @@ namespace tiny {
 /// CPU: simplify, rangeify, -convert-tiny-to-scf, then upstream to LLVM.
 /// Function arguments become bare pointers to the buffers' elements;
 /// THREAD loops become OpenMP parallel loops (the JIT loads libomp).
-void buildTinyToLLVMPipeline(OpPassManager &pm);
+void buildTinyToLLVMPipeline(OpPassManager &pm,
+                             StringRef allreduceAlgorithm = "ring");
+
+/// Options of the CPU pipeline (-tiny-to-llvm).
+struct TinyToLLVMPipelineOptions
+    : public PassPipelineOptions<TinyToLLVMPipelineOptions> {
+  PassOptions::Option<std::string> allreduce{
+      *this, "allreduce",
+      llvm::cl::desc("How an allreduce combines its shards: ring, all2all or "
+                     "naive (-tiny-lower-allreduce)"),
+      llvm::cl::init("ring")};
+};
 
 /// The first half of -tiny-to-llvm: tensor-level tiny to kernel-level
 /// functions over flat buffers (what a caller reads the buffer roles and
-/// devices from).
-void buildTinyToKernelsPipeline(OpPassManager &pm);
+/// devices from). Allreduces are lowered with `allreduceAlgorithm`.
+void buildTinyToKernelsPipeline(OpPassManager &pm,
+                                StringRef allreduceAlgorithm = "ring");
 
 /// The second half of -tiny-to-llvm: kernel-level functions to the LLVM
 /// dialect.

@@ -15,19 +15,28 @@
 
 using namespace mlir;
 
-/// The tensor-level passes every target runs before its kernels lower.
-static void addTensorLevelPasses(OpPassManager &pm) {
+/// The tensor-level passes every target runs before its kernels lower:
+/// after sharding propagation, allreduces become copies and each device
+/// gets its own ops, so rangeify sees single-device values only.
+static void addTensorLevelPasses(OpPassManager &pm,
+                                 StringRef allreduceAlgorithm = "ring") {
   mlir::tiny::buildTinySimplifyPipeline(pm);
+  mlir::tiny::TinyLowerAllreduceOptions allreduce;
+  allreduce.algorithm = allreduceAlgorithm.str();
+  pm.addPass(mlir::tiny::createTinyLowerAllreduce(allreduce));
+  pm.addPass(mlir::tiny::createTinyExpandMulti());
   pm.addPass(mlir::tiny::createTinyRangeify());
 }
 
-void mlir::tiny::buildTinyToLLVMPipeline(OpPassManager &pm) {
-  buildTinyToKernelsPipeline(pm);
+void mlir::tiny::buildTinyToLLVMPipeline(OpPassManager &pm,
+                                         StringRef allreduceAlgorithm) {
+  buildTinyToKernelsPipeline(pm, allreduceAlgorithm);
   buildKernelsToLLVMPipeline(pm);
 }
 
-void mlir::tiny::buildTinyToKernelsPipeline(OpPassManager &pm) {
-  addTensorLevelPasses(pm);
+void mlir::tiny::buildTinyToKernelsPipeline(OpPassManager &pm,
+                                            StringRef allreduceAlgorithm) {
+  addTensorLevelPasses(pm, allreduceAlgorithm);
 }
 
 void mlir::tiny::buildKernelsToLLVMPipeline(OpPassManager &pm) {
@@ -98,11 +107,14 @@ void mlir::tiny::buildTinyToGPUPipeline(
 
 void mlir::tiny::registerTinyConversionPassesAndPipelines() {
   registerTinyConversionPasses();
-  PassPipelineRegistration<>(
+  PassPipelineRegistration<TinyToLLVMPipelineOptions>(
       "tiny-to-llvm",
       "Lower tensor-level tiny to the LLVM dialect for the CPU: simplify, "
-      "rangeify, convert to scf, then upstream conversions to LLVM",
-      buildTinyToLLVMPipeline);
+      "lower allreduces, expand multi-device values, rangeify, convert to "
+      "scf and runtime calls, then upstream conversions to LLVM",
+      [](OpPassManager &pm, const TinyToLLVMPipelineOptions &options) {
+        buildTinyToLLVMPipeline(pm, options.allreduce);
+      });
   PassPipelineRegistration<TinyToGPUPipelineOptions>(
       "tiny-to-nvvm",
       "Lower tensor-level tiny to gpu kernels compiled for NVIDIA GPUs (PTX "

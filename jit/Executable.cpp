@@ -15,6 +15,7 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/xxhash.h"
@@ -69,8 +70,9 @@ unsigned Executable::getNumCompilations() {
   return cache.numCompilations;
 }
 
-FailureOr<std::shared_ptr<Executable>> Executable::compile(ModuleOp module,
-                                                           StringRef entry) {
+FailureOr<std::shared_ptr<Executable>>
+Executable::compile(ModuleOp module, StringRef entry,
+                    const CompileOptions &options) {
   auto tinyFunction = SymbolTable::lookupNearestSymbolFrom<FunctionOp>(
       module, StringAttr::get(module.getContext(), entry));
   if (!tinyFunction)
@@ -100,7 +102,7 @@ FailureOr<std::shared_ptr<Executable>> Executable::compile(ModuleOp module,
   }
 
   ExecutableCache &cache = getCache();
-  std::string key = getCacheKey(module, entry);
+  std::string key = getCacheKey(module, entry) + "/" + options.allreduce;
   {
     std::lock_guard<std::mutex> lock(cache.mutex);
     auto it = cache.programs.find(key);
@@ -120,8 +122,32 @@ FailureOr<std::shared_ptr<Executable>> Executable::compile(ModuleOp module,
   context->appendDialectRegistry(registry);
 
   OwningOpRef<ModuleOp> lowered(cast<ModuleOp>(module->clone()));
+  // Only the entry is compiled: the functions it calls stay for
+  // -tiny-resolve-calls, as private functions (which rangeify drops), and
+  // the module's other programs go, so their errors are not the entry's.
+  llvm::StringSet<> reached;
+  SmallVector<FunctionOp> worklist{
+      lowered->lookupSymbol<FunctionOp>(entry)};
+  reached.insert(entry);
+  while (!worklist.empty()) {
+    FunctionOp function = worklist.pop_back_val();
+    function.walk([&](CallOp call) {
+      if (!reached.insert(call.getCallee()).second)
+        return;
+      if (auto callee = lowered->lookupSymbol<FunctionOp>(call.getCallee()))
+        worklist.push_back(callee);
+    });
+  }
+  for (FunctionOp function :
+       llvm::make_early_inc_range(lowered->getOps<FunctionOp>())) {
+    if (!reached.contains(function.getSymName()))
+      function.erase();
+    else if (function.getSymName() != entry)
+      SymbolTable::setSymbolVisibility(function,
+                                       SymbolTable::Visibility::Private);
+  }
   PassManager toKernels(context);
-  buildTinyToKernelsPipeline(toKernels);
+  buildTinyToKernelsPipeline(toKernels, options.allreduce);
   if (failed(toKernels.run(*lowered)))
     return failure();
   Operation *kernelEntry = SymbolTable::lookupSymbolIn(*lowered, entry);
@@ -164,13 +190,14 @@ FailureOr<std::shared_ptr<Executable>> Executable::compile(ModuleOp module,
   // THREAD loops run on OpenMP; the JIT resolves its runtime from here.
   // It comes with the LLVM the project builds against (WORKSPACE).
   static const StringRef sharedLibs[] = {"/usr/lib/llvm-22/lib/libomp.so"};
-  ExecutionEngineOptions options;
-  options.sharedLibPaths = sharedLibs;
-  options.transformer = transformer;
-  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
-  options.enableGDBNotificationListener = false;
-  options.enablePerfNotificationListener = false;
-  auto engine = ExecutionEngine::create(*lowered, options, std::move(*machine));
+  ExecutionEngineOptions engineOptions;
+  engineOptions.sharedLibPaths = sharedLibs;
+  engineOptions.transformer = transformer;
+  engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  engineOptions.enableGDBNotificationListener = false;
+  engineOptions.enablePerfNotificationListener = false;
+  auto engine =
+      ExecutionEngine::create(*lowered, engineOptions, std::move(*machine));
   if (!engine)
     return module.emitError("JIT compilation failed: ")
            << llvm::toString(engine.takeError());
@@ -191,6 +218,16 @@ FailureOr<std::shared_ptr<Executable>> Executable::compile(ModuleOp module,
   ++cache.numCompilations;
   program->code = cache.programs.try_emplace(key, code).first->second;
   return program;
+}
+
+FailureOr<std::unique_ptr<DeviceBuffers>>
+Executable::prepare(tiny_runtime_t runtime, std::string &error) const {
+  return DeviceBuffers::allocate(runtime, code->arguments, error);
+}
+
+LogicalResult Executable::launch(DeviceBuffers &buffers,
+                                 std::string &error) const {
+  return buffers.launch(code->function, error);
 }
 
 bool Executable::needsRuntime() const {

@@ -29,14 +29,20 @@ struct ProgramParam {
   RankedTensorType type;
 };
 
+/// Choices the lowering leaves to the caller.
+struct CompileOptions {
+  /// How an allreduce combines its shards: "ring", "all2all" or "naive".
+  std::string allreduce = "ring";
+};
+
 class Executable {
 public:
   ~Executable();
 
   /// Compiles `entry`, a `tiny.function` of `module`, which is left
   /// unchanged. Errors are reported as diagnostics on the module's context.
-  static FailureOr<std::shared_ptr<Executable>> compile(ModuleOp module,
-                                                        StringRef entry);
+  static FailureOr<std::shared_ptr<Executable>>
+  compile(ModuleOp module, StringRef entry, const CompileOptions &options = {});
 
   /// The params in slot order: `run` takes one input per param.
   ArrayRef<ProgramParam> getParams() const { return params; }
@@ -60,6 +66,13 @@ public:
   /// to when the program stores into a param. Programs that need the
   /// runtime (see `needsRuntime`) are refused: use `run`.
   LogicalResult invoke(ArrayRef<void *> buffers, std::string &error) const;
+
+  /// Runs the program on buffers allocated once with `prepare` (params
+  /// uploaded and outputs downloaded by the caller), to run it repeatedly.
+  LogicalResult launch(DeviceBuffers &buffers, std::string &error) const;
+  /// Allocates the program's buffers on `runtime`, for `launch`.
+  FailureOr<std::unique_ptr<DeviceBuffers>>
+  prepare(tiny_runtime_t runtime, std::string &error) const;
 
   /// True when the program's buffers must come from the runtime: it spans
   /// several devices.

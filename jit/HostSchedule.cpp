@@ -128,20 +128,11 @@ bool mlir::tiny::needsRuntime(ArrayRef<BufferArgument> arguments) {
   });
 }
 
-LogicalResult mlir::tiny::runOnRuntime(tiny_runtime_t runtime,
-                                       void (*function)(void **),
-                                       ArrayRef<BufferArgument> arguments,
-                                       ArrayRef<const void *> inputs,
-                                       ArrayRef<void *> outputs,
-                                       std::string &error) {
-  SmallVector<tiny_buffer_t> buffers;
-  auto releaseAll = [&] {
-    for (tiny_buffer_t buffer : buffers) {
-      std::string ignored;
-      takeError(tiny_buffer_release(buffer), ignored);
-    }
-  };
-  size_t nextInput = 0, nextOutput = 0;
+FailureOr<std::unique_ptr<DeviceBuffers>>
+DeviceBuffers::allocate(tiny_runtime_t runtime,
+                        ArrayRef<BufferArgument> arguments,
+                        std::string &error) {
+  std::unique_ptr<DeviceBuffers> result(new DeviceBuffers(arguments));
   for (const BufferArgument &argument : arguments) {
     tiny_device_t device = nullptr;
     tiny_buffer_t buffer = nullptr;
@@ -149,58 +140,84 @@ LogicalResult mlir::tiny::runOnRuntime(tiny_runtime_t runtime,
                   error) ||
         takeError(tiny_buffer_allocate(device, argument.dtype,
                                        argument.numElements, &buffer),
-                  error)) {
-      releaseAll();
+                  error))
       return failure();
-    }
-    buffers.push_back(buffer);
+    result->buffers.push_back(buffer);
+  }
+  return result;
+}
+
+DeviceBuffers::~DeviceBuffers() {
+  for (tiny_buffer_t buffer : buffers) {
+    std::string ignored;
+    takeError(tiny_buffer_release(buffer), ignored);
+  }
+}
+
+LogicalResult DeviceBuffers::upload(ArrayRef<const void *> inputs,
+                                    std::string &error) {
+  size_t next = 0;
+  for (auto [argument, buffer] : llvm::zip(arguments, buffers)) {
     if (argument.role != BufferArgument::Role::Param)
       continue;
-    if (nextInput >= inputs.size()) {
+    if (next >= inputs.size()) {
       error = "the program has more params than inputs were given";
-      releaseAll();
       return failure();
     }
     size_t bytes = argument.numElements * tiny_dtype_size(argument.dtype);
-    if (takeError(tiny_buffer_upload(buffer, inputs[nextInput++], bytes),
-                  error)) {
-      releaseAll();
+    if (takeError(tiny_buffer_upload(buffer, inputs[next++], bytes), error))
       return failure();
-    }
   }
+  return success();
+}
 
+LogicalResult DeviceBuffers::launch(void (*function)(void **),
+                                    std::string &error) {
   HostCallFrame frame{buffers, {}};
   {
     ScopedFrame scope(frame);
     // The packed entry and a CPU kernel take the same argument list.
     if (takeError(tiny_launch_cpu(function, buffers.data(), buffers.size()),
-                  error)) {
-      releaseAll();
+                  error))
       return failure();
-    }
   }
   if (!frame.error.empty()) {
     error = "copy failed: " + frame.error;
-    releaseAll();
     return failure();
   }
+  return success();
+}
 
+LogicalResult DeviceBuffers::download(ArrayRef<void *> outputs,
+                                      std::string &error) {
+  size_t next = 0;
   for (auto [argument, buffer] : llvm::zip(arguments, buffers)) {
     if (argument.role != BufferArgument::Role::Output)
       continue;
-    if (nextOutput >= outputs.size()) {
+    if (next >= outputs.size()) {
       error = "the program has more outputs than were given";
-      releaseAll();
       return failure();
     }
     size_t bytes = argument.numElements * tiny_dtype_size(argument.dtype);
-    if (takeError(tiny_buffer_download(buffer, outputs[nextOutput++], bytes),
-                  error)) {
-      releaseAll();
+    if (takeError(tiny_buffer_download(buffer, outputs[next++], bytes),
+                  error))
       return failure();
-    }
   }
-  releaseAll();
+  return success();
+}
+
+LogicalResult mlir::tiny::runOnRuntime(tiny_runtime_t runtime,
+                                       void (*function)(void **),
+                                       ArrayRef<BufferArgument> arguments,
+                                       ArrayRef<const void *> inputs,
+                                       ArrayRef<void *> outputs,
+                                       std::string &error) {
+  FailureOr<std::unique_ptr<DeviceBuffers>> buffers =
+      DeviceBuffers::allocate(runtime, arguments, error);
+  if (failed(buffers) || failed((*buffers)->upload(inputs, error)) ||
+      failed((*buffers)->launch(function, error)) ||
+      failed((*buffers)->download(outputs, error)))
+    return failure();
   return success();
 }
 

@@ -44,6 +44,36 @@ FailureOr<SmallVector<BufferArgument>> getBufferArguments(Operation *func);
 /// runtime allocates, or buffers on devices other than the host.
 bool needsRuntime(ArrayRef<BufferArgument> arguments);
 
+/// A program's buffers, allocated on their devices, for running it once or
+/// many times: upload the params, launch, download the outputs.
+class DeviceBuffers {
+public:
+  /// Allocates every argument on its device; on failure `error` says why
+  /// (an unknown device, a memory limit) and nothing stays allocated.
+  static FailureOr<std::unique_ptr<DeviceBuffers>>
+  allocate(tiny_runtime_t runtime, ArrayRef<BufferArgument> arguments,
+           std::string &error);
+  ~DeviceBuffers();
+  DeviceBuffers(const DeviceBuffers &) = delete;
+  DeviceBuffers &operator=(const DeviceBuffers &) = delete;
+
+  /// Uploads one host pointer per param, in order, each holding the
+  /// param's bytes.
+  LogicalResult upload(ArrayRef<const void *> inputs, std::string &error);
+  /// Calls the packed entry `function` on the buffers; its copies between
+  /// devices go through the runtime.
+  LogicalResult launch(void (*function)(void **), std::string &error);
+  /// Downloads each output into one host pointer, in order.
+  LogicalResult download(ArrayRef<void *> outputs, std::string &error);
+
+private:
+  DeviceBuffers(ArrayRef<BufferArgument> arguments)
+      : arguments(arguments.begin(), arguments.end()) {}
+
+  SmallVector<BufferArgument> arguments;
+  SmallVector<tiny_buffer_t> buffers;
+};
+
 /// Runs the packed entry `function` on `runtime`: allocates every argument
 /// on its device, uploads `inputs` (one host pointer per param, in order,
 /// each holding the param's bytes), calls the program, then downloads each

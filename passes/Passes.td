@@ -139,7 +139,8 @@ def TinyRangeify : Pass<"tiny-rangeify", "::mlir::ModuleOp"> {
     is computed into a buffer on the source device first and then copied.
 
     Needs calls resolved and multi-device values expanded per device
-    (-tiny-expand-multi); fp8 dtypes are reported as not supported.
+    (-tiny-expand-multi); fp8 dtypes are reported as not supported. Private
+    functions, reached only through calls, are dropped.
   }];
   let dependentDialects = [
     "::mlir::tiny::TinyDialect",
@@ -161,6 +162,62 @@ def TinyPrintSchedule : Pass<"tiny-print-schedule", "::mlir::ModuleOp"> {
     Option<"toStderr", "to-stderr", "bool", /*default=*/"false",
            "Print to stderr instead of stdout">,
   ];
+}
+
+def TinyLowerAllreduce : Pass<"tiny-lower-allreduce"> {
+  let summary = "Write each allreduce as copies and elementwise ops between devices";
+  let description = [{
+    Replaces `tiny.allreduce` on a value sharded over n devices by
+    `mselect`, `reshape`, `shrink`, `copy`, the reduce's elementwise op
+    (`add`, `max` or `mul`), `stack` / `pad` / `where` to reassemble, and
+    `mstack`, as tinygrad's multi rules do. ring and all2all split the flat
+    value (N elements) into n contiguous chunks, the first N mod n one
+    element longer; s_i is the size of chunk i, and device d sends:
+    - `ring`: n-1 reduce-scatter steps pass each partial chunk i from
+      device i+1 around to device i, then n-1 allgather steps pass it on
+      from device i: 2N - s_d - s_{d+1} elements in 2(n-1) copies.
+    - `all2all`: chunk i of every device is copied to device i and combined
+      there in device order, then copied to every device:
+      N + (n-2) s_d elements in 2 rounds.
+    - `naive`: every device copies its whole shard to every other device
+      and combines all n in device order: (n-1) N elements.
+    Reassembly moves bits only (no arithmetic on finished chunks).
+    Errors: an unknown algorithm; add or mul of i1 shards.
+  }];
+  let options = [
+    Option<"algorithm", "algorithm", "std::string", /*default=*/"\"ring\"",
+           "How shards are combined: ring, all2all or naive">,
+  ];
+  let dependentDialects = ["::mlir::tiny::TinyDialect"];
+}
+
+def TinyExpandMulti : Pass<"tiny-expand-multi", "::mlir::ModuleOp"> {
+  let summary = "Give each device of a multi-device value its own ops";
+  let description = [{
+    After sharding propagation (-tiny-multi) and allreduce lowering, an op
+    whose values live on a tuple of n devices means the same op on each
+    device. In every public `tiny.function` this pass writes it out: each
+    multi-device value becomes n single-device values and each op on them
+    n ops, one per device.
+    - `mselect(v, i)` is v's value on device i; `mstack` lists the values.
+    - A copy of a single-device value to a tuple is one copy per device; a
+      copy between tuples of the same size copies device i to device i; a
+      copy of a tuple value to one device reads device 0's value (every
+      device holds the whole value; -tiny-multi gathers sharded ones). A
+      copy onto the device a value is on is the value itself.
+    - A `buffer` on a tuple becomes one buffer per device, each with a new
+      slot that no other buffer of the function uses.
+    - Stores and afters run per device.
+    Private functions are only reached through calls (inlined by
+    -tiny-resolve-calls) and are left alone.
+
+    Errors: a param of a public function or a returned value on a device
+    tuple (shard with copies inside the program, gather with a copy to one
+    device), an `allreduce` left unlowered, an `unshard` read as a logical
+    value, an op on values of two device tuples, and a copy between tuples
+    of different sizes.
+  }];
+  let dependentDialects = ["::mlir::tiny::TinyDialect"];
 }
 
 #endif // TINY_PASSES_TD

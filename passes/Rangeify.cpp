@@ -1069,9 +1069,17 @@ struct TinyRangeifyPass
     : public tiny::impl::TinyRangeifyBase<TinyRangeifyPass> {
   void runOnOperation() override {
     SmallVector<FunctionOp> functions(getOperation().getOps<FunctionOp>());
-    for (FunctionOp function : functions)
+    for (FunctionOp function : functions) {
+      // A private function is only reached through calls, which are
+      // resolved by now: nothing runs it as a program.
+      if (SymbolTable::getSymbolVisibility(function) ==
+          SymbolTable::Visibility::Private) {
+        function.erase();
+        continue;
+      }
       if (failed(FunctionRangeifier(function).run()))
         return signalPassFailure();
+    }
   }
 };
 } // namespace

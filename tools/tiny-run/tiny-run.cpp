@@ -51,6 +51,11 @@ static llvm::cl::list<std::string>
 static llvm::cl::opt<bool>
     printTime("print-compile-time",
               llvm::cl::desc("print the lowering + JIT time to stderr"));
+static llvm::cl::opt<std::string> allreduceAlgorithm(
+    "allreduce",
+    llvm::cl::desc("how an allreduce combines its shards: ring, all2all or "
+                   "naive"),
+    llvm::cl::init("ring"));
 static llvm::cl::opt<bool> printDeviceStats(
     "print-device-stats",
     llvm::cl::desc("run through the tiny runtime and print, after the "
@@ -130,7 +135,8 @@ int main(int argc, char **argv) {
     return fail(error);
 
   FailureOr<std::shared_ptr<Executable>> program =
-      Executable::compile(*module, entry.getSymName());
+      Executable::compile(*module, entry.getSymName(),
+                          CompileOptions{allreduceAlgorithm});
   if (failed(program))
     return fail("cannot compile @" + entry.getSymName());
   if (printTime)
