@@ -44,26 +44,84 @@ def ConvertTinyToRuntime : Pass<"convert-tiny-to-runtime", "::mlir::ModuleOp"> {
   ];
 }
 
+def TinyGroupReduce : Pass<"tiny-group-reduce"> {
+  let summary = "Spread long reductions of kernels with few outputs over a "
+                # "block's threads";
+  let description = [{
+    A GPU runs a kernel's outputs on its threads; a kernel with few outputs
+    and long reductions (a sum to a scalar, the max of a few rows) leaves
+    most of it idle. This re-marks such a REDUCE range GROUP_REDUCE, which
+    -convert-tiny-to-gpu spreads over the threads of a block. A range is
+    marked when
+    - every value it carries is folded by one associative, commutative
+      arith op (float sums and products only with `reassoc`),
+    - it is nested only in parallel output ranges (LOOP, THREAD, GLOBAL
+      without carried values) whose bounds multiply to at most
+      `max-outputs`,
+    - it and the longest chain of ranges in it run at least `min-reduce`
+      iterations,
+    - its body stores nothing and has no barrier, and
+    - the kernel has no LOCAL range, GROUP_REDUCE, thread id or global id
+      (which use the block's threads already).
+
+    ```mlir
+    %s = tiny.k.range reduce %r < %n iter_args(%acc = %z) -> (f32) {...}
+    // becomes
+    %s = tiny.k.range group_reduce %r < %n iter_args(%acc = %z) -> (f32) {...}
+    ```
+  }];
+  let options = [
+    Option<"minReduce", "min-reduce", "int64_t", /*default=*/"256",
+           "Fewest iterations of a reduction worth sharing">,
+    Option<"maxOutputs", "max-outputs", "int64_t", /*default=*/"2048",
+           "Most outputs of a kernel whose reductions are shared">,
+  ];
+}
+
 def ConvertTinyToGPU : Pass<"convert-tiny-to-gpu", "::mlir::ModuleOp"> {
   let summary = "Turn kernel-level tiny kernels into gpu.launch regions";
   let description = [{
-    Each `tiny.k.kernel` becomes a `gpu.launch`. Its outermost output range
-    is the GLOBAL axis: it is split into blocks of `block-size` LOCAL threads
-    (fewer for a shorter range), each thread taking one index, guarded when
-    the bound is not a multiple of the block. Inner ranges stay ranges for
-    -convert-tiny-to-scf. Buffers the host function allocates become
-    `gpu.alloc`; `tiny.k.special` becomes `gpu.block_id` / `gpu.thread_id` /
-    `gpu.global_id` and `tiny.k.barrier` becomes `gpu.barrier`. Outlining
+    Each `tiny.k.kernel` becomes a `gpu.launch`; outlining
     (`-gpu-kernel-outlining`) then makes `gpu.func` kernels and
     `gpu.launch_func` calls.
+    - GLOBAL ranges become block ids, LOCAL ranges thread ids: the innermost
+      range of a nest takes x, the next y, then z. Grid ranges carry
+      nothing, have constant bounds and sit in grid ranges only. The launch
+      is as long as the longest range of each dimension; shorter ranges
+      guard their bodies.
+    - A kernel without GLOBAL or LOCAL ranges or special ids gets a grid
+      from its nest of output ranges (up to three, LOOP or THREAD, carrying
+      nothing): they become GLOBAL ranges, except the innermost, which
+      becomes `block-size` LOCAL threads per block (fewer for a shorter
+      range), guarded when the bound is not a multiple of the block. With a
+      GROUP_REDUCE they all become blocks.
+    - `tiny.k.special` becomes `gpu.block_id` (gidxN), `gpu.thread_id`
+      (lidxN) or block id * block size + thread id (idxN, in blocks of
+      `block-size`); its bound sizes the launch.
+    - A GROUP_REDUCE range is shared by the threads of a block (along x, a
+      power of two up to `block-size`): each thread reduces a strided part
+      from the combining op's identity, stores it to workgroup memory, and
+      the parts are combined as a tree with a barrier between steps. The
+      rest of the kernel runs alike on every thread; only the first thread
+      stores.
+    - A buffer in the LOCAL address space (`memref.alloc` with
+      `#tiny<addrspace local>`) becomes a workgroup buffer of the launch,
+      its accesses `memref` ops. A barrier goes before each access that
+      reads what may have been written, or writes what may have been read
+      or written, since the last barrier; barriers go in the launch body
+      and serial ranges, never under a branch only some threads take.
+    - `tiny.k.barrier` becomes `gpu.barrier`; buffers the host function
+      allocates become `gpu.alloc`.
+    Inner ranges stay ranges for -convert-tiny-to-scf.
   }];
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
-           "Threads per block along the GLOBAL axis">,
+           "Threads per block of a default grid or a GROUP_REDUCE">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
   ];
 }

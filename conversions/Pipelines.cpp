@@ -77,6 +77,7 @@ void mlir::tiny::buildTinyToGPUPipeline(
     const TinyToGPUPipelineOptions &options) {
   bool nvvm = target == "nvvm";
   addTensorLevelPasses(pm);
+  pm.addPass(createTinyGroupReduce());
   ConvertTinyToGPUOptions gpuOptions;
   gpuOptions.blockSize = options.blockSize;
   pm.addPass(createConvertTinyToGPU(gpuOptions));
@@ -93,6 +94,10 @@ void mlir::tiny::buildTinyToGPUPipeline(
     attach.chip = options.chip.empty() ? "sm_90" : options.chip.getValue();
     pm.addPass(createGpuNVVMAttachTarget(attach));
     kernels.addPass(createConvertGpuOpsToNVVMOps());
+    // The NVVM conversion sends math ops to libdevice but leaves those it
+    // has no function for (math.trunc in LLVM 22); as LLVM intrinsics the
+    // NVPTX backend selects them itself (trunc is cvt.rzi).
+    kernels.addPass(createConvertMathToLLVMPass());
   } else {
     GpuROCDLAttachTargetOptions attach;
     attach.chip = options.chip.empty() ? "gfx942" : options.chip.getValue();

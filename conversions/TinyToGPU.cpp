@@ -1,19 +1,31 @@
-//===- TinyToGPU.cpp - kernels to gpu.launch -------------------------------===//
+//===- TinyToGPU.cpp - kernels to gpu.launch ------------------------------===//
 //
-// Each tiny.k.kernel becomes a gpu.launch. Its outermost output range is the
-// GLOBAL axis: it is split into blocks of LOCAL threads, each thread taking
-// one index (guarded when the bound is not a multiple of the block). The
-// inner ranges stay ranges inside the launch, for -convert-tiny-to-scf.
-// Buffers the function allocates move to device memory (gpu.alloc);
-// special ids and barriers become their gpu ops.
+// Each tiny.k.kernel becomes a gpu.launch:
+// - GLOBAL ranges become block ids and LOCAL ranges thread ids (the
+//   innermost of a nest along x); the launch is as large as the longest
+//   range of each dimension, shorter ranges guard their bodies. A kernel
+//   that names no grid gets one from its nest of output ranges.
+// - special ids become the matching gpu ids and size the launch too.
+// - a GROUP_REDUCE range is shared by the threads of a block: each thread
+//   reduces a strided part, the parts meet in workgroup memory and are
+//   combined as a tree, with barriers between the steps.
+// - buffers in the LOCAL address space become workgroup memory, with a
+//   barrier wherever threads may read what others wrote (or write what
+//   others read) since the last one.
+// Inner ranges stay ranges for -convert-tiny-to-scf. Buffers the function
+// allocates move to device memory (gpu.alloc).
 //
 //===----------------------------------------------------------------------===//
 
 #include "conversions/Passes.h"
+#include "conversions/ReductionCombiner.h"
 
 #include "dialects/tiny/IR/TinyKernelOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir::tiny {
 #define GEN_PASS_DEF_CONVERTTINYTOGPU
@@ -25,83 +37,862 @@ using namespace mlir::tiny;
 
 namespace {
 
-/// The range a kernel's threads split: the first range of its body when
-/// that range carries nothing.
-RangeOp getGlobalRange(KernelOp kernel) {
-  for (Operation &op : kernel.getBody().front())
-    if (auto range = dyn_cast<RangeOp>(op))
-      return range.getInits().empty() ? range : RangeOp();
-  return {};
+/// GPUs have three grid dimensions, x y z.
+constexpr unsigned kGridDims = 3;
+
+bool isGridAxis(AxisType axis) {
+  return axis == AxisType::Global || axis == AxisType::Local;
 }
 
-LogicalResult lowerKernel(IRRewriter &rewriter, KernelOp kernel,
-                          int64_t blockSize) {
-  Location loc = kernel.getLoc();
-  RangeOp global = getGlobalRange(kernel);
-  rewriter.setInsertionPoint(kernel);
-  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-  Value threads = one, blocks = one;
-  std::optional<int64_t> bound;
-  if (global) {
-    IntegerAttr boundAttr;
-    if (auto constant = global.getBound().getDefiningOp<arith::ConstantOp>())
-      boundAttr = dyn_cast<IntegerAttr>(constant.getValue());
-    if (!boundAttr)
-      return global.emitOpError("needs a constant bound to become a grid");
-    bound = boundAttr.getInt();
-    int64_t perBlock = std::min(*bound, blockSize);
-    threads = arith::ConstantIndexOp::create(rewriter, loc, perBlock);
-    blocks = arith::ConstantIndexOp::create(rewriter, loc,
-                                            (*bound + perBlock - 1) / perBlock);
-  }
-  // Values the kernel defines before its range (constants) stay outside.
-  auto launch = gpu::LaunchOp::create(rewriter, loc, blocks, one, one, threads,
-                                      one, one);
-  Block &body = launch.getBody().front();
-  rewriter.setInsertionPointToStart(&body);
-  auto terminator = gpu::TerminatorOp::create(rewriter, loc);
+Value createIndex(OpBuilder &builder, Location loc, int64_t value) {
+  return arith::ConstantIndexOp::create(builder, loc, value);
+}
 
-  Block &kernelBody = kernel.getBody().front();
-  if (!global) {
-    rewriter.inlineBlockBefore(&kernelBody, terminator);
-    rewriter.eraseOp(kernel);
-    return success();
+/// Whether `op` may write memory; an op that does not say may.
+bool mayWrite(Operation &op) {
+  if (auto effects = dyn_cast<MemoryEffectOpInterface>(op))
+    return effects.hasEffect<MemoryEffects::Write>();
+  return !isMemoryEffectFree(&op);
+}
+
+//===----------------------------------------------------------------------===//
+// The grid of a kernel
+//===----------------------------------------------------------------------===//
+
+/// What a launch needs: its size, and what reads each id.
+struct LaunchPlan {
+  std::array<int64_t, kGridDims> blocks = {1, 1, 1};
+  std::array<int64_t, kGridDims> threads = {1, 1, 1};
+  /// Each GLOBAL or LOCAL range, outer ranges first, and its dimension.
+  SmallVector<std::pair<RangeOp, unsigned>> gridRanges;
+  SmallVector<SpecialOp> specials;
+  SmallVector<RangeOp> groupReduces;
+  /// Threads (along x) that share each GROUP_REDUCE; 0 without one.
+  int64_t groupSize = 0;
+};
+
+/// The output ranges a kernel's default grid may take: from the kernel's
+/// top, the only range of each block while it carries nothing, is a LOOP or
+/// THREAD range with a constant bound, and the ops beside it write nothing
+/// (every thread runs them). At most three ranges longer than one.
+SmallVector<RangeOp> getOutputNest(KernelOp kernel) {
+  SmallVector<RangeOp> nest;
+  Block *block = &kernel.getBody().front();
+  unsigned longRanges = 0;
+  while (longRanges < kGridDims) {
+    RangeOp only;
+    for (Operation &op : *block) {
+      if (op.hasTrait<OpTrait::IsTerminator>())
+        continue;
+      auto range = dyn_cast<RangeOp>(op);
+      if ((range && only) ||
+          (!range && (op.getNumRegions() != 0 || mayWrite(op))))
+        return nest;
+      only = range;
+    }
+    if (!only || !only.getInits().empty() ||
+        (only.getAxis() != AxisType::Loop &&
+         only.getAxis() != AxisType::Thread))
+      return nest;
+    std::optional<int64_t> bound = getConstantIntValue(only.getBound());
+    if (!bound || *bound < 1)
+      return nest;
+    nest.push_back(only);
+    if (*bound > 1)
+      ++longRanges;
+    block = &only.getBody().front();
   }
-  // Everything in the kernel but the global range runs once per thread
-  // too: it is constants and index math, which is cheap.
-  // The block size is the constant, not gpu.block_dim: AMD targets read the
-  // latter through a device library call.
-  rewriter.setInsertionPoint(terminator);
+  return nest;
+}
+
+/// Inlines `range`'s body in its place, for index `index`.
+void inlineRange(IRRewriter &rewriter, RangeOp range, Value index) {
+  Block &body = range.getBody().front();
+  rewriter.eraseOp(body.getTerminator());
+  rewriter.inlineBlockBefore(&body, range, ValueRange{index});
+  rewriter.eraseOp(range);
+}
+
+/// Gives a kernel that names no grid one: its nest of output ranges becomes
+/// GLOBAL ranges. Without a GROUP_REDUCE, which takes the threads, the
+/// innermost one becomes LOCAL threads, split into blocks of `blockSize`
+/// (its body guarded where the bound is not a multiple).
+void mapDefaultGrid(IRRewriter &rewriter, KernelOp kernel, bool groupReduce,
+                    int64_t blockSize) {
+  SmallVector<RangeOp> nest;
+  for (RangeOp range : getOutputNest(kernel)) {
+    if (*getConstantIntValue(range.getBound()) > 1) {
+      nest.push_back(range);
+      continue;
+    }
+    // A range of one iteration is no dimension.
+    rewriter.setInsertionPoint(range);
+    inlineRange(rewriter, range, createIndex(rewriter, range.getLoc(), 0));
+  }
+  if (nest.empty())
+    return;
+  for (RangeOp range : nest)
+    range.setAxis(AxisType::Global);
+  if (groupReduce)
+    return;
+  RangeOp inner = nest.back();
+  int64_t bound = *getConstantIntValue(inner.getBound());
+  if (bound <= blockSize) {
+    inner.setAxis(AxisType::Local);
+    return;
+  }
+  Location loc = inner.getLoc();
+  rewriter.setInsertionPoint(inner);
+  Value threads = createIndex(rewriter, loc, blockSize);
+  auto blocks = RangeOp::create(
+      rewriter, loc, AxisType::Global,
+      createIndex(rewriter, loc, llvm::divideCeil(bound, blockSize)));
+  rewriter.setInsertionPoint(blocks.getBody().front().getTerminator());
+  auto lanes = RangeOp::create(rewriter, loc, AxisType::Local, threads);
+  Operation *end = lanes.getBody().front().getTerminator();
+  rewriter.setInsertionPoint(end);
   Value index = arith::AddIOp::create(
       rewriter, loc,
-      arith::MulIOp::create(rewriter, loc, launch.getBlockIds().x, threads),
-      launch.getThreadIds().x);
-  Value inBounds = arith::CmpIOp::create(rewriter, loc,
-                                         arith::CmpIPredicate::ult, index,
-                                         global.getBound());
-  auto guard = scf::IfOp::create(rewriter, loc, inBounds, /*withElse=*/false);
-  Block &rangeBody = global.getBody().front();
-  rewriter.eraseOp(rangeBody.getTerminator());
-  rewriter.inlineBlockBefore(&rangeBody,
-                             guard.getThenRegion().front().getTerminator(),
-                             ValueRange{index});
-  rewriter.eraseOp(global);
-  // The kernel's own ops (index constants) go first in the launch body.
-  rewriter.inlineBlockBefore(&kernelBody, &body, body.begin());
-  rewriter.eraseOp(kernel);
+      arith::MulIOp::create(rewriter, loc, blocks.getInductionVar(), threads),
+      lanes.getInductionVar());
+  Block &body = inner.getBody().front();
+  rewriter.eraseOp(body.getTerminator());
+  if (bound % blockSize != 0) {
+    Value inBounds = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ult, index, inner.getBound());
+    auto guard = scf::IfOp::create(rewriter, loc, inBounds,
+                                   /*withElseRegion=*/false);
+    end = guard.thenBlock()->getTerminator();
+  }
+  rewriter.inlineBlockBefore(&body, end, ValueRange{index});
+  rewriter.eraseOp(inner);
+}
+
+/// The dimension a special names and whether it is a block, thread or
+/// global id.
+std::pair<StringRef, unsigned> parseSpecial(SpecialOp special) {
+  StringRef name = special.getName();
+  return {name.drop_back(), static_cast<unsigned>(name.back() - '0')};
+}
+
+/// Sizes the launch along `dim` for a global id below `bound`: blocks of
+/// `blockSize` threads, one block for a shorter bound.
+void sizeGlobalId(LaunchPlan &plan, unsigned dim, int64_t bound,
+                  int64_t blockSize) {
+  plan.threads[dim] = std::min(bound, blockSize);
+  plan.blocks[dim] = llvm::divideCeil(bound, plan.threads[dim]);
+}
+
+FailureOr<LaunchPlan> planLaunch(IRRewriter &rewriter, KernelOp kernel,
+                                 int64_t blockSize) {
+  LaunchPlan plan;
+  bool namesGrid = false;
+  // Outer first, so that a GROUP_REDUCE in another is reported, not lowered.
+  kernel.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    auto range = dyn_cast<RangeOp>(op);
+    if (range && range.getAxis() == AxisType::GroupReduce)
+      plan.groupReduces.push_back(range);
+    namesGrid |= isa<SpecialOp>(op) || (range && isGridAxis(range.getAxis()));
+  });
+  if (!namesGrid)
+    mapDefaultGrid(rewriter, kernel, !plan.groupReduces.empty(), blockSize);
+
+  // Dimensions count from the innermost range of a nest.
+  SmallVector<std::pair<RangeOp, unsigned>> depths;
+  unsigned nestDepth[2] = {0, 0};
+  WalkResult walk = kernel.walk<WalkOrder::PreOrder>([&](RangeOp range) {
+    if (!isGridAxis(range.getAxis()))
+      return WalkResult::advance();
+    if (!range.getInits().empty())
+      return WalkResult(range.emitOpError(
+          "carries values, which a GLOBAL or LOCAL range cannot: its "
+          "iterations run in parallel"));
+    std::optional<int64_t> bound = getConstantIntValue(range.getBound());
+    if (!bound || *bound < 1)
+      return WalkResult(range.emitOpError(
+          "needs a constant positive bound to become a grid dimension"));
+    unsigned depth = 0;
+    for (Operation *parent = range->getParentOp(); parent != kernel;
+         parent = parent->getParentOp()) {
+      auto outer = dyn_cast<RangeOp>(parent);
+      if (!outer || !isGridAxis(outer.getAxis()))
+        return WalkResult(range.emitOpError(
+            "must be nested in GLOBAL and LOCAL ranges only to become a grid "
+            "dimension"));
+      depth += outer.getAxis() == range.getAxis();
+    }
+    bool local = range.getAxis() == AxisType::Local;
+    if (depth >= kGridDims)
+      return WalkResult(range.emitOpError("is the fourth nested ")
+                        << (local ? "LOCAL" : "GLOBAL")
+                        << " range; a grid has three dimensions");
+    nestDepth[local] = std::max(nestDepth[local], depth + 1);
+    depths.push_back({range, depth});
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  for (auto [range, depth] : depths) {
+    bool local = range.getAxis() == AxisType::Local;
+    unsigned dim = nestDepth[local] - 1 - depth;
+    int64_t bound = *getConstantIntValue(range.getBound());
+    int64_t &size = local ? plan.threads[dim] : plan.blocks[dim];
+    size = std::max(size, bound);
+    plan.gridRanges.push_back({range, dim});
+  }
+
+  // Special ids size their dimensions; a global id splits into blocks, so
+  // it takes its dimension alone.
+  kernel.walk([&](SpecialOp special) { plan.specials.push_back(special); });
+  std::array<std::optional<int64_t>, kGridDims> globalIds;
+  for (SpecialOp special : plan.specials) {
+    std::optional<int64_t> bound = getConstantIntValue(special.getBound());
+    if (!bound || *bound < 1)
+      return special.emitOpError(
+          "needs a constant positive bound to size the launch");
+    auto [kind, dim] = parseSpecial(special);
+    if (kind == "gidx")
+      plan.blocks[dim] = std::max(plan.blocks[dim], *bound);
+    else if (kind == "lidx")
+      plan.threads[dim] = std::max(plan.threads[dim], *bound);
+    else if (!globalIds[dim] || *globalIds[dim] == *bound)
+      globalIds[dim] = *bound;
+    else
+      return special.emitOpError("has bound ")
+             << *bound << " but another global id along dimension " << dim
+             << " has bound " << *globalIds[dim];
+  }
+  for (unsigned dim = 0; dim < kGridDims; ++dim)
+    if (globalIds[dim]) {
+      if (plan.blocks[dim] != 1 || plan.threads[dim] != 1)
+        return kernel.emitOpError("uses a global id along dimension ")
+               << dim << ", which block or thread ids also use";
+      sizeGlobalId(plan, dim, *globalIds[dim], blockSize);
+    }
+  for (SpecialOp special : plan.specials) {
+    auto [kind, dim] = parseSpecial(special);
+    int64_t bound = *getConstantIntValue(special.getBound());
+    int64_t size = kind == "gidx"   ? plan.blocks[dim]
+                   : kind == "lidx" ? plan.threads[dim]
+                                    : bound;
+    if (bound != size)
+      return special.emitOpError("has bound ")
+             << bound << " but the launch has " << size
+             << " ids along its dimension (for a longer range or id of the "
+                "kernel)";
+  }
+
+  if (!plan.groupReduces.empty()) {
+    if (llvm::any_of(plan.threads, [](int64_t n) { return n != 1; }))
+      return plan.groupReduces.front().emitOpError(
+          "needs the threads of a block, which LOCAL ranges or thread ids "
+          "of the kernel already use");
+    // A power of two, for the tree that combines the threads' parts, and
+    // no more threads than the longest reduction has iterations.
+    int64_t longest = 1;
+    for (RangeOp range : plan.groupReduces) {
+      std::optional<int64_t> bound = getConstantIntValue(range.getBound());
+      longest = std::max(longest, bound ? *bound : blockSize);
+    }
+    plan.groupSize =
+        std::min<int64_t>(llvm::bit_floor(static_cast<uint64_t>(blockSize)),
+                          llvm::PowerOf2Ceil(static_cast<uint64_t>(longest)));
+    plan.threads[0] = plan.groupSize;
+  }
+  return plan;
+}
+
+//===----------------------------------------------------------------------===//
+// Lowering: the launch, its ids, its guards
+//===----------------------------------------------------------------------===//
+
+/// The state of the launch being built.
+struct LaunchLowering {
+  gpu::LaunchOp launch;
+  LaunchPlan plan;
+  /// Branches every thread of a block takes alike (guards of GLOBAL
+  /// ranges): barriers may go under them.
+  DenseSet<Operation *> uniformBranches;
+
+  Value threadId(unsigned dim) {
+    return std::array<Value, 3>{launch.getThreadIds().x,
+                                launch.getThreadIds().y,
+                                launch.getThreadIds().z}[dim];
+  }
+  Value blockId(unsigned dim) {
+    return std::array<Value, 3>{launch.getBlockIds().x, launch.getBlockIds().y,
+                                launch.getBlockIds().z}[dim];
+  }
+  Block &body() { return launch.getBody().front(); }
+};
+
+/// The range's body in place for its block or thread id, guarded when the
+/// launch has more ids along the dimension than the range has iterations.
+void lowerGridRange(IRRewriter &rewriter, LaunchLowering &lowering,
+                    RangeOp range, unsigned dim) {
+  bool local = range.getAxis() == AxisType::Local;
+  Value id = local ? lowering.threadId(dim) : lowering.blockId(dim);
+  int64_t size = local ? lowering.plan.threads[dim] : lowering.plan.blocks[dim];
+  if (*getConstantIntValue(range.getBound()) == size)
+    return inlineRange(rewriter, range, id);
+  Location loc = range.getLoc();
+  rewriter.setInsertionPoint(range);
+  Value inBounds = arith::CmpIOp::create(
+      rewriter, loc, arith::CmpIPredicate::ult, id, range.getBound());
+  auto guard = scf::IfOp::create(rewriter, loc, inBounds,
+                                 /*withElseRegion=*/false);
+  if (!local)
+    lowering.uniformBranches.insert(guard);
+  rewriter.moveOpBefore(range, guard.thenBlock()->getTerminator());
+  rewriter.setInsertionPoint(range);
+  inlineRange(rewriter, range, id);
+}
+
+/// gpu.block_id / gpu.thread_id for a special, or the global index they
+/// make. The block size is the constant, not gpu.block_dim: AMD targets
+/// read the latter through a device library call.
+Value lowerSpecial(IRRewriter &rewriter, LaunchLowering &lowering,
+                   SpecialOp special) {
+  auto [kind, dim] = parseSpecial(special);
+  if (kind == "gidx")
+    return lowering.blockId(dim);
+  if (kind == "lidx")
+    return lowering.threadId(dim);
+  Location loc = special.getLoc();
+  Value base = arith::MulIOp::create(
+      rewriter, loc, lowering.blockId(dim),
+      createIndex(rewriter, loc, lowering.plan.threads[dim]));
+  return arith::AddIOp::create(rewriter, loc, base, lowering.threadId(dim));
+}
+
+/// Threads past the bound of a global id skip the whole kernel.
+void guardGlobalIds(IRRewriter &rewriter, LaunchLowering &lowering) {
+  Block &body = lowering.body();
+  Location loc = lowering.launch.getLoc();
+  rewriter.setInsertionPointToStart(&body);
+  Value inBounds;
+  for (unsigned dim = 0; dim < kGridDims; ++dim) {
+    auto special = llvm::find_if(lowering.plan.specials, [&](SpecialOp op) {
+      return parseSpecial(op).first == "idx" && parseSpecial(op).second == dim;
+    });
+    if (special == lowering.plan.specials.end())
+      continue;
+    int64_t bound = *getConstantIntValue(special->getBound());
+    int64_t threads = lowering.plan.threads[dim];
+    if (bound % threads == 0)
+      continue;
+    Value index = arith::AddIOp::create(
+        rewriter, loc,
+        arith::MulIOp::create(rewriter, loc, lowering.blockId(dim),
+                              createIndex(rewriter, loc, threads)),
+        lowering.threadId(dim));
+    Value below =
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, index,
+                              createIndex(rewriter, loc, bound));
+    inBounds =
+        inBounds
+            ? arith::AndIOp::create(rewriter, loc, inBounds, below).getResult()
+            : below;
+  }
+  if (!inBounds)
+    return;
+  auto guard = scf::IfOp::create(rewriter, loc, inBounds,
+                                 /*withElseRegion=*/false);
+  Operation *end = guard.thenBlock()->getTerminator();
+  for (Operation &op : llvm::make_early_inc_range(llvm::make_range(
+           std::next(Block::iterator(guard)), std::prev(body.end()))))
+    rewriter.moveOpBefore(&op, end);
+}
+
+//===----------------------------------------------------------------------===//
+// GROUP_REDUCE
+//===----------------------------------------------------------------------===//
+
+MemRefType getWorkgroupType(MLIRContext *context, ArrayRef<int64_t> shape,
+                            Type element) {
+  auto space =
+      gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
+  return MemRefType::get(shape, element, MemRefLayoutAttrInterface(), space);
+}
+
+/// Whether an enclosing loop of the launch may run `op` again.
+bool isInLoop(Operation *op, gpu::LaunchOp launch) {
+  for (Operation *parent = op->getParentOp(); parent != launch;
+       parent = parent->getParentOp())
+    if (isa<RangeOp, scf::ForOp>(parent))
+      return true;
+  return false;
+}
+
+/// Outside the parts of its GROUP_REDUCEs, every thread of a block computes
+/// the same values: only the first one stores them.
+void gateWritesToFirstThread(IRRewriter &rewriter, LaunchLowering &lowering) {
+  Location loc = lowering.launch.getLoc();
+  rewriter.setInsertionPointToStart(&lowering.body());
+  Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                      lowering.threadId(0),
+                                      createIndex(rewriter, loc, 0));
+  SmallVector<Operation *> writes;
+  lowering.body().walk([&](Operation *op) {
+    if (isa<KStoreOp, AtomicAddOp>(op))
+      writes.push_back(op);
+  });
+  for (Operation *op : writes) {
+    rewriter.setInsertionPoint(op);
+    if (auto store = dyn_cast<KStoreOp>(op)) {
+      Value gate =
+          store.getGate()
+              ? arith::AndIOp::create(rewriter, loc, store.getGate(), first)
+                    .getResult()
+              : first;
+      rewriter.modifyOpInPlace(store,
+                               [&] { store.getGateMutable().assign(gate); });
+      continue;
+    }
+    auto guard = scf::IfOp::create(rewriter, op->getLoc(), first,
+                                   /*withElseRegion=*/false);
+    rewriter.moveOpBefore(op, guard.thenBlock()->getTerminator());
+  }
+}
+
+/// Checks that the threads of a block can share `range`: each carried value
+/// has a combiner (appended to `combiners`) and the body only reads.
+LogicalResult checkGroupReduce(RangeOp range,
+                               SmallVectorImpl<Operation *> &combiners) {
+  for (unsigned i = 0, e = range.getInits().size(); i < e; ++i) {
+    Operation *combiner = getReductionCombiner(range, i);
+    if (!combiner)
+      return range.emitOpError("carried value ")
+             << i
+             << " is not folded by one associative, commutative arith op "
+                "(add, mul, max, min, and, or, xor), which a GROUP_REDUCE "
+                "needs to combine the threads' parts";
+    if (!getCombinerIdentity(combiner, range.getInits()[i].getType()))
+      return range.emitOpError("carried value ")
+             << i << " of type " << range.getInits()[i].getType()
+             << " has no identity for " << combiner->getName();
+    combiners.push_back(combiner);
+  }
+  if (combiners.empty())
+    return range.emitOpError("carries nothing to reduce");
+  WalkResult written = range.getBody().walk([](Operation *op) {
+    if (isa<KStoreOp, AtomicAddOp, BarrierOp>(op))
+      return WalkResult(op->emitOpError(
+          "in a GROUP_REDUCE would run in any order on the block's threads; "
+          "a GROUP_REDUCE body may only read"));
+    auto nested = dyn_cast<RangeOp>(op);
+    if (nested && nested.getAxis() == AxisType::GroupReduce)
+      return WalkResult(nested.emitOpError("is nested in a GROUP_REDUCE"));
+    return WalkResult::advance();
+  });
+  return failure(written.wasInterrupted());
+}
+
+/// %r = group_reduce %i < %n iter_args(%acc = %init) { ... } becomes
+///   %part = scf.for %i = %tid to %n step %G iter_args(%acc = identity)
+///   smem[%tid] = %part; barrier
+///   for s = G/2 .. 1: if %tid < s { smem[%tid] op= smem[%tid + s] }; barrier
+///   %r = %init op smem[0]
+LogicalResult lowerGroupReduce(IRRewriter &rewriter, LaunchLowering &lowering,
+                               RangeOp range) {
+  SmallVector<Operation *> combiners;
+  if (failed(checkGroupReduce(range, combiners)))
+    return failure();
+  Location loc = range.getLoc();
+  int64_t groupSize = lowering.plan.groupSize;
+  Value tid = lowering.threadId(0);
+  rewriter.setInsertionPoint(range);
+  SmallVector<Value> identities;
+  for (auto [combiner, init] : llvm::zip(combiners, range.getInits()))
+    identities.push_back(arith::ConstantOp::create(
+        rewriter, loc, getCombinerIdentity(combiner, init.getType())));
+  auto loop =
+      scf::ForOp::create(rewriter, loc, tid, range.getBound(),
+                         createIndex(rewriter, loc, groupSize), identities);
+  Block *loopBody = loop.getBody();
+  if (!loopBody->empty())
+    rewriter.eraseOp(loopBody->getTerminator());
+  Block &body = range.getBody().front();
+  auto end = cast<EndOp>(body.getTerminator());
+  rewriter.setInsertionPoint(end);
+  rewriter.replaceOpWithNewOp<scf::YieldOp>(end, end.getValues());
+  rewriter.mergeBlocks(&body, loopBody, loopBody->getArguments());
+
+  rewriter.setInsertionPoint(range);
+  SmallVector<Value> partials;
+  for (auto [part, init] : llvm::zip(loop.getResults(), range.getInits())) {
+    Value buffer = lowering.launch.addWorkgroupAttribution(
+        getWorkgroupType(rewriter.getContext(), {groupSize}, init.getType()),
+        loc);
+    memref::StoreOp::create(rewriter, loc, part, buffer, tid);
+    partials.push_back(buffer);
+  }
+  gpu::BarrierOp::create(rewriter, loc);
+  for (int64_t stride = groupSize / 2; stride >= 1; stride /= 2) {
+    Value strideValue = createIndex(rewriter, loc, stride);
+    Value active = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ult, tid, strideValue);
+    auto step = scf::IfOp::create(rewriter, loc, active,
+                                  /*withElseRegion=*/false);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(step.thenBlock()->getTerminator());
+      Value other = arith::AddIOp::create(rewriter, loc, tid, strideValue);
+      for (auto [buffer, combiner] : llvm::zip(partials, combiners)) {
+        Value mine = memref::LoadOp::create(rewriter, loc, buffer, tid);
+        Value theirs = memref::LoadOp::create(rewriter, loc, buffer, other);
+        memref::StoreOp::create(
+            rewriter, loc, createCombine(rewriter, loc, combiner, mine, theirs),
+            buffer, tid);
+      }
+    }
+    gpu::BarrierOp::create(rewriter, loc);
+  }
+  SmallVector<Value> results;
+  Value zero = createIndex(rewriter, loc, 0);
+  for (auto [buffer, combiner, init] :
+       llvm::zip(partials, combiners, range.getInits())) {
+    Value total = memref::LoadOp::create(rewriter, loc, buffer, zero);
+    results.push_back(createCombine(rewriter, loc, combiner, init, total));
+  }
+  // Run again, the reduction would overwrite the parts before every thread
+  // has read the total.
+  if (isInLoop(range, lowering.launch))
+    gpu::BarrierOp::create(rewriter, loc);
+  rewriter.replaceOp(range, results);
   return success();
 }
 
-/// gpu.block_id / gpu.thread_id / their global combination for `special`.
-Value lowerSpecial(IRRewriter &rewriter, SpecialOp special) {
-  StringRef name = special.getName();
-  auto dim = static_cast<gpu::Dimension>(name.back() - '0');
-  Location loc = special.getLoc();
-  if (name.starts_with("gidx"))
-    return gpu::BlockIdOp::create(rewriter, loc, dim);
-  if (name.starts_with("lidx"))
-    return gpu::ThreadIdOp::create(rewriter, loc, dim);
-  return gpu::GlobalIdOp::create(rewriter, loc, dim);
+//===----------------------------------------------------------------------===//
+// LOCAL buffers: workgroup memory and barriers
+//===----------------------------------------------------------------------===//
+
+bool isLocalBuffer(Value buffer) {
+  auto space = dyn_cast_or_null<AddrSpaceAttr>(
+      cast<MemRefType>(buffer.getType()).getMemorySpace());
+  return space && space.getValue() == AddrSpace::Local;
+}
+
+/// Accesses through `index` into `buffer`, as memref ops: k.index addresses
+/// tiny address spaces only, and the workgroup buffer is not one.
+LogicalResult lowerLocalAccesses(IRRewriter &rewriter, KIndexOp index,
+                                 Value buffer) {
+  for (Operation *user : llvm::make_early_inc_range(index->getUsers())) {
+    Location loc = user->getLoc();
+    rewriter.setInsertionPoint(user);
+    if (auto load = dyn_cast<KLoadOp>(user)) {
+      if (!load.getGate()) {
+        rewriter.replaceOpWithNewOp<memref::LoadOp>(load, buffer,
+                                                    index.getIndices());
+        continue;
+      }
+      auto gated = scf::IfOp::create(rewriter, loc, TypeRange{load.getType()},
+                                     load.getGate(), /*withElseRegion=*/true);
+      rewriter.setInsertionPointToStart(gated.thenBlock());
+      scf::YieldOp::create(
+          rewriter, loc,
+          memref::LoadOp::create(rewriter, loc, buffer, index.getIndices())
+              .getResult());
+      rewriter.setInsertionPointToStart(gated.elseBlock());
+      scf::YieldOp::create(rewriter, loc, load.getAlt());
+      rewriter.replaceOp(load, gated.getResults());
+      continue;
+    }
+    if (auto store = dyn_cast<KStoreOp>(user)) {
+      if (store.getPtr() != index.getResult())
+        return store.emitOpError("stores a pointer into a LOCAL buffer");
+      if (store.getGate()) {
+        auto gated = scf::IfOp::create(rewriter, loc, store.getGate(),
+                                       /*withElseRegion=*/false);
+        rewriter.setInsertionPoint(gated.thenBlock()->getTerminator());
+      }
+      memref::StoreOp::create(rewriter, loc, store.getValue(), buffer,
+                              index.getIndices());
+      rewriter.eraseOp(store);
+      continue;
+    }
+    if (auto atomic = dyn_cast<AtomicAddOp>(user)) {
+      auto kind = isa<FloatType>(atomic.getValue().getType())
+                      ? arith::AtomicRMWKind::addf
+                      : arith::AtomicRMWKind::addi;
+      memref::AtomicRMWOp::create(rewriter, loc, kind, atomic.getValue(),
+                                  buffer, index.getIndices());
+      rewriter.eraseOp(atomic);
+      continue;
+    }
+    return user->emitOpError("uses a pointer into a LOCAL buffer; only "
+                             "tiny.k.load, tiny.k.store and tiny.k.atomic_add "
+                             "can");
+  }
+  rewriter.eraseOp(index);
+  return success();
+}
+
+/// Moves the LOCAL buffers the launch addresses into its workgroup memory.
+/// Returns the workgroup buffers.
+FailureOr<SmallVector<Value>> lowerLocalBuffers(IRRewriter &rewriter,
+                                                LaunchLowering &lowering) {
+  SetVector<Value> buffers;
+  lowering.body().walk([&](KIndexOp index) {
+    if (isLocalBuffer(index.getBuffer()))
+      buffers.insert(index.getBuffer());
+  });
+  SmallVector<Value> workgroup;
+  for (Value buffer : buffers) {
+    Operation *alloc = buffer.getDefiningOp();
+    if (!isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(alloc))
+      return emitError(buffer.getLoc(),
+                       "a LOCAL buffer must come from memref.alloc or "
+                       "memref.alloca to become workgroup memory");
+    SmallVector<KIndexOp> indices;
+    SmallVector<Operation *> deallocs;
+    for (Operation *user : buffer.getUsers()) {
+      if (isa<memref::DeallocOp>(user)) {
+        deallocs.push_back(user);
+        continue;
+      }
+      auto index = dyn_cast<KIndexOp>(user);
+      if (!index)
+        return user->emitOpError("uses a LOCAL buffer, which only "
+                                 "tiny.k.index may address");
+      if (!lowering.launch->isProperAncestor(user))
+        return user->emitOpError("uses a LOCAL buffer outside the kernel that "
+                                 "addresses it; workgroup memory lives only "
+                                 "as long as one kernel");
+      indices.push_back(index);
+    }
+    auto type = cast<MemRefType>(buffer.getType());
+    Value shared = lowering.launch.addWorkgroupAttribution(
+        getWorkgroupType(rewriter.getContext(), type.getShape(),
+                         type.getElementType()),
+        alloc->getLoc());
+    for (KIndexOp index : indices)
+      if (failed(lowerLocalAccesses(rewriter, index, shared)))
+        return failure();
+    for (Operation *dealloc : deallocs)
+      rewriter.eraseOp(dealloc);
+    rewriter.eraseOp(alloc);
+    workgroup.push_back(shared);
+  }
+  return workgroup;
+}
+
+/// What ops did to one workgroup buffer since the last barrier.
+struct Access {
+  bool read = false;
+  bool written = false;
+};
+
+/// The accesses to each workgroup buffer since the last barrier.
+class Hazards {
+public:
+  void add(Value buffer, Access access) {
+    Access &mine = accesses[buffer];
+    mine.read |= access.read;
+    mine.written |= access.written;
+  }
+  Hazards &operator|=(const Hazards &other) {
+    for (auto &[buffer, access] : other.accesses)
+      add(buffer, access);
+    return *this;
+  }
+  /// Whether `later` reads a buffer written since the last barrier, or
+  /// writes one read or written since: other threads may race with them.
+  bool conflicts(const Hazards &later) const {
+    return llvm::any_of(later.accesses, [&](const auto &entry) {
+      auto it = accesses.find(entry.first);
+      if (it == accesses.end())
+        return false;
+      return (entry.second.read && it->second.written) ||
+             (entry.second.written && (it->second.read || it->second.written));
+    });
+  }
+  /// Whether `later` reads a buffer written since the last barrier.
+  bool readsWritten(const Hazards &later) const {
+    return llvm::any_of(later.accesses, [&](const auto &entry) {
+      auto it = accesses.find(entry.first);
+      return it != accesses.end() && entry.second.read && it->second.written;
+    });
+  }
+
+private:
+  DenseMap<Value, Access> accesses;
+};
+
+/// Places barriers between accesses of different phases to the workgroup
+/// buffers: before a read of what may have been written and before a write
+/// over what may have been read or written since the last barrier. They go
+/// where every thread of a block arrives: in the launch body and in serial
+/// ranges (before a range when it conflicts as a whole, inside only for
+/// what one iteration leaves to the next), never under a branch threads may
+/// take differently.
+class BarrierPlacer {
+public:
+  BarrierPlacer(IRRewriter &rewriter, LaunchLowering &lowering,
+                ArrayRef<Value> buffers)
+      : rewriter(rewriter), lowering(lowering),
+        buffers(buffers.begin(), buffers.end()) {}
+
+  LogicalResult run() {
+    if (!buffers.empty())
+      place(lowering.body(), Hazards(), /*dryRun=*/false);
+    return failure(failed);
+  }
+
+private:
+  /// The accesses to the buffers in `op` and the ops it holds.
+  Hazards getAccesses(Operation *op) {
+    Hazards accesses;
+    op->walk([&](Operation *nested) {
+      Value buffer;
+      Access access;
+      if (auto load = dyn_cast<memref::LoadOp>(nested)) {
+        buffer = load.getMemref();
+        access.read = true;
+      } else if (auto store = dyn_cast<memref::StoreOp>(nested)) {
+        buffer = store.getMemref();
+        access.written = true;
+      } else if (auto atomic = dyn_cast<memref::AtomicRMWOp>(nested)) {
+        buffer = atomic.getMemref();
+        access.read = access.written = true;
+      }
+      if (buffer && buffers.contains(buffer))
+        accesses.add(buffer, access);
+    });
+    return accesses;
+  }
+
+  /// Reports a read of data other threads may have written since the last
+  /// barrier, under a branch, where no barrier can go.
+  void checkBranch(Operation *branch) {
+    for (Region &region : branch->getRegions())
+      for (Block &block : region) {
+        Hazards state;
+        for (Operation &op : block) {
+          if (isa<gpu::BarrierOp>(op)) {
+            state = Hazards();
+            continue;
+          }
+          Hazards accesses = getAccesses(&op);
+          if (state.readsWritten(accesses) && !failed) {
+            op.emitOpError("reads workgroup memory other threads may have "
+                           "written, under a branch some threads of the "
+                           "block skip, where no barrier can go");
+            failed = true;
+          }
+          state |= accesses;
+        }
+      }
+  }
+
+  void insertBarrier(Operation *before, bool dryRun) {
+    if (dryRun)
+      return;
+    rewriter.setInsertionPoint(before);
+    gpu::BarrierOp::create(rewriter, before->getLoc());
+  }
+
+  Hazards place(Block &block, Hazards state, bool dryRun) {
+    for (Operation &op : block) {
+      if (isa<gpu::BarrierOp>(op)) {
+        state = Hazards();
+        continue;
+      }
+      Hazards accesses = getAccesses(&op);
+      if (state.conflicts(accesses)) {
+        insertBarrier(&op, dryRun);
+        state = Hazards();
+      }
+      bool loop = isa<RangeOp>(op);
+      if (!loop && !lowering.uniformBranches.contains(&op)) {
+        if (!dryRun && op.getNumRegions() != 0)
+          checkBranch(&op);
+        state |= accesses;
+        continue;
+      }
+      // A loop body also follows its own last iteration.
+      Hazards entry = state;
+      if (loop)
+        entry |= place(op.getRegion(0).front(), state, /*dryRun=*/true);
+      Hazards exit = state;
+      for (Region &region : op.getRegions())
+        for (Block &nested : region)
+          exit |= place(nested, entry, dryRun);
+      state = exit;
+    }
+    return state;
+  }
+
+  IRRewriter &rewriter;
+  LaunchLowering &lowering;
+  DenseSet<Value> buffers;
+  bool failed = false;
+};
+
+/// A barrier only some threads of a block reach hangs the block.
+LogicalResult checkBarriers(LaunchLowering &lowering) {
+  WalkResult walk = lowering.body().walk([&](gpu::BarrierOp barrier) {
+    for (Operation *parent = barrier->getParentOp(); parent != lowering.launch;
+         parent = parent->getParentOp())
+      if (!isa<RangeOp>(parent) && !lowering.uniformBranches.contains(parent))
+        return WalkResult(barrier.emitOpError(
+            "is under a branch or a loop that some threads of the block may "
+            "skip, and would hang it"));
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
+//===----------------------------------------------------------------------===//
+// The kernel
+//===----------------------------------------------------------------------===//
+
+/// Replaces `kernel` by a gpu.launch, in the steps the file header lists.
+LogicalResult lowerKernel(IRRewriter &rewriter, KernelOp kernel,
+                          int64_t blockSize) {
+  FailureOr<LaunchPlan> plan = planLaunch(rewriter, kernel, blockSize);
+  if (failed(plan))
+    return failure();
+  Location loc = kernel.getLoc();
+  rewriter.setInsertionPoint(kernel);
+  auto size = [&](int64_t n) { return createIndex(rewriter, loc, n); };
+  LaunchLowering lowering;
+  lowering.plan = *plan;
+  lowering.launch = gpu::LaunchOp::create(
+      rewriter, loc, size(plan->blocks[0]), size(plan->blocks[1]),
+      size(plan->blocks[2]), size(plan->threads[0]), size(plan->threads[1]),
+      size(plan->threads[2]));
+  Block &body = lowering.body();
+  rewriter.setInsertionPointToStart(&body);
+  auto terminator = gpu::TerminatorOp::create(rewriter, loc);
+  rewriter.inlineBlockBefore(&kernel.getBody().front(), terminator);
+  rewriter.eraseOp(kernel);
+
+  for (auto [range, dim] : plan->gridRanges)
+    lowerGridRange(rewriter, lowering, range, dim);
+  for (SpecialOp special : plan->specials) {
+    rewriter.setInsertionPoint(special);
+    rewriter.replaceOp(special, lowerSpecial(rewriter, lowering, special));
+  }
+  guardGlobalIds(rewriter, lowering);
+  if (!plan->groupReduces.empty()) {
+    gateWritesToFirstThread(rewriter, lowering);
+    for (RangeOp range : plan->groupReduces)
+      if (failed(lowerGroupReduce(rewriter, lowering, range)))
+        return failure();
+  }
+  SmallVector<BarrierOp> barriers;
+  body.walk([&](BarrierOp barrier) { barriers.push_back(barrier); });
+  for (BarrierOp barrier : barriers) {
+    rewriter.setInsertionPoint(barrier);
+    rewriter.replaceOpWithNewOp<gpu::BarrierOp>(barrier);
+  }
+  FailureOr<SmallVector<Value>> workgroup =
+      lowerLocalBuffers(rewriter, lowering);
+  if (failed(workgroup) ||
+      failed(BarrierPlacer(rewriter, lowering, *workgroup).run()))
+    return failure();
+  return checkBarriers(lowering);
 }
 
 struct ConvertTinyToGPUPass
@@ -110,6 +901,11 @@ struct ConvertTinyToGPUPass
 
   void runOnOperation() override {
     Operation *root = getOperation();
+    if (blockSize < 1) {
+      root->emitError("block-size must be positive, got ")
+          << blockSize.getValue();
+      return signalPassFailure();
+    }
     IRRewriter rewriter(&getContext());
     SmallVector<KernelOp> kernels;
     root->walk([&](KernelOp kernel) { kernels.push_back(kernel); });
@@ -117,15 +913,12 @@ struct ConvertTinyToGPUPass
       if (failed(lowerKernel(rewriter, kernel, blockSize)))
         return signalPassFailure();
 
+    // The function's own buffers move to device memory.
     root->walk([&](Operation *op) {
       rewriter.setInsertionPoint(op);
-      if (auto special = dyn_cast<SpecialOp>(op)) {
-        rewriter.replaceOp(special, lowerSpecial(rewriter, special));
-      } else if (isa<BarrierOp>(op)) {
-        gpu::BarrierOp::create(rewriter, op->getLoc());
-        rewriter.eraseOp(op);
-      } else if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
-        if (alloc->getParentOfType<gpu::LaunchOp>())
+      if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
+        if (alloc->getParentOfType<gpu::LaunchOp>() ||
+            alloc.getType().getMemorySpace())
           return;
         auto device = gpu::AllocOp::create(
             rewriter, alloc.getLoc(), alloc.getType(), /*asyncToken=*/Type(),
@@ -133,10 +926,12 @@ struct ConvertTinyToGPUPass
             alloc.getSymbolOperands(), /*hostShared=*/false);
         rewriter.replaceOp(alloc, device.getMemref());
       } else if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
-        if (dealloc->getParentOfType<gpu::LaunchOp>())
+        if (dealloc->getParentOfType<gpu::LaunchOp>() ||
+            dealloc.getMemref().getType().getMemorySpace())
           return;
-        gpu::DeallocOp::create(rewriter, dealloc.getLoc(), /*asyncToken=*/Type(),
-                               ValueRange(), dealloc.getMemref());
+        gpu::DeallocOp::create(rewriter, dealloc.getLoc(),
+                               /*asyncToken=*/Type(), ValueRange(),
+                               dealloc.getMemref());
         rewriter.eraseOp(dealloc);
       }
     });

@@ -310,7 +310,7 @@ static bool isLosslessCast(Type from, Type to) {
     // The magnitude bits of the source: all of them for an unsigned one.
     unsigned valueBits = fromUnsigned ? fromWidth : fromWidth - 1;
     if (auto toFloat = dyn_cast<FloatType>(to))
-      return toFloat.getFPMantissaWidth() >= static_cast<int>(valueBits);
+      return toFloat.getFPMantissaWidth() >= valueBits;
     unsigned toWidth = to.getIntOrFloatBitWidth();
     if (to.isUnsignedInteger())
       return fromUnsigned && toWidth >= fromWidth;

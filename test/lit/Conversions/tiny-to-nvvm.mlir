@@ -3,6 +3,9 @@
 // RUN: tiny-opt %S/Inputs/gpu-programs.mlir -tiny-to-nvvm=chip=sm_80 -tiny-print-gpu-assembly -o /dev/null | FileCheck %s --check-prefix=SM80
 // RUN: tiny-opt %S/Inputs/gpu-barrier.mlir -tiny-to-nvvm -tiny-print-gpu-assembly -o /dev/null | FileCheck %s --check-prefix=BARRIER
 // RUN: tiny-opt %S/Inputs/gpu-programs.mlir -tiny-to-nvvm | FileCheck %s --check-prefix=IR
+// RUN: tiny-opt %S/Inputs/gpu-reduce.mlir -tiny-to-nvvm -tiny-print-gpu-assembly -o /dev/null | FileCheck %s --check-prefix=GROUP
+// RUN: tiny-opt %S/Inputs/gpu-reduce.mlir -tiny-to-nvvm | FileCheck %s --check-prefix=GROUP-IR
+// RUN: tiny-opt %S/Inputs/gpu-local.mlir -tiny-to-nvvm -tiny-print-gpu-assembly -o /dev/null | FileCheck %s --check-prefix=LOCAL
 
 // Elementwise: 1000 elements in blocks of 256, one per thread, guarded;
 // x * y + x stays a multiply and an add (no contraction into an FMA).
@@ -28,13 +31,24 @@
 // CHECK: bra
 // CHECK: st.global.b32
 
-// Matmul: the sum of products contracts into FMAs.
+// Matmul: a block per row of C, a thread per column; the sum of products
+// contracts into FMAs.
 // CHECK-LABEL: // gpu.binary @matmul_kernel
 // CHECK: .visible .entry matmul_kernel(
+// CHECK: .maxntid 16, 1, 1
+// CHECK-DAG: %ctaid.x
+// CHECK-DAG: %tid.x
 // CHECK: ld.global.b32 [[A:%r[0-9]+]]
 // CHECK: ld.global.b32 [[B:%r[0-9]+]]
 // CHECK: fma.rn.f32 %r{{[0-9]+}}, [[A]], [[B]], 0f00000000
 // CHECK: st.global.b32
+
+// trunc is one instruction (math.trunc has no libdevice call in the NVVM
+// conversion; it goes through the LLVM intrinsic).
+// CHECK-LABEL: // gpu.binary @truncate_kernel
+// CHECK: ld.global.b32 [[X:%r[0-9]+]]
+// CHECK: cvt.rzi.f32.f32 [[T:%r[0-9]+]], [[X]]
+// CHECK: st.global.b32 [{{.*}}], [[T]]
 
 // SM80: .target sm_80
 // SM80-NOT: .target sm_90
@@ -51,3 +65,60 @@
 // IR: gpu.binary @elementwise_kernel [#gpu.object<#nvvm.target<chip = "sm_90">
 // IR-NOT: tiny.k.
 // IR-NOT: tiny.function
+
+// A sum of 65536 elements to one: the 256 threads of a block each sum a
+// strided part, then combine the parts in shared memory, a tree of eight
+// steps with a barrier before each and one before the total is read; only
+// the first thread stores it.
+// GROUP-LABEL: // gpu.binary @sum_kernel
+// GROUP: .visible .entry sum_kernel(
+// GROUP: .maxntid 256, 1, 1
+// GROUP: .shared .align 4 .b8 __wg_sum_kernel_0[1024];
+// GROUP: %tid.x
+// GROUP: ld.global.b32 [[X:%r[0-9]+]]
+// GROUP: add.f32 %r{{[0-9]+}}, %r{{[0-9]+}}, [[X]]
+// GROUP: st.shared.b32
+// GROUP-NEXT: bar.sync 0;
+// GROUP-COUNT-8: bar.sync 0;
+// GROUP-NOT: bar.sync
+// GROUP: ld.shared.b32 %r{{[0-9]+}}, [__wg_sum_kernel_0];
+// GROUP: st.global.b32
+// GROUP-NOT: bar.sync
+// Four row maxima: a block per row.
+// GROUP-LABEL: // gpu.binary @rowmax_kernel
+// GROUP: .maxntid 256, 1, 1
+// GROUP: .shared .align 4 .b8 __wg_rowmax_kernel_0[1024];
+// GROUP-DAG: %ctaid.x
+// GROUP-DAG: %tid.x
+// GROUP: ld.global.b32
+// GROUP: max.NaN.f32
+// GROUP: st.shared.b32
+// GROUP: bar.sync 0;
+// GROUP: st.global.b32
+
+// GROUP-IR-LABEL: func.func @sum
+// GROUP-IR: gpu.launch_func @sum_kernel::@sum_kernel blocks in (%[[ONE:.*]], %[[ONE]], %[[ONE]]) threads in (%[[N:.*]], %[[ONE]], %[[ONE]])
+// GROUP-IR-LABEL: func.func @rowmax
+// GROUP-IR: gpu.launch_func @rowmax_kernel::@rowmax_kernel blocks in (%[[FOUR:.*]], %[[ONE:.*]], %[[ONE]]) threads in (%[[N:.*]], %[[ONE]], %[[ONE]])
+
+// A tiled matmul: 4x4 blocks of 16x16 threads, the tiles of A and B in
+// shared memory; each step waits before overwriting them and before
+// reading them.
+// LOCAL: .visible .entry tiled_matmul_kernel(
+// LOCAL: .maxntid 16, 16, 1
+// LOCAL: .shared .align 4 .b8 __wg_tiled_matmul_kernel_0[1024];
+// LOCAL: .shared .align 4 .b8 __wg_tiled_matmul_kernel_1[1024];
+// LOCAL-DAG: %ctaid.x
+// LOCAL-DAG: %ctaid.y
+// LOCAL-DAG: %tid.x
+// LOCAL-DAG: %tid.y
+// LOCAL: ld.global.b32 [[A:%r[0-9]+]]
+// LOCAL-NEXT: bar.sync 0;
+// LOCAL-NEXT: st.shared.b32 [{{.*}}], [[A]];
+// LOCAL-NEXT: ld.global.b32 [[B:%r[0-9]+]]
+// LOCAL-NEXT: st.shared.b32 [{{.*}}], [[B]];
+// LOCAL-NEXT: bar.sync 0;
+// LOCAL-NEXT: ld.shared
+// LOCAL: fma.rn.f32
+// LOCAL-NOT: bar.sync
+// LOCAL: st.global.b32

@@ -31,3 +31,9 @@ tiny.function @matmul -> tensor<16x16xf32, #cpu> {
   %c = tiny.reshape %s to [16, 16] : tensor<16x16x1xf32, #cpu>
   tiny.return %c : tensor<16x16xf32, #cpu>
 }
+
+tiny.function @truncate -> tensor<1000xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 1000 on "CPU"
+  %t = tiny.trunc %x : tensor<1000xf32, #cpu>
+  tiny.return %t : tensor<1000xf32, #cpu>
+}

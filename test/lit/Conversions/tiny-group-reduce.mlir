@@ -1,0 +1,293 @@
+// RUN: tiny-opt %s -split-input-file -tiny-group-reduce | FileCheck %s
+// RUN: tiny-opt %s -split-input-file -tiny-group-reduce="min-reduce=32 max-outputs=64" | FileCheck %s --check-prefix=OPTS
+
+// A sum to a scalar: one output, 65536 iterations.
+// CHECK-LABEL: func.func @sum
+// CHECK: tiny.k.range loop
+// CHECK: tiny.k.range group_reduce %{{.*}} < %{{.*}} iter_args
+// OPTS-LABEL: func.func @sum
+// OPTS: tiny.k.range group_reduce
+func.func @sum(%a: memref<65536xf32>, %o: memref<1xf32>) {
+  tiny.k.kernel "r_1" {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c65536 = arith.constant 65536 : index
+    tiny.k.range loop %i < %c1 {
+      %zero = arith.constant 0.0 : f32
+      %s = tiny.k.range reduce %r < %c65536 iter_args(%acc = %zero) -> (f32) {
+        %p = tiny.k.index %a[%r] : memref<65536xf32>
+        %v = tiny.k.load %p : !tiny.ptr<f32, global>
+        %n = arith.addf %acc, %v fastmath<reassoc,contract> : f32
+        tiny.k.end %n : f32
+      }
+      %q = tiny.k.index %o[%c0] : memref<1xf32>
+      tiny.k.store %q, %s : !tiny.ptr<f32, global>
+    }
+  }
+  return
+}
+
+// -----
+
+// Four row maxima of 4000 elements; max needs no reassoc flag (it is exact
+// in any order).
+// CHECK-LABEL: func.func @row_max
+// CHECK: tiny.k.range group_reduce
+// OPTS-LABEL: func.func @row_max
+// OPTS: tiny.k.range group_reduce
+func.func @row_max(%a: memref<16000xf32>, %o: memref<4xf32>) {
+  tiny.k.kernel "r_4_1" {
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c4000 = arith.constant 4000 : index
+    tiny.k.range loop %i < %c4 {
+      tiny.k.range loop %j < %c1 {
+        %ninf = arith.constant 0xFF800000 : f32
+        %s = tiny.k.range reduce %r < %c4000 iter_args(%acc = %ninf) -> (f32) {
+          %b = arith.muli %i, %c4000 : index
+          %k = arith.addi %b, %r : index
+          %p = tiny.k.index %a[%k] : memref<16000xf32>
+          %v = tiny.k.load %p : !tiny.ptr<f32, global>
+          %n = arith.maximumf %acc, %v : f32
+          tiny.k.end %n : f32
+        }
+        %q = tiny.k.index %o[%i] : memref<4xf32>
+        tiny.k.store %q, %s : !tiny.ptr<f32, global>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// Nested reductions count together: 16 x 32 iterations. The outer range is
+// shared, the inner one stays a reduction in each thread.
+// CHECK-LABEL: func.func @nested
+// CHECK: tiny.k.range group_reduce
+// CHECK: tiny.k.range reduce
+func.func @nested(%a: memref<512xi32>, %o: memref<1xi32>) {
+  tiny.k.kernel "r_1" {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %c32 = arith.constant 32 : index
+    %zero = arith.constant 0 : i32
+    %s = tiny.k.range reduce %r < %c16 iter_args(%acc = %zero) -> (i32) {
+      %t = tiny.k.range reduce %u < %c32 iter_args(%acc2 = %acc) -> (i32) {
+        %b = arith.muli %r, %c32 : index
+        %k = arith.addi %b, %u : index
+        %p = tiny.k.index %a[%k] : memref<512xi32>
+        %v = tiny.k.load %p : !tiny.ptr<i32, global>
+        %n = arith.addi %acc2, %v : i32
+        tiny.k.end %n : i32
+      }
+      tiny.k.end %t : i32
+    }
+    %q = tiny.k.index %o[%c0] : memref<1xi32>
+    tiny.k.store %q, %s : !tiny.ptr<i32, global>
+  }
+  return
+}
+
+// -----
+
+// 64 rows of 64: too short a reduction by default; with min-reduce=32 and
+// max-outputs=64 it is shared.
+// CHECK-LABEL: func.func @rowsum
+// CHECK-NOT: group_reduce
+// CHECK: tiny.k.range reduce
+// OPTS-LABEL: func.func @rowsum
+// OPTS: tiny.k.range group_reduce
+func.func @rowsum(%a: memref<4096xf32>, %o: memref<64xf32>) {
+  tiny.k.kernel "r_64" {
+    %c64 = arith.constant 64 : index
+    tiny.k.range loop %i < %c64 {
+      %zero = arith.constant 0.0 : f32
+      %s = tiny.k.range reduce %r < %c64 iter_args(%acc = %zero) -> (f32) {
+        %b = arith.muli %i, %c64 : index
+        %k = arith.addi %b, %r : index
+        %p = tiny.k.index %a[%k] : memref<4096xf32>
+        %v = tiny.k.load %p : !tiny.ptr<f32, global>
+        %n = arith.addf %acc, %v fastmath<reassoc> : f32
+        tiny.k.end %n : f32
+      }
+      %q = tiny.k.index %o[%i] : memref<64xf32>
+      tiny.k.store %q, %s : !tiny.ptr<f32, global>
+    }
+  }
+  return
+}
+
+// -----
+
+// 4096 outputs keep the GPU busy one thread each.
+// CHECK-LABEL: func.func @many_outputs
+// CHECK-NOT: group_reduce
+// OPTS-LABEL: func.func @many_outputs
+// OPTS-NOT: group_reduce
+func.func @many_outputs(%a: memref<1048576xf32>, %o: memref<4096xf32>) {
+  tiny.k.kernel "r_4096" {
+    %c256 = arith.constant 256 : index
+    %c4096 = arith.constant 4096 : index
+    tiny.k.range loop %i < %c4096 {
+      %zero = arith.constant 0.0 : f32
+      %s = tiny.k.range reduce %r < %c256 iter_args(%acc = %zero) -> (f32) {
+        %b = arith.muli %i, %c256 : index
+        %k = arith.addi %b, %r : index
+        %p = tiny.k.index %a[%k] : memref<1048576xf32>
+        %v = tiny.k.load %p : !tiny.ptr<f32, global>
+        %n = arith.addf %acc, %v fastmath<reassoc> : f32
+        tiny.k.end %n : f32
+      }
+      %q = tiny.k.index %o[%i] : memref<4096xf32>
+      tiny.k.store %q, %s : !tiny.ptr<f32, global>
+    }
+  }
+  return
+}
+
+// -----
+
+// A float sum without reassoc must keep its order.
+// CHECK-LABEL: func.func @strict_sum
+// CHECK-NOT: group_reduce
+func.func @strict_sum(%a: memref<65536xf32>, %o: memref<1xf32>) {
+  tiny.k.kernel "r_1" {
+    %c0 = arith.constant 0 : index
+    %c65536 = arith.constant 65536 : index
+    %zero = arith.constant 0.0 : f32
+    %s = tiny.k.range reduce %r < %c65536 iter_args(%acc = %zero) -> (f32) {
+      %p = tiny.k.index %a[%r] : memref<65536xf32>
+      %v = tiny.k.load %p : !tiny.ptr<f32, global>
+      %n = arith.addf %acc, %v : f32
+      tiny.k.end %n : f32
+    }
+    %q = tiny.k.index %o[%c0] : memref<1xf32>
+    tiny.k.store %q, %s : !tiny.ptr<f32, global>
+  }
+  return
+}
+
+// -----
+
+// Not a fold of one op: acc - x.
+// CHECK-LABEL: func.func @not_a_combiner
+// CHECK-NOT: group_reduce
+func.func @not_a_combiner(%a: memref<65536xf32>, %o: memref<1xf32>) {
+  tiny.k.kernel "r_1" {
+    %c0 = arith.constant 0 : index
+    %c65536 = arith.constant 65536 : index
+    %zero = arith.constant 0.0 : f32
+    %s = tiny.k.range reduce %r < %c65536 iter_args(%acc = %zero) -> (f32) {
+      %p = tiny.k.index %a[%r] : memref<65536xf32>
+      %v = tiny.k.load %p : !tiny.ptr<f32, global>
+      %n = arith.subf %acc, %v fastmath<reassoc> : f32
+      tiny.k.end %n : f32
+    }
+    %q = tiny.k.index %o[%c0] : memref<1xf32>
+    tiny.k.store %q, %s : !tiny.ptr<f32, global>
+  }
+  return
+}
+
+// -----
+
+// The reduction accumulates in the output buffer (loads and stores it),
+// carrying nothing: its iterations are not independent parts.
+// CHECK-LABEL: func.func @accumulates_in_memory
+// CHECK-NOT: group_reduce
+func.func @accumulates_in_memory(%a: memref<4096xf32>, %o: memref<1xf32>) {
+  tiny.k.kernel "r_1" {
+    %c0 = arith.constant 0 : index
+    %c4096 = arith.constant 4096 : index
+    tiny.k.range reduce %r < %c4096 {
+      %q = tiny.k.index %o[%c0] : memref<1xf32>
+      %acc = tiny.k.load %q : !tiny.ptr<f32, global>
+      %p = tiny.k.index %a[%r] : memref<4096xf32>
+      %v = tiny.k.load %p : !tiny.ptr<f32, global>
+      %n = arith.addf %acc, %v fastmath<reassoc> : f32
+      tiny.k.store %q, %n : !tiny.ptr<f32, global>
+    }
+  }
+  return
+}
+
+// -----
+
+// A kernel that uses its threads already (a thread id) keeps its reduce.
+// CHECK-LABEL: func.func @uses_threads
+// CHECK-NOT: group_reduce
+func.func @uses_threads(%a: memref<65536xf32>, %o: memref<1xf32>) {
+  tiny.k.kernel "r_1" {
+    %c1 = arith.constant 1 : index
+    %c65536 = arith.constant 65536 : index
+    %zero = arith.constant 0.0 : f32
+    %l = tiny.k.special "lidx0" bound %c1
+    tiny.k.range loop %i < %c1 {
+      %s = tiny.k.range reduce %r < %c65536 iter_args(%acc = %zero) -> (f32) {
+        %p = tiny.k.index %a[%r] : memref<65536xf32>
+        %v = tiny.k.load %p : !tiny.ptr<f32, global>
+        %n = arith.addf %acc, %v fastmath<reassoc> : f32
+        tiny.k.end %n : f32
+      }
+      %q = tiny.k.index %o[%l] : memref<1xf32>
+      tiny.k.store %q, %s : !tiny.ptr<f32, global>
+    }
+  }
+  return
+}
+
+// -----
+
+// A reduction in a serial loop that carries a value is not nested in output
+// ranges only.
+// CHECK-LABEL: func.func @in_serial_loop
+// CHECK-NOT: group_reduce
+func.func @in_serial_loop(%a: memref<65536xf32>, %o: memref<1xf32>) {
+  tiny.k.kernel "r_1" {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %c32768 = arith.constant 32768 : index
+    %zero = arith.constant 0.0 : f32
+    %t = tiny.k.range loop %j < %c2 iter_args(%total = %zero) -> (f32) {
+      %s = tiny.k.range reduce %r < %c32768 iter_args(%acc = %zero) -> (f32) {
+        %p = tiny.k.index %a[%r] : memref<65536xf32>
+        %v = tiny.k.load %p : !tiny.ptr<f32, global>
+        %n = arith.addf %acc, %v fastmath<reassoc> : f32
+        tiny.k.end %n : f32
+      }
+      %m = arith.mulf %total, %s : f32
+      tiny.k.end %m : f32
+    }
+    %q = tiny.k.index %o[%c0] : memref<1xf32>
+    tiny.k.store %q, %t : !tiny.ptr<f32, global>
+  }
+  return
+}
+
+// -----
+
+// Block ids leave the threads free.
+// CHECK-LABEL: func.func @block_ids
+// CHECK: tiny.k.range group_reduce
+// OPTS-LABEL: func.func @block_ids
+// OPTS: tiny.k.range group_reduce
+func.func @block_ids(%a: memref<65536xf32>, %o: memref<4xf32>) {
+  tiny.k.kernel "r_4" {
+    %c4 = arith.constant 4 : index
+    %c16384 = arith.constant 16384 : index
+    %zero = arith.constant 0.0 : f32
+    %g = tiny.k.special "gidx0" bound %c4
+    %s = tiny.k.range reduce %r < %c16384 iter_args(%acc = %zero) -> (f32) {
+      %b = arith.muli %g, %c16384 : index
+      %k = arith.addi %b, %r : index
+      %p = tiny.k.index %a[%k] : memref<65536xf32>
+      %v = tiny.k.load %p : !tiny.ptr<f32, global>
+      %n = arith.addf %acc, %v fastmath<reassoc> : f32
+      tiny.k.end %n : f32
+    }
+    %q = tiny.k.index %o[%g] : memref<4xf32>
+    tiny.k.store %q, %s : !tiny.ptr<f32, global>
+  }
+  return
+}
