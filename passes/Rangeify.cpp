@@ -586,6 +586,10 @@ private:
   LogicalResult checkSupported();
   /// Emits one kernel storing `value` into `buffer`.
   LogicalResult emitKernel(OpBuilder &builder, Value value, Value buffer);
+  /// Emits one kernel storing `value` into `buffer` from element `offset`
+  /// on (a part of the buffer, for the sources of a stack).
+  LogicalResult emitKernelAt(OpBuilder &builder, Value value, Value buffer,
+                             int64_t offset);
   /// Emits the kernel of a large reduce with its reduction loops outside the
   /// innermost output loop, accumulating in `buffer`; fails to match (and
   /// emits nothing) when that form does not apply.
@@ -801,11 +805,38 @@ FailureOr<bool> FunctionRangeifier::emitReduceOutside(OpBuilder &builder,
 
 LogicalResult FunctionRangeifier::emitKernel(OpBuilder &builder, Value value,
                                              Value buffer) {
-  FailureOr<bool> outside = emitReduceOutside(builder, value, buffer);
-  if (failed(outside))
-    return failure();
-  if (*outside)
+  // A stack, seen through reshapes (which keep the row-major order), is its
+  // sources one after another: each source gets a kernel writing its part,
+  // where one kernel would compute every source and select one per element.
+  Value core = value;
+  while (auto reshape = core.getDefiningOp<ReshapeOp>()) {
+    if (buffers.count(core))
+      break;
+    core = reshape.getSrc();
+  }
+  if (auto stack = core.getDefiningOp<StackOp>();
+      stack && !buffers.count(core)) {
+    int64_t offset = 0;
+    for (Value src : stack.getSrcs()) {
+      if (failed(emitKernelAt(builder, src, buffer, offset)))
+        return failure();
+      offset += tensorType(src).getNumElements();
+    }
     return success();
+  }
+  return emitKernelAt(builder, value, buffer, /*offset=*/0);
+}
+
+LogicalResult FunctionRangeifier::emitKernelAt(OpBuilder &builder, Value value,
+                                               Value buffer, int64_t offset) {
+  // The reduction-outside form writes whole buffers only.
+  if (offset == 0) {
+    FailureOr<bool> outside = emitReduceOutside(builder, value, buffer);
+    if (failed(outside))
+      return failure();
+    if (*outside)
+      return success();
+  }
   Location loc = value.getLoc();
   RankedTensorType type = tensorType(value);
   auto kernel = KernelOp::create(builder, loc, builder.getStringAttr("E"));
@@ -832,8 +863,11 @@ LogicalResult FunctionRangeifier::emitKernel(OpBuilder &builder, Value value,
   FailureOr<Value> element = emitter.emit(value, indices);
   if (failed(element))
     return failure();
-  Value offset = emitter.linearize(loc, indices, type.getShape());
-  Value ptr = KIndexOp::create(builder, loc, buffer, ValueRange{offset});
+  Value position = emitter.linearize(loc, indices, type.getShape());
+  if (offset != 0)
+    position = arith::AddIOp::create(builder, loc, position,
+                                     emitter.indexConst(loc, offset));
+  Value ptr = KIndexOp::create(builder, loc, buffer, ValueRange{position});
   KStoreOp::create(builder, loc, ptr, *element, /*gate=*/Value());
 
   kernel.setName(getKernelName(emitter.emittedReduce(), type.getShape()));

@@ -701,3 +701,60 @@ tiny.function @product -> tensor<4xf32, #cpu> {
   %p = tiny.mul %a, %b : tensor<4xf32, #cpu>
   tiny.return %p : tensor<4xf32, #cpu>
 }
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// A realized stack is its sources one after another: one kernel per source,
+// each storing into its part of the buffer (the second from element 3).
+// CHECK-LABEL: func.func @stack_parts
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<3xf32> {tiny.slot = 0 : i64}, %[[Y:[a-z0-9_]+]]: memref<3xf32> {tiny.slot = 1 : i64}, %[[OUT:[a-z0-9_]+]]: memref<6xf32> {tiny.output = 0 : i64})
+// CHECK-NEXT: tiny.k.kernel "E_3" {
+// CHECK-NEXT: %[[C3:[a-z0-9_]+]] = arith.constant 3 : index
+// CHECK-NEXT: tiny.k.range loop %[[I:[a-z0-9_]+]] < %[[C3]] {
+// CHECK-NEXT: %[[PX:[a-z0-9_]+]] = tiny.k.index %[[X]][%[[I]]]
+// CHECK-NEXT: %[[VX:[a-z0-9_]+]] = tiny.k.load %[[PX]]
+// CHECK-NEXT: %[[E:[a-z0-9_]+]] = math.exp2 %[[VX]] : f32
+// CHECK-NEXT: %[[PO:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%[[I]]]
+// CHECK-NEXT: tiny.k.store %[[PO]], %[[E]]
+// CHECK: tiny.k.kernel "E_3" {
+// CHECK-NEXT: %[[C3:[a-z0-9_]+]] = arith.constant 3 : index
+// CHECK-NEXT: tiny.k.range loop %[[J:[a-z0-9_]+]] < %[[C3]] {
+// CHECK-NEXT: %[[PY:[a-z0-9_]+]] = tiny.k.index %[[Y]][%[[J]]]
+// CHECK-NEXT: %[[VY:[a-z0-9_]+]] = tiny.k.load %[[PY]]
+// CHECK-NEXT: %[[AT:[a-z0-9_]+]] = arith.addi %[[J]], %[[C3]] : index
+// CHECK-NEXT: %[[PO2:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%[[AT]]]
+// CHECK-NEXT: tiny.k.store %[[PO2]], %[[VY]]
+// CHECK-NOT: arith.select
+tiny.function @stack_parts -> tensor<2x3xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 3 on "CPU"
+  %y = tiny.param 1 : f32 size 3 on "CPU"
+  %e = tiny.exp2 %x : tensor<3xf32, #cpu>
+  %s = tiny.stack %e, %y : tensor<3xf32, #cpu>, tensor<3xf32, #cpu>
+  tiny.return %s : tensor<2x3xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// A stack read inside a kernel selects its source by the stacked index.
+// CHECK-LABEL: func.func @stack_read
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<3xf32> {tiny.slot = 0 : i64}, %[[Y:[a-z0-9_]+]]: memref<3xf32> {tiny.slot = 1 : i64}
+// CHECK: tiny.k.kernel "E_2_3" {
+// CHECK-DAG: %[[C0:[a-z0-9_]+]] = arith.constant 0 : index
+// CHECK: tiny.k.range loop %[[K:[a-z0-9_]+]] <
+// CHECK: %[[VY:[a-z0-9_]+]] = tiny.k.load
+// CHECK: %[[VX:[a-z0-9_]+]] = tiny.k.load
+// CHECK: %[[IS0:[a-z0-9_]+]] = arith.cmpi eq, %[[K]], %[[C0]] : index
+// CHECK: %[[SEL:[a-z0-9_]+]] = arith.select %[[IS0]], %[[VX]], %[[VY]] : f32
+// CHECK: arith.addf %[[SEL]], %[[SEL]]
+// CHECK-NOT: tiny.k.kernel
+tiny.function @stack_read -> tensor<2x3xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 3 on "CPU"
+  %y = tiny.param 1 : f32 size 3 on "CPU"
+  %s = tiny.stack %x, %y : tensor<3xf32, #cpu>, tensor<3xf32, #cpu>
+  %a = tiny.add %s, %s : tensor<2x3xf32, #cpu>, tensor<2x3xf32, #cpu>
+  tiny.return %a : tensor<2x3xf32, #cpu>
+}
