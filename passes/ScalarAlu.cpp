@@ -200,6 +200,7 @@ private:
         b, loc, IntegerAttr::get(type, static_cast<int64_t>(value)));
   }
   Value floorMod(Value lhs, Value rhs);
+  Value integerDivision(Operation *op, Value lhs, Value rhs);
 
   OpBuilder &b;
   Location loc;
@@ -227,6 +228,56 @@ Value AluEmitter::floorMod(Value lhs, Value rhs) {
   return arith::SelectOp::create(b, loc, adjust, adjusted, rem);
 }
 
+// Integer division traps on a zero divisor and, signed, on MIN / -1; a
+// program must not crash on its data. Those divisors are replaced by 1, and
+// a zero divisor then gives remainder the dividend and quotient 0 (so that
+// x == (x / y) * y + x % y still holds); floordiv's quotient is -1 for a
+// negative dividend, as its decomposition through cdiv and cmod gives. MIN
+// / -1 gives the wrapped MIN and remainder 0. tinygrad leaves both
+// undefined (C semantics).
+Value AluEmitter::integerDivision(Operation *op, Value lhs, Value rhs) {
+  Type type = lhs.getType();
+  Value zero = constant(0, type), one = constant(1, type);
+  Value byZero =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rhs, zero);
+  Value trapping = byZero;
+  if (!isUnsignedInt && !type.isInteger(1)) {
+    unsigned width = type.getIntOrFloatBitWidth();
+    Value min = arith::ConstantOp::create(
+        b, loc, IntegerAttr::get(type, APInt::getSignedMinValue(width)));
+    Value minusOne = arith::ConstantOp::create(
+        b, loc, IntegerAttr::get(type, APInt::getAllOnes(width)));
+    Value isMin =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lhs, min);
+    Value isMinusOne =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rhs, minusOne);
+    trapping = arith::OrIOp::create(
+        b, loc, byZero, arith::AndIOp::create(b, loc, isMin, isMinusOne));
+  }
+  Value divisor = arith::SelectOp::create(b, loc, trapping, one, rhs);
+  bool isQuotient = isa<CDivOp, FloorDivOp>(op);
+  Value result =
+      llvm::TypeSwitch<Operation *, Value>(op)
+          .Case([&](CDivOp) {
+            return bySign<arith::DivSIOp, arith::DivUIOp>(lhs, divisor);
+          })
+          .Case([&](CModOp) {
+            return bySign<arith::RemSIOp, arith::RemUIOp>(lhs, divisor);
+          })
+          .Case([&](FloorDivOp) {
+            return bySign<arith::FloorDivSIOp, arith::DivUIOp>(lhs, divisor);
+          })
+          .Default([&](Operation *) { return floorMod(lhs, divisor); });
+  Value byZeroResult = isQuotient ? zero : lhs;
+  if (isa<FloorDivOp>(op) && !isUnsignedInt && !type.isInteger(1)) {
+    Value negative =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, lhs, zero);
+    Value minusOne = constant(-1, type);
+    byZeroResult = arith::SelectOp::create(b, loc, negative, minusOne, zero);
+  }
+  return arith::SelectOp::create(b, loc, byZero, byZeroResult, result);
+}
+
 FailureOr<Value> AluEmitter::emit(Operation *op, ValueRange operands) {
   Value x = operands.empty() ? Value() : operands[0];
   Value y = operands.size() > 1 ? operands[1] : Value();
@@ -236,12 +287,8 @@ FailureOr<Value> AluEmitter::emit(Operation *op, ValueRange operands) {
       .Case([&](SubOp) { return byKind<arith::SubFOp, arith::SubIOp>(x, y); })
       .Case([&](MulOp) { return byKind<arith::MulFOp, arith::MulIOp>(x, y); })
       .Case([&](FDivOp) { return arith::DivFOp::create(b, loc, x, y).getResult(); })
-      .Case([&](CDivOp) { return bySign<arith::DivSIOp, arith::DivUIOp>(x, y); })
-      .Case([&](CModOp) { return bySign<arith::RemSIOp, arith::RemUIOp>(x, y); })
-      .Case([&](FloorDivOp) {
-        return bySign<arith::FloorDivSIOp, arith::DivUIOp>(x, y);
-      })
-      .Case([&](FloorModOp) { return floorMod(x, y); })
+      .Case<CDivOp, CModOp, FloorDivOp, FloorModOp>(
+          [&](Operation *division) { return integerDivision(division, x, y); })
       .Case([&](MaxOp) -> Value {
         if (isFloat)
           return arith::MaximumFOp::create(b, loc, x, y);
