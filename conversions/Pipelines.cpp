@@ -17,7 +17,8 @@ using namespace mlir;
 
 /// The tensor-level passes every target runs before its kernels lower:
 /// after sharding propagation, allreduces become copies and each device
-/// gets its own ops, so rangeify sees single-device values only.
+/// gets its own ops, so rangeify sees single-device values only; stores
+/// into views become stores into storage.
 static void addTensorLevelPasses(OpPassManager &pm,
                                  StringRef allreduceAlgorithm = "ring") {
   mlir::tiny::buildTinySimplifyPipeline(pm);
@@ -25,6 +26,7 @@ static void addTensorLevelPasses(OpPassManager &pm,
   allreduce.algorithm = allreduceAlgorithm.str();
   pm.addPass(mlir::tiny::createTinyLowerAllreduce(allreduce));
   pm.addPass(mlir::tiny::createTinyExpandMulti());
+  pm.addPass(mlir::tiny::createTinyRemoveViews());
   pm.addPass(mlir::tiny::createTinyRangeify());
 }
 

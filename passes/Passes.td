@@ -220,4 +220,35 @@ def TinyExpandMulti : Pass<"tiny-expand-multi", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::tiny::TinyDialect"];
 }
 
+def TinyRemoveViews : Pass<"tiny-remove-views"> {
+  let summary = "Move views off store targets, afters and mstacks";
+  let description = [{
+    The kernel graph holds no views: rangeify writes a `tiny.store` into
+    its target's buffer and reads an `after` or an `mstack` as the storage
+    it holds. Reading a view of storage stays as it is (index arithmetic in
+    the reading kernel). Rewrites:
+    - `store(view(x), v)` with a bijective view -> `store(x, w)`, w being v
+      under the inverse view: `reshape` back to x's shape, `permute` by the
+      inverse order, `flip` of the same axes, `bitcast` to x's dtype
+    - `store(shrink(x), v)` (a slice assignment) ->
+      `store(x, where(pad(true), pad(v), x))`, the mask being the shrink's
+      region. The new value reads x, so rangeify computes it into a buffer
+      of its own first: the whole of x is rewritten, not only the slice.
+    - chains of these compose, outermost view first
+    - `store(after(x, deps), v)` -> `store(x, v)` when v reads the after
+      (as a slice update of it does), which orders the store after deps,
+      and x is not a view (the after moves under it first)
+    - `after(view(x), deps)` -> `view(after(x, deps))`
+    - `view(mstack(a, b, ...))` -> `mstack(view(a), view(b), ...)` (the
+      operands of an mstack have its shape, so any view applies per
+      device), unless the view is a store target
+    A `pad` (padding something) or an `expand` (broadcasting an axis) on
+    the way from a store to its target is an error: the padding has no
+    storage, and an expanded element would be written several times. Views
+    of `unshard` are left to -tiny-multi. Running the pass twice changes
+    nothing the second time.
+  }];
+  let dependentDialects = ["::mlir::tiny::TinyDialect"];
+}
+
 #endif // TINY_PASSES_TD

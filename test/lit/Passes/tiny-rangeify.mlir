@@ -569,7 +569,13 @@ tiny.function @slots -> tensor<4xf32, #cpu> {
 // CHECK: %[[VX:[a-z0-9_]+]] = tiny.k.load %{{[a-z0-9_]+}} : !tiny.ptr<i32, global>
 // CHECK-NEXT: %[[PY:[a-z0-9_]+]] = tiny.k.index %[[Y]]
 // CHECK-NEXT: %[[VY:[a-z0-9_]+]] = tiny.k.load %[[PY]] : !tiny.ptr<i32, global>
-// CHECK-NEXT: %[[Q:[a-z0-9_]+]] = arith.divui %[[VX]], %[[VY]] : i32
+// A zero divisor is replaced by 1 and its quotient by 0 (no trap).
+// CHECK-NEXT: %[[ZERO:[a-z0-9_]+]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[ONE:[a-z0-9_]+]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[BYZERO:[a-z0-9_]+]] = arith.cmpi eq, %[[VY]], %[[ZERO]] : i32
+// CHECK-NEXT: %[[D:[a-z0-9_]+]] = arith.select %[[BYZERO]], %[[ONE]], %[[VY]] : i32
+// CHECK-NEXT: %[[DIV:[a-z0-9_]+]] = arith.divui %[[VX]], %[[D]] : i32
+// CHECK-NEXT: %[[Q:[a-z0-9_]+]] = arith.select %[[BYZERO]], %[[ZERO]], %[[DIV]] : i32
 // CHECK-NEXT: %[[P0:[a-z0-9_]+]] = tiny.k.index %[[OUT0]]
 // CHECK-NEXT: tiny.k.store %[[P0]], %[[Q]] : !tiny.ptr<i32, global>
 // CHECK: %[[VX2:[a-z0-9_]+]] = tiny.k.load %{{[a-z0-9_]+}} : !tiny.ptr<i32, global>
@@ -599,7 +605,19 @@ tiny.function @unsigned -> tuple<tensor<4xui32, #cpu>, tensor<4xi1, #cpu>> {
 // CHECK: %[[VX:[a-z0-9_]+]] = tiny.k.load %{{[a-z0-9_]+}} : !tiny.ptr<i32, global>
 // CHECK-NEXT: %[[PY:[a-z0-9_]+]] = tiny.k.index %[[Y]]
 // CHECK-NEXT: %[[VY:[a-z0-9_]+]] = tiny.k.load %[[PY]] : !tiny.ptr<i32, global>
-// CHECK-NEXT: %[[Q:[a-z0-9_]+]] = arith.divsi %[[VX]], %[[VY]] : i32
+// Signed, MIN / -1 is also divided by 1 instead (it wraps to MIN).
+// CHECK-NEXT: %[[ZERO:[a-z0-9_]+]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[ONE:[a-z0-9_]+]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[BYZERO:[a-z0-9_]+]] = arith.cmpi eq, %[[VY]], %[[ZERO]] : i32
+// CHECK-NEXT: %[[MIN:[a-z0-9_-]+]] = arith.constant -2147483648 : i32
+// CHECK-NEXT: %[[M1:[a-z0-9_-]+]] = arith.constant -1 : i32
+// CHECK-NEXT: %[[ISMIN:[a-z0-9_]+]] = arith.cmpi eq, %[[VX]], %[[MIN]] : i32
+// CHECK-NEXT: %[[ISM1:[a-z0-9_]+]] = arith.cmpi eq, %[[VY]], %[[M1]] : i32
+// CHECK-NEXT: %[[OVER:[a-z0-9_]+]] = arith.andi %[[ISMIN]], %[[ISM1]] : i1
+// CHECK-NEXT: %[[TRAP:[a-z0-9_]+]] = arith.ori %[[BYZERO]], %[[OVER]] : i1
+// CHECK-NEXT: %[[D:[a-z0-9_]+]] = arith.select %[[TRAP]], %[[ONE]], %[[VY]] : i32
+// CHECK-NEXT: %[[DIV:[a-z0-9_]+]] = arith.divsi %[[VX]], %[[D]] : i32
+// CHECK-NEXT: %[[Q:[a-z0-9_]+]] = arith.select %[[BYZERO]], %[[ZERO]], %[[DIV]] : i32
 // CHECK-NEXT: %[[P0:[a-z0-9_]+]] = tiny.k.index %[[OUT0]]
 // CHECK-NEXT: tiny.k.store %[[P0]], %[[Q]] : !tiny.ptr<i32, global>
 // CHECK: %[[VX2:[a-z0-9_]+]] = tiny.k.load %{{[a-z0-9_]+}} : !tiny.ptr<i32, global>
