@@ -42,6 +42,8 @@ void mlir::tiny::buildTinyToKernelsPipeline(OpPassManager &pm,
 }
 
 void mlir::tiny::buildKernelsToLLVMPipeline(OpPassManager &pm) {
+  // Register tiles for the host's vector registers (vector ops from here).
+  pm.addPass(mlir::tiny::createTinyOptimize());
   pm.addPass(createConvertTinyToRuntime());
   pm.addPass(createConvertTinyToSCF());
   // bf16 has no arithmetic on most CPUs: its conversions become integer bit
@@ -61,6 +63,7 @@ void mlir::tiny::buildKernelsToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertControlFlowToLLVMPass());

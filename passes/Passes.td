@@ -220,6 +220,47 @@ def TinyExpandMulti : Pass<"tiny-expand-multi", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::tiny::TinyDialect"];
 }
 
+def TinyOptimize : Pass<"tiny-optimize", "::mlir::ModuleOp"> {
+  let summary = "Tile, upcast and unroll kernel ranges for the target";
+  let description = [{
+    Kernel-level scheduling after -tiny-rangeify, for CPU targets. A large
+    reduction that rangeify wrote with its reduce ranges outside the
+    innermost output loop (a matmul: each UPCAST row loads, combines and
+    stores its accumulator for every reduced index) is register-tiled: the
+    output columns are split into tiles of W, a multiple of the vector
+    lanes; the tile loop goes outside the reduce ranges, which carry the
+    tile's rows x W accumulators as vector iter_args; column-contiguous
+    operands become `vector.load`s and column-independent ones broadcasts.
+    Columns the tiles leave over get one-vector tiles, then at most one
+    tile each of half a vector, a quarter..., then scalar ones.
+    Each accumulator combines its elements in the original order.
+
+    The nest is left alone unless every store in it updates an accumulator
+    whose address does not depend on the reduced indices, the accumulators
+    are at least a row of columns apart, nothing else in the nest reads or
+    writes their buffers, and every column-dependent access is contiguous
+    (no gathers, no column-dependent gates). Kernels with fewer columns
+    than vector lanes are left alone too.
+
+    W is chosen so the accumulators take about half of the vector
+    registers, at most 4 vectors per row. `vector-bits` and
+    `vector-registers` describe the target; 0 means the host's widest
+    vector registers (512 bits and 32 registers with AVX-512).
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"0",
+           "Width of a vector register in bits (0: the host's)">,
+    Option<"vectorRegisters", "vector-registers", "unsigned",
+           /*default=*/"0",
+           "Number of vector registers (0: the host's)">,
+  ];
+  let dependentDialects = [
+    "::mlir::tiny::TinyDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def TinyRemoveViews : Pass<"tiny-remove-views"> {
   let summary = "Move views off store targets, afters and mstacks";
   let description = [{

@@ -1,0 +1,678 @@
+//===- Optimize.cpp - register tiles for large reductions (-tiny-optimize) ===//
+//
+// -tiny-rangeify writes a large reduction (a matmul) with its reduce ranges
+// outside the innermost output loop, which walks the output's columns:
+//
+//   reduce %k < K {
+//     loop %j < N {
+//       acc = load out[row(u), j]        (one per UPCAST row u)
+//       store out[row(u), j], combine(acc, src(u, k, j))
+//     }
+//   }
+//
+// Every (k, j) step then loads and stores the accumulators. This pass
+// register-tiles that nest: the columns are split into tiles of W (a
+// multiple of the target's vector lanes), the tile loop goes outside the
+// reduce ranges, and each tile's accumulators (rows x W) are carried through
+// the reduce ranges as iter_args of vector type. Only the reduce loop's own
+// operands are loaded inside it: a column-contiguous source element is one
+// vector load, an element that does not depend on the column is one scalar
+// load broadcast to the lanes.
+//
+//   loop %t < N / W {
+//     init(u) = vector.load out[row(u), t*W]
+//     res = reduce %k < K iter_args(acc(u) = init(u)) {
+//       tiny.k.end combine(acc(u), vector src(u, k, t*W + lanes))
+//     }
+//     vector.store res(u), out[row(u), t*W]
+//   }
+//
+// Columns left over by the tiles are done by one-vector tiles, then by one
+// tile each of half a vector, a quarter..., then by scalar register tiles
+// (W = 1). Each accumulator still combines its reduced elements in the
+// original order, so results are unchanged.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/tiny/IR/TinyKernelOps.h"
+#include "passes/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Iterators.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/TargetParser/Host.h"
+
+#include <algorithm>
+
+namespace mlir::tiny {
+#define GEN_PASS_DEF_TINYOPTIMIZE
+#include "passes/Passes.h.inc"
+} // namespace mlir::tiny
+
+using namespace mlir;
+using namespace mlir::tiny;
+
+namespace {
+
+/// The most vectors one output row of a tile spans: more only lengthens the
+/// loop body without giving the FMA units more independent work.
+constexpr int64_t kMaxVectorsPerRow = 4;
+
+/// How a value in the column loop's body varies across the columns of a tile.
+enum class Lanes {
+  /// The same for every column.
+  Uniform,
+  /// An index equal to base + stride * column; the scalar clone is the base.
+  Strided,
+  /// Anything else: a vector with one element per column.
+  Vector,
+};
+
+struct LaneInfo {
+  Lanes kind = Lanes::Uniform;
+  int64_t stride = 0;
+};
+
+/// One accumulator of the nest: a value of the output that every reduce
+/// iteration loads, combines and stores back at an address that does not
+/// depend on the reduced indices.
+struct Accumulator {
+  KIndexOp address;
+  KLoadOp load;
+  KStoreOp store;
+};
+
+/// An index as sum of (leaf value * coefficient) plus a constant, over
+/// addi / subi / muli-by-constant; used to prove accumulators disjoint.
+struct LinearIndex {
+  llvm::SmallDenseMap<Value, int64_t> terms;
+  int64_t constant = 0;
+};
+
+std::optional<int64_t> getConstantIndex(Value value) {
+  APInt constant;
+  if (!matchPattern(value, m_ConstantInt(&constant)) ||
+      constant.getSignificantBits() > 64)
+    return std::nullopt;
+  return constant.getSExtValue();
+}
+
+/// Adds `scale` times `value` to `into`; fails on overflow.
+LogicalResult addLinear(Value value, int64_t scale, LinearIndex &into,
+                        unsigned depth = 0) {
+  auto add = [](int64_t &to, int64_t a, int64_t b) {
+    std::optional<int64_t> product = llvm::checkedMul(a, b);
+    if (!product)
+      return failure();
+    std::optional<int64_t> sum = llvm::checkedAdd(to, *product);
+    if (!sum)
+      return failure();
+    to = *sum;
+    return success();
+  };
+  if (std::optional<int64_t> constant = getConstantIndex(value))
+    return add(into.constant, *constant, scale);
+  Operation *op = value.getDefiningOp();
+  if (op && depth < 32) {
+    if (isa<arith::AddIOp, arith::SubIOp>(op)) {
+      int64_t rhsScale = isa<arith::SubIOp>(op) ? -scale : scale;
+      if (rhsScale == std::numeric_limits<int64_t>::min())
+        return failure();
+      return success(
+          succeeded(addLinear(op->getOperand(0), scale, into, depth + 1)) &&
+          succeeded(addLinear(op->getOperand(1), rhsScale, into, depth + 1)));
+    }
+    if (isa<arith::MulIOp>(op)) {
+      for (unsigned i = 0; i < 2; ++i) {
+        if (std::optional<int64_t> factor =
+                getConstantIndex(op->getOperand(i))) {
+          std::optional<int64_t> newScale = llvm::checkedMul(scale, *factor);
+          if (!newScale)
+            return failure();
+          return addLinear(op->getOperand(1 - i), *newScale, into, depth + 1);
+        }
+      }
+    }
+  }
+  return add(into.terms[value], 1, scale);
+}
+
+/// a - b, when the two indices differ by a constant.
+std::optional<int64_t> getConstantDifference(Value a, Value b) {
+  LinearIndex difference;
+  if (failed(addLinear(a, 1, difference)) ||
+      failed(addLinear(b, -1, difference)))
+    return std::nullopt;
+  for (auto &[leaf, coefficient] : difference.terms)
+    if (coefficient != 0)
+      return std::nullopt;
+  return difference.constant;
+}
+
+/// The widest vector registers of the host and how many there are.
+std::pair<unsigned, unsigned> getHostVectorRegisters() {
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  if (features.lookup("avx512f"))
+    return {512, 32};
+  if (features.lookup("avx2") || features.lookup("avx"))
+    return {256, 16};
+  if (features.lookup("neon") || features.lookup("sve"))
+    return {128, 32};
+  return {128, 16};
+}
+
+/// A matched reduction nest and how each value of its column loop varies
+/// across the columns of a tile.
+class ReductionNest {
+public:
+  /// Matches the reduce ranges starting at `outer` (none of which carries
+  /// values) around a column loop whose only stores update accumulators.
+  static std::optional<ReductionNest> match(RangeOp outer);
+
+  int64_t getNumColumns() const { return numColumns; }
+  Type getAccumulatorType() { return accumulators.front().load.getType(); }
+  size_t getNumAccumulators() const { return accumulators.size(); }
+
+  /// Replaces the nest by tile loops of `width` columns (a multiple of
+  /// `lanes`), then narrower vector tiles and scalar ones for the rest.
+  void rewrite(int64_t width, int64_t lanes);
+
+private:
+  ReductionNest() = default;
+  LogicalResult analyze();
+  LogicalResult findAccumulators();
+  LogicalResult analyzeLanes();
+  bool isHoistable(Value value, unsigned depth = 0);
+  bool isInNest(Operation *op) const { return reduces.front()->isAncestor(op); }
+
+  /// Emits one loop of `count` tiles of `width` columns from `start`.
+  RangeOp emitTiles(OpBuilder &builder, int64_t width, int64_t start,
+                    int64_t count);
+  /// The value of `value` (defined in the nest, independent of the reduced
+  /// indices) for the column mapped in `mapping`, cloned outside the
+  /// reduce ranges.
+  Value cloneOutside(OpBuilder &builder, Value value, IRMapping &mapping);
+  /// Emits the column loop's body for one tile of `width` columns.
+  SmallVector<Value> emitTileBody(OpBuilder &builder, int64_t width,
+                                  IRMapping &mapping, ValueRange carried);
+
+  /// The reduce ranges, outermost first, and the column loop they hold.
+  SmallVector<RangeOp> reduces;
+  RangeOp columns;
+  int64_t numColumns = 0;
+  SmallVector<Accumulator> accumulators;
+  DenseMap<Operation *, unsigned> accumulatorOf;
+  DenseMap<Value, LaneInfo> lanes;
+  /// k.index results that address one vector of consecutive elements.
+  DenseSet<Value> contiguous;
+  DenseSet<Value> dependsOnReduce;
+};
+
+std::optional<ReductionNest> ReductionNest::match(RangeOp outer) {
+  ReductionNest nest;
+  RangeOp current = outer;
+  while (true) {
+    if (current.getAxis() != AxisType::Reduce || !current.getInits().empty())
+      return std::nullopt;
+    nest.reduces.push_back(current);
+    Block &body = current.getBody().front();
+    if (body.getOperations().size() < 2)
+      return std::nullopt;
+    Operation *last = body.getTerminator()->getPrevNode();
+    for (Operation &op : body.without_terminator())
+      if (&op != last && (op.getNumRegions() != 0 || !isPure(&op)))
+        return std::nullopt;
+    auto inner = dyn_cast<RangeOp>(last);
+    if (!inner || !inner.getInits().empty())
+      return std::nullopt;
+    if (inner.getAxis() == AxisType::Loop) {
+      nest.columns = inner;
+      break;
+    }
+    current = inner;
+  }
+  std::optional<int64_t> bound = getConstantIndex(nest.columns.getBound());
+  if (!bound || *bound < 1)
+    return std::nullopt;
+  nest.numColumns = *bound;
+  if (failed(nest.analyze()))
+    return std::nullopt;
+  return nest;
+}
+
+LogicalResult ReductionNest::analyze() {
+  for (RangeOp reduce : reduces)
+    dependsOnReduce.insert(reduce.getInductionVar());
+  reduces.front()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (llvm::any_of(op->getOperands(),
+                     [&](Value v) { return dependsOnReduce.contains(v); }))
+      dependsOnReduce.insert(op->getResults().begin(), op->getResults().end());
+  });
+  for (Operation &op : columns.getBody().front().without_terminator())
+    if (op.getNumRegions() != 0)
+      return failure();
+  if (failed(findAccumulators()) || failed(analyzeLanes()))
+    return failure();
+  return success();
+}
+
+LogicalResult ReductionNest::findAccumulators() {
+  Block &body = columns.getBody().front();
+  DenseSet<Value> accumulatorBuffers;
+  for (Operation &op : body.without_terminator()) {
+    auto store = dyn_cast<KStoreOp>(op);
+    if (!store)
+      continue;
+    auto address = store.getPtr().getDefiningOp<KIndexOp>();
+    if (store.getGate() || !address || !isInNest(address) ||
+        address.getIndices().size() != 1 ||
+        dependsOnReduce.contains(address.getIndices().front()))
+      return failure();
+    // Vectors of i1 are bit-packed in memory, buffers of i1 are not.
+    Type type = store.getValue().getType();
+    if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() % 8 != 0)
+      return failure();
+    KLoadOp load;
+    for (Operation *user : address->getUsers()) {
+      if (user == store)
+        continue;
+      auto userLoad = dyn_cast<KLoadOp>(user);
+      if (!userLoad || load || userLoad.getGate() ||
+          userLoad->getBlock() != &body || !userLoad->isBeforeInBlock(store))
+        return failure();
+      load = userLoad;
+    }
+    if (!load || !isHoistable(address.getIndices().front()))
+      return failure();
+    accumulatorOf[load] = accumulatorOf[store] = accumulators.size();
+    accumulators.push_back({address, load, store});
+    accumulatorBuffers.insert(address.getBuffer());
+  }
+  if (accumulators.empty())
+    return failure();
+  Type type = getAccumulatorType();
+  for (Accumulator acc : accumulators)
+    if (acc.load.getType() != type)
+      return failure();
+
+  // Nothing else in the nest may touch memory the accumulators hold.
+  WalkResult touches = reduces.front()->walk([&](Operation *op) {
+    if (accumulatorOf.count(op))
+      return WalkResult::advance();
+    if (isa<KStoreOp, AtomicAddOp>(op))
+      return WalkResult::interrupt();
+    if (auto load = dyn_cast<KLoadOp>(op)) {
+      auto address = load.getPtr().getDefiningOp<KIndexOp>();
+      if (!address || accumulatorBuffers.contains(address.getBuffer()))
+        return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (touches.wasInterrupted())
+    return failure();
+
+  // Interchanging the column loop with the reduce ranges is sound when no
+  // two (accumulator, column) pairs share an element: each accumulator
+  // walks `numColumns` consecutive elements, so their starts must be at
+  // least that far apart.
+  for (auto [i, a] : llvm::enumerate(accumulators)) {
+    for (Accumulator b : llvm::drop_begin(accumulators, i + 1)) {
+      if (a.address.getBuffer() != b.address.getBuffer())
+        continue;
+      std::optional<int64_t> distance = getConstantDifference(
+          a.address.getIndices().front(), b.address.getIndices().front());
+      if (!distance || *distance == std::numeric_limits<int64_t>::min() ||
+          std::abs(*distance) < numColumns)
+        return failure();
+    }
+  }
+  return success();
+}
+
+bool ReductionNest::isHoistable(Value value, unsigned depth) {
+  if (value == columns.getInductionVar())
+    return true;
+  Operation *op = value.getDefiningOp();
+  if (!op)
+    return !isInNest(value.getParentBlock()->getParentOp());
+  if (!isInNest(op))
+    return true;
+  if (depth > 64 || op->getNumRegions() != 0 || !isPure(op) ||
+      dependsOnReduce.contains(value))
+    return false;
+  return llvm::all_of(op->getOperands(), [&](Value operand) {
+    return isHoistable(operand, depth + 1);
+  });
+}
+
+LogicalResult ReductionNest::analyzeLanes() {
+  Value column = columns.getInductionVar();
+  lanes[column] = {Lanes::Strided, 1};
+  auto info = [&](Value value) { return lanes.lookup(value); };
+  auto isUniform = [&](Value value) {
+    return info(value).kind == Lanes::Uniform;
+  };
+  for (Operation &op : columns.getBody().front().without_terminator()) {
+    if (auto it = accumulatorOf.find(&op); it != accumulatorOf.end()) {
+      if (auto load = dyn_cast<KLoadOp>(op))
+        lanes[load] = {Lanes::Vector};
+      continue;
+    }
+    if (auto index = dyn_cast<KIndexOp>(op)) {
+      ValueRange indices = index.getIndices();
+      if (llvm::all_of(indices, isUniform))
+        continue;
+      LaneInfo last = info(indices.back());
+      if (!llvm::all_of(indices.drop_back(), isUniform) ||
+          last.kind != Lanes::Strided || last.stride != 1)
+        return failure();
+      contiguous.insert(index);
+      continue;
+    }
+    if (auto load = dyn_cast<KLoadOp>(op)) {
+      if (contiguous.contains(load.getPtr())) {
+        if (load.getGate() || !load.getType().isIntOrFloat() ||
+            load.getType().getIntOrFloatBitWidth() % 8 != 0)
+          return failure();
+        lanes[load] = {Lanes::Vector};
+        continue;
+      }
+      if (!llvm::all_of(load->getOperands(), isUniform))
+        return failure();
+      continue;
+    }
+    if (!isMemoryEffectFree(&op) || op.getNumResults() != 1)
+      return failure();
+    if (llvm::all_of(op.getOperands(), isUniform))
+      continue;
+    Value result = op.getResult(0);
+    auto strideOf = [&](Value value) -> std::optional<int64_t> {
+      LaneInfo operand = info(value);
+      if (operand.kind == Lanes::Vector)
+        return std::nullopt;
+      return operand.stride;
+    };
+    std::optional<int64_t> stride;
+    if (result.getType().isIndex() && op.getNumOperands() == 2) {
+      std::optional<int64_t> lhs = strideOf(op.getOperand(0));
+      std::optional<int64_t> rhs = strideOf(op.getOperand(1));
+      if (lhs && rhs) {
+        if (isa<arith::AddIOp>(op))
+          stride = llvm::checkedAdd(*lhs, *rhs);
+        else if (isa<arith::SubIOp>(op))
+          stride = llvm::checkedSub(*lhs, *rhs);
+        else if (isa<arith::MulIOp>(op)) {
+          std::optional<int64_t> lhsConst = getConstantIndex(op.getOperand(0));
+          std::optional<int64_t> rhsConst = getConstantIndex(op.getOperand(1));
+          if (rhsConst)
+            stride = llvm::checkedMul(*lhs, *rhsConst);
+          else if (lhsConst)
+            stride = llvm::checkedMul(*rhs, *lhsConst);
+        }
+      }
+    }
+    if (stride) {
+      lanes[result] = *stride == 0 ? LaneInfo{Lanes::Uniform}
+                                   : LaneInfo{Lanes::Strided, *stride};
+      continue;
+    }
+    auto isScalar = [](Type type) { return type.isIntOrIndexOrFloat(); };
+    if (!op.hasTrait<OpTrait::Elementwise>() ||
+        !op.hasTrait<OpTrait::Vectorizable>() ||
+        !llvm::all_of(op.getOperandTypes(), isScalar) ||
+        !isScalar(result.getType()))
+      return failure();
+    lanes[result] = {Lanes::Vector};
+  }
+  for (Accumulator acc : accumulators)
+    if (!contiguous.contains(acc.address.getResult()))
+      return failure();
+  return success();
+}
+
+Value ReductionNest::cloneOutside(OpBuilder &builder, Value value,
+                                  IRMapping &mapping) {
+  if (Value mapped = mapping.lookupOrNull(value))
+    return mapped;
+  Operation *op = value.getDefiningOp();
+  if (!op || !isInNest(op))
+    return value;
+  for (Value operand : op->getOperands())
+    cloneOutside(builder, operand, mapping);
+  return builder.clone(*op, mapping)
+      ->getResult(cast<OpResult>(value).getResultNumber());
+}
+
+SmallVector<Value> ReductionNest::emitTileBody(OpBuilder &builder,
+                                               int64_t width,
+                                               IRMapping &mapping,
+                                               ValueRange carried) {
+  Location loc = columns.getLoc();
+  SmallVector<Value> yields(accumulators.size());
+  DenseMap<Value, Value> vectors;
+  auto vectorType = [&](Type element) {
+    return VectorType::get({width}, element);
+  };
+  // The lanes of `value`: the vector it became, its scalar broadcast, or
+  // for a strided index base + stride * [0, 1, ...].
+  auto getVector = [&](Value value) -> Value {
+    if (width == 1)
+      return mapping.lookupOrDefault(value);
+    if (Value vector = vectors.lookup(value))
+      return vector;
+    Value scalar = mapping.lookupOrDefault(value);
+    Value vector = vector::BroadcastOp::create(
+        builder, loc, vectorType(value.getType()), scalar);
+    LaneInfo info = lanes.lookup(value);
+    if (info.kind == Lanes::Strided) {
+      Type type = vectorType(value.getType());
+      Value step = vector::StepOp::create(builder, loc, type);
+      if (info.stride != 1) {
+        Value stride = vector::BroadcastOp::create(
+            builder, loc, type,
+            arith::ConstantIndexOp::create(builder, loc, info.stride));
+        step = arith::MulIOp::create(builder, loc, step, stride);
+      }
+      vector = arith::AddIOp::create(builder, loc, vector, step);
+    }
+    vectors[value] = vector;
+    return vector;
+  };
+
+  for (Operation &op : columns.getBody().front().without_terminator()) {
+    if (auto it = accumulatorOf.find(&op); it != accumulatorOf.end()) {
+      if (auto load = dyn_cast<KLoadOp>(op)) {
+        if (width == 1)
+          mapping.map(load.getResult(), carried[it->second]);
+        else
+          vectors[load] = carried[it->second];
+      } else {
+        yields[it->second] = getVector(cast<KStoreOp>(op).getValue());
+      }
+      continue;
+    }
+    if (width == 1) {
+      builder.clone(op, mapping);
+      continue;
+    }
+    if (isa<KIndexOp>(op) && contiguous.contains(op.getResult(0)))
+      continue;
+    if (auto load = dyn_cast<KLoadOp>(op);
+        load && contiguous.contains(load.getPtr())) {
+      auto address = load.getPtr().getDefiningOp<KIndexOp>();
+      SmallVector<Value> indices;
+      for (Value index : address.getIndices())
+        indices.push_back(mapping.lookupOrDefault(index));
+      vectors[load] =
+          vector::LoadOp::create(builder, loc, vectorType(load.getType()),
+                                 address.getBuffer(), indices);
+      continue;
+    }
+    if (op.getNumResults() != 1 ||
+        lanes.lookup(op.getResult(0)).kind != Lanes::Vector) {
+      builder.clone(op, mapping);
+      continue;
+    }
+    SmallVector<Value> operands;
+    for (Value operand : op.getOperands())
+      operands.push_back(getVector(operand));
+    Operation *wide = mlir::clone(
+        builder, &op, {vectorType(op.getResult(0).getType())}, operands);
+    vectors[op.getResult(0)] = wide->getResult(0);
+  }
+  return yields;
+}
+
+RangeOp ReductionNest::emitTiles(OpBuilder &builder, int64_t width,
+                                 int64_t start, int64_t count) {
+  if (count == 0)
+    return {};
+  Location loc = columns.getLoc();
+  OpBuilder::InsertionGuard guard(builder);
+  auto tiles =
+      RangeOp::create(builder, loc, AxisType::Loop,
+                      arith::ConstantIndexOp::create(builder, loc, count));
+  builder.setInsertionPoint(tiles.getBody().front().getTerminator());
+  // The tile's first column: start + tile * width.
+  Value first = tiles.getInductionVar();
+  if (width != 1)
+    first = arith::MulIOp::create(
+        builder, loc, first,
+        arith::ConstantIndexOp::create(builder, loc, width));
+  if (start != 0)
+    first = arith::AddIOp::create(
+        builder, loc, first,
+        arith::ConstantIndexOp::create(builder, loc, start));
+  Type element = getAccumulatorType();
+  auto vectorType = VectorType::get({width}, element);
+
+  // Load the tile's accumulators; their addresses do not depend on the
+  // reduced indices.
+  IRMapping outside;
+  outside.map(columns.getInductionVar(), first);
+  SmallVector<Value> starts, inits;
+  for (Accumulator acc : accumulators) {
+    Value index =
+        cloneOutside(builder, acc.address.getIndices().front(), outside);
+    starts.push_back(index);
+    Value buffer = acc.address.getBuffer();
+    if (width == 1) {
+      Value ptr = KIndexOp::create(builder, loc, buffer, ValueRange{index});
+      inits.push_back(KLoadOp::create(builder, loc, ptr, Value(), Value()));
+    } else {
+      inits.push_back(vector::LoadOp::create(builder, loc, vectorType, buffer,
+                                             ValueRange{index}));
+    }
+  }
+
+  // The reduce ranges, carrying the accumulators.
+  IRMapping mapping;
+  mapping.map(columns.getInductionVar(), first);
+  SmallVector<RangeOp> newReduces;
+  SmallVector<Value> carried = inits;
+  for (RangeOp reduce : reduces) {
+    auto newReduce =
+        RangeOp::create(builder, loc, AxisType::Reduce,
+                        mapping.lookupOrDefault(reduce.getBound()), carried);
+    newReduces.push_back(newReduce);
+    mapping.map(reduce.getInductionVar(), newReduce.getInductionVar());
+    builder.setInsertionPointToStart(&newReduce.getBody().front());
+    Block &body = reduce.getBody().front();
+    for (Operation &op : body.without_terminator())
+      if (!isa<RangeOp>(op))
+        builder.clone(op, mapping);
+    carried = SmallVector<Value>(newReduce.getRegionIterArgs());
+  }
+  SmallVector<Value> yields = emitTileBody(builder, width, mapping, carried);
+  for (RangeOp newReduce : llvm::reverse(newReduces)) {
+    builder.setInsertionPointToEnd(&newReduce.getBody().front());
+    EndOp::create(builder, loc, yields);
+    yields = SmallVector<Value>(newReduce.getResults());
+  }
+
+  builder.setInsertionPointAfter(newReduces.front());
+  for (auto [acc, index, value] : llvm::zip(accumulators, starts, yields)) {
+    Value buffer = acc.address.getBuffer();
+    if (width == 1) {
+      Value ptr = KIndexOp::create(builder, loc, buffer, ValueRange{index});
+      KStoreOp::create(builder, loc, ptr, value, Value());
+    } else {
+      vector::StoreOp::create(builder, loc, value, buffer, ValueRange{index});
+    }
+  }
+  return tiles;
+}
+
+void ReductionNest::rewrite(int64_t width, int64_t lanes) {
+  OpBuilder builder(reduces.front());
+  // Full tiles, then at most one tile of each narrower vector (a register,
+  // half of one, ...), then scalar columns: a remainder of 7 is 4 + 2 + 1.
+  SmallVector<RangeOp> tiles;
+  int64_t done = 0;
+  auto emit = [&](int64_t tileWidth) {
+    int64_t count = (numColumns - done) / tileWidth;
+    if (RangeOp loop = emitTiles(builder, tileWidth, done, count))
+      tiles.push_back(loop);
+    done += count * tileWidth;
+  };
+  emit(width);
+  for (int64_t narrower = lanes; narrower > 1; narrower /= 2)
+    if (narrower < width)
+      emit(narrower);
+  emit(1);
+  reduces.front()->erase();
+  // The column loop's body was cloned whole; what only addressed the
+  // accumulators inside it is dead now.
+  for (RangeOp loop : tiles)
+    loop->walk<WalkOrder::PostOrder, ReverseIterator>([](Operation *op) {
+      if (isOpTriviallyDead(op))
+        op->erase();
+    });
+}
+
+struct TinyOptimizePass
+    : public tiny::impl::TinyOptimizeBase<TinyOptimizePass> {
+  using TinyOptimizeBase::TinyOptimizeBase;
+
+  void runOnOperation() override {
+    auto [hostBits, hostRegisters] = getHostVectorRegisters();
+    unsigned bits = vectorBits ? vectorBits.getValue() : hostBits;
+    unsigned registers =
+        vectorRegisters ? vectorRegisters.getValue() : hostRegisters;
+
+    SmallVector<ReductionNest> nests;
+    getOperation()->walk<WalkOrder::PreOrder>([&](RangeOp range) {
+      if (range.getAxis() != AxisType::Reduce)
+        return WalkResult::advance();
+      if (std::optional<ReductionNest> nest = ReductionNest::match(range))
+        nests.push_back(std::move(*nest));
+      // Reduce ranges inside this one belong to its nest either way.
+      return WalkResult::skip();
+    });
+
+    for (ReductionNest &nest : nests) {
+      unsigned elementBits = nest.getAccumulatorType().getIntOrFloatBitWidth();
+      int64_t lanes = std::max<int64_t>(1, bits / std::max(8u, elementBits));
+      // Narrower than a vector, a tile is scalar columns with strided
+      // loads: slower than the column loop as it is.
+      if (lanes < 2 || nest.getNumColumns() < lanes)
+        continue;
+      // Half the registers hold accumulators; the rest hold the loaded
+      // operands of the reduce loop.
+      int64_t perRow = static_cast<int64_t>(registers / 2) /
+                       static_cast<int64_t>(nest.getNumAccumulators());
+      perRow = std::clamp<int64_t>(perRow, 1, kMaxVectorsPerRow);
+      while (perRow > 1 && perRow * lanes > nest.getNumColumns())
+        perRow /= 2;
+      nest.rewrite(perRow * lanes, lanes);
+    }
+  }
+};
+
+} // namespace

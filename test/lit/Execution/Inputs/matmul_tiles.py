@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Inputs and reference results for matmul-tiles.mlir.
+
+  matmul_tiles.py gen DIR    writes DIR/<case>.a.npy and DIR/<case>.b.npy
+  matmul_tiles.py check DIR  reads DIR/<case>.out.npy, compares it with the
+      product computed here in Python integers, prints one line per case
+      and exits 1 on any difference.
+
+Every input is a small integer, so every partial sum is an integer well
+inside f32's exact range (and i32's): the results must match exactly,
+whatever order the kernel combines them in.
+"""
+
+import struct
+import sys
+
+# name: (kind, dtype, M, N, K); "two_axes" has K = (K1, K2), "pad_cols" a B
+# of N - 3 columns padded with one zero column before and two after.
+CASES = {
+    "mm_1000": ("mm", "f32", 1000, 1000, 8),
+    "mm_odd": ("mm", "f32", 37, 83, 29),
+    "mm_i32": ("mm", "i32", 20, 45, 24),
+    "row_1xNx1": ("mm", "f32", 1, 20001, 1),
+    "dot_1xKx1": ("mm", "f32", 1, 1, 20000),
+    "mm_7x5x3": ("mm", "f32", 7, 5, 3),
+    "mm_two_axes": ("two_axes", "f32", 8, 70, (6, 10)),
+    "mm_pad_cols": ("pad_cols", "f32", 12, 67, 40),
+    "mm_b_plus_one": ("b_plus_one", "f32", 12, 50, 40),
+    "maxplus": ("maxplus", "f32", 16, 40, 32),
+}
+
+CODES = {"f32": ("<f4", "f"), "i32": ("<i4", "i")}
+
+
+def write_npy(path, dtype, values):
+    descr, code = CODES[dtype]
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }" % (
+        descr, len(values))
+    header += " " * ((64 - (11 + len(header)) % 64) % 64) + "\n"
+    with open(path, "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)))
+        f.write(header.encode())
+        f.write(struct.pack("<%d%s" % (len(values), code), *values))
+
+
+def read_npy(path, dtype):
+    code = CODES[dtype][1]
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:6] != b"\x93NUMPY":
+        sys.exit("%s: not a .npy file" % path)
+    if data[6] == 1:
+        start = 10 + struct.unpack("<H", data[8:10])[0]
+    else:
+        start = 12 + struct.unpack("<I", data[8:12])[0]
+    count = (len(data) - start) // struct.calcsize(code)
+    return struct.unpack("<%d%s" % (count, code), data[start:])
+
+
+def reduced_size(k):
+    return k[0] * k[1] if isinstance(k, tuple) else k
+
+
+def b_columns(kind, n):
+    return n - 3 if kind == "pad_cols" else n
+
+
+def inputs(name):
+    kind, dtype, m, n, k = CASES[name]
+    k = reduced_size(k)
+    if dtype == "i32":
+        a = [(i * 7919) % 2001 - 1000 for i in range(m * k)]
+        b = [(i * 104729 + 17) % 1999 - 999 for i in range(k * n)]
+    else:
+        a = [(i * 7 + 3) % 11 - 5 for i in range(m * k)]
+        b = [(i * 5 + 1) % 9 - 4 for i in range(k * b_columns(kind, n))]
+    return a, b
+
+
+def reference(name):
+    """The (M, N) result, row-major, from the flat inputs."""
+    kind, dtype, m, n, k = CASES[name]
+    k = reduced_size(k)
+    a, b = inputs(name)
+    # B as (K, N) rows; two_axes' B is (K1, K2, N), the same rows.
+    if kind == "pad_cols":
+        w = n - 3
+        rows = [[0] + b[r * w:(r + 1) * w] + [0, 0] for r in range(k)]
+    else:
+        rows = [b[r * n:(r + 1) * n] for r in range(k)]
+    if kind == "b_plus_one":
+        rows = [[x + 1 for x in row] for row in rows]
+    out = []
+    for i in range(m):
+        arow = a[i * k:(i + 1) * k]
+        if kind == "maxplus":
+            acc = [max(arow[r] + rows[r][j] for r in range(k))
+                   for j in range(n)]
+        else:
+            acc = [0] * n
+            for r in range(k):
+                x = arow[r]
+                if x:
+                    acc = [s + x * y for s, y in zip(acc, rows[r])]
+        out.extend(acc)
+    return out
+
+
+def gen(directory):
+    for name, (kind, dtype, m, n, k) in CASES.items():
+        a, b = inputs(name)
+        write_npy("%s/%s.a.npy" % (directory, name), dtype, a)
+        write_npy("%s/%s.b.npy" % (directory, name), dtype, b)
+
+
+def check(directory):
+    failed = False
+    for name, (kind, dtype, m, n, k) in CASES.items():
+        got = read_npy("%s/%s.out.npy" % (directory, name), dtype)
+        want = reference(name)
+        if len(got) != len(want):
+            print("%s: %d values, expected %d" % (name, len(got), len(want)))
+            failed = True
+            continue
+        bad = [i for i, (g, w) in enumerate(zip(got, want)) if g != w]
+        if bad:
+            i = bad[0]
+            print("%s: %d of %d differ; first at (%d, %d): got %r, expected %r"
+                  % (name, len(bad), len(want), i // n, i % n, got[i], want[i]))
+            failed = True
+        else:
+            print("%s: %dx%d exact" % (name, m, n))
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3 or sys.argv[1] not in ("gen", "check"):
+        sys.exit(__doc__)
+    (gen if sys.argv[1] == "gen" else check)(sys.argv[2])
