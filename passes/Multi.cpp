@@ -33,10 +33,6 @@ using namespace mlir::tiny;
 
 namespace {
 
-RankedTensorType tensorType(Value value) {
-  return cast<RankedTensorType>(value.getType());
-}
-
 int64_t numShards(UnshardOp unshard) {
   return getDevice(unshard.getSrc().getType()).getNumDevices();
 }
@@ -63,7 +59,7 @@ struct ShardElementwise : RewritePattern {
     SmallVector<Value> operands;
     for (Value operand : op->getOperands()) {
       if (auto unshard = operand.getDefiningOp<UnshardOp>()) {
-        if (tensorType(operand).getShape() != resultType.getShape())
+        if (getTensorType(operand).getShape() != resultType.getShape())
           return rewriter.notifyMatchFailure(op, "a sharded operand is "
                                                  "broadcast");
         if (first && (unshard.getAxis() != first.getAxis() ||
@@ -84,7 +80,7 @@ struct ShardElementwise : RewritePattern {
     for (Value operand : op->getOperands()) {
       if (operand.getDefiningOp<UnshardOp>())
         continue;
-      RankedTensorType type = tensorType(operand);
+      RankedTensorType type = getTensorType(operand);
       int64_t offset = resultType.getRank() - type.getRank();
       if (axis >= offset && type.getShape()[axis - offset] != 1)
         return rewriter.notifyMatchFailure(op, "a constant spans the shards");
@@ -184,7 +180,7 @@ struct ShardReshape : OpRewritePattern<ReshapeOp> {
       return rewriter.notifyMatchFailure(op, "source is not sharded");
     int64_t shards = numShards(unshard);
     std::optional<int64_t> axis =
-        reshapedShardAxis(tensorType(unshard.getResult()).getShape(),
+        reshapedShardAxis(getTensorType(unshard.getResult()).getShape(),
                           op.getShape(), unshard.getAxis(), shards);
     if (!axis)
       return rewriter.notifyMatchFailure(op, "the reshape splits a shard");
@@ -222,7 +218,7 @@ struct ShardShrink : OpRewritePattern<ShrinkOp> {
     if (!unshard)
       return rewriter.notifyMatchFailure(op, "source is not sharded");
     int64_t axis = unshard.getAxis();
-    int64_t full = tensorType(unshard.getResult()).getShape()[axis];
+    int64_t full = getTensorType(unshard.getResult()).getShape()[axis];
     if (op.getStarts()[axis] != 0 || op.getEnds()[axis] != full)
       return rewriter.notifyMatchFailure(op, "shrinks the sharded axis");
     SmallVector<int64_t> ends(op.getEnds());
@@ -263,7 +259,7 @@ struct GatherCopy : OpRewritePattern<CopyOp> {
       return rewriter.notifyMatchFailure(op, "not a gather to one device");
     Location loc = op.getLoc();
     int64_t axis = unshard.getAxis();
-    int64_t rank = tensorType(op.getResult()).getRank();
+    int64_t rank = getTensorType(op.getResult()).getRank();
     // Moves `axis` to the front, and back.
     SmallVector<int64_t> toFront{axis}, fromFront;
     for (int64_t i = 0; i < rank; ++i)
@@ -282,7 +278,7 @@ struct GatherCopy : OpRewritePattern<CopyOp> {
       shards.push_back(shard);
     }
     Value stacked = StackOp::create(rewriter, loc, shards);
-    ArrayRef<int64_t> stackedShape = tensorType(stacked).getShape();
+    ArrayRef<int64_t> stackedShape = getTensorType(stacked).getShape();
     SmallVector<int64_t> merged{stackedShape[0] * stackedShape[1]};
     llvm::append_range(merged, stackedShape.drop_front(2));
     Value gathered = ReshapeOp::create(rewriter, loc, stacked, merged);

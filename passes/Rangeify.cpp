@@ -38,10 +38,6 @@ using namespace mlir::tiny;
 
 namespace {
 
-RankedTensorType tensorType(Value value) {
-  return cast<RankedTensorType>(value.getType());
-}
-
 /// The flat buffer a tensor of this type is stored in: one element per
 /// logical element (a scalar takes one), of the dtype's storage type.
 MemRefType flatBufferType(RankedTensorType type) {
@@ -238,10 +234,10 @@ FailureOr<Value> KernelBodyEmitter::emit(Value value,
 FailureOr<Value> KernelBodyEmitter::emitReduce(ReduceOp reduce,
                                                ArrayRef<Value> indices) {
   Location loc = reduce.getLoc();
-  Type dtype = tensorType(reduce.getSrc()).getElementType();
+  Type dtype = getTensorType(reduce.getSrc()).getElementType();
   // Half floats accumulate in f32, as tinygrad's sum does.
   Type accType = isa<Float16Type, BFloat16Type>(dtype) ? b.getF32Type() : dtype;
-  ArrayRef<int64_t> srcShape = tensorType(reduce.getSrc()).getShape();
+  ArrayRef<int64_t> srcShape = getTensorType(reduce.getSrc()).getShape();
   SmallVector<int64_t> axes(reduce.getAxes());
   llvm::sort(axes);
   SmallVector<Value> srcIndices(indices);
@@ -287,15 +283,15 @@ FailureOr<Value> KernelBodyEmitter::emitReduce(ReduceOp reduce,
 FailureOr<Value> KernelBodyEmitter::emitGather(IndexOp gather,
                                                ArrayRef<Value> indices) {
   Location loc = gather.getLoc();
-  ArrayRef<int64_t> srcShape = tensorType(gather.getSrc()).getShape();
+  ArrayRef<int64_t> srcShape = getTensorType(gather.getSrc()).getShape();
   size_t numIndexed = gather.getIndices().size();
-  size_t batchRank = tensorType(gather.getResult()).getRank() -
+  size_t batchRank = getTensorType(gather.getResult()).getRank() -
                      (srcShape.size() - numIndexed);
   ArrayRef<Value> batch = indices.take_front(batchRank);
   SmallVector<Value> srcIndices;
   Value valid;
   for (auto [axis, indexTensor] : llvm::enumerate(gather.getIndices())) {
-    RankedTensorType type = tensorType(indexTensor);
+    RankedTensorType type = getTensorType(indexTensor);
     FailureOr<Value> raw =
         emit(indexTensor, broadcastIndices(loc, batch, type.getShape()));
     if (failed(raw))
@@ -320,7 +316,7 @@ FailureOr<Value> KernelBodyEmitter::emitGather(IndexOp gather,
   FailureOr<Value> element = emit(gather.getSrc(), srcIndices);
   if (failed(element))
     return failure();
-  Type dtype = tensorType(gather.getResult()).getElementType();
+  Type dtype = getTensorType(gather.getResult()).getElementType();
   return arith::SelectOp::create(b, loc, valid, *element, zeroOf(loc, dtype))
       .getResult();
 }
@@ -331,8 +327,8 @@ FailureOr<Value> KernelBodyEmitter::emitGather(IndexOp gather,
 FailureOr<Value> KernelBodyEmitter::emitBitcast(BitcastOp bitcast,
                                                 ArrayRef<Value> indices) {
   Location loc = bitcast.getLoc();
-  Type from = tensorType(bitcast.getSrc()).getElementType();
-  Type to = tensorType(bitcast.getResult()).getElementType();
+  Type from = getTensorType(bitcast.getSrc()).getElementType();
+  Type to = getTensorType(bitcast.getResult()).getElementType();
   if (from.isInteger(1) || to.isInteger(1))
     return bitcast.emitOpError("of a bool (i1) is not supported by rangeify "
                                "yet");
@@ -405,12 +401,12 @@ FailureOr<Value> KernelBodyEmitter::compute(Value value,
                                             ArrayRef<Value> indices) {
   if (Value buffer = buffers.lookup(value))
     return loadBuffer(value.getLoc(), buffer, indices,
-                      tensorType(value).getShape());
+                      getTensorType(value).getShape());
   Operation *op = value.getDefiningOp();
   if (!op)
     return emitError(value.getLoc(), "cannot index a block argument");
   Location loc = op->getLoc();
-  RankedTensorType resultType = tensorType(value);
+  RankedTensorType resultType = getTensorType(value);
 
   return llvm::TypeSwitch<Operation *, FailureOr<Value>>(op)
       .Case([&](ConstOp constant) -> FailureOr<Value> {
@@ -419,7 +415,7 @@ FailureOr<Value> KernelBodyEmitter::compute(Value value,
             constant.getValue().getSplatValue<Attribute>());
       })
       .Case([&](ReshapeOp reshape) -> FailureOr<Value> {
-        ArrayRef<int64_t> srcShape = tensorType(reshape.getSrc()).getShape();
+        ArrayRef<int64_t> srcShape = getTensorType(reshape.getSrc()).getShape();
         ArrayRef<int64_t> dstShape = resultType.getShape();
         SmallVector<Value> srcIndices;
         // When only unit axes differ, the non-unit indices carry over.
@@ -465,7 +461,7 @@ FailureOr<Value> KernelBodyEmitter::compute(Value value,
         return emit(permute.getSrc(), srcIndices);
       })
       .Case([&](ExpandOp expand) -> FailureOr<Value> {
-        ArrayRef<int64_t> srcShape = tensorType(expand.getSrc()).getShape();
+        ArrayRef<int64_t> srcShape = getTensorType(expand.getSrc()).getShape();
         return emit(expand.getSrc(),
                        broadcastIndices(loc, indices, srcShape));
       })
@@ -488,7 +484,7 @@ FailureOr<Value> KernelBodyEmitter::compute(Value value,
         return emit(flip.getSrc(), srcIndices);
       })
       .Case([&](PadOp pad) -> FailureOr<Value> {
-        ArrayRef<int64_t> srcShape = tensorType(pad.getSrc()).getShape();
+        ArrayRef<int64_t> srcShape = getTensorType(pad.getSrc()).getShape();
         SmallVector<Value> srcIndices;
         Value valid;
         for (auto [axis, index] : llvm::enumerate(indices)) {
@@ -547,7 +543,7 @@ FailureOr<Value> KernelBodyEmitter::compute(Value value,
         if (failed(element))
           return failure();
         return createScalarCast(b, loc, *element,
-                                tensorType(cast.getSrc()).getElementType(),
+                                getTensorType(cast.getSrc()).getElementType(),
                                 resultType.getElementType());
       })
       .Case([&](ReduceOp reduce) { return emitReduce(reduce, indices); })
@@ -566,7 +562,7 @@ FailureOr<Value> KernelBodyEmitter::compute(Value value,
         for (Value operand : other->getOperands()) {
           FailureOr<Value> scalar = emit(
               operand,
-              broadcastIndices(loc, indices, tensorType(operand).getShape()));
+              broadcastIndices(loc, indices, getTensorType(operand).getShape()));
           if (failed(scalar))
             return failure();
           scalars.push_back(*scalar);
@@ -663,7 +659,7 @@ static bool isUnitReshape(ReshapeOp reshape) {
         dims.push_back(d);
     return dims;
   };
-  return nonUnit(tensorType(reshape.getSrc()).getShape()) ==
+  return nonUnit(getTensorType(reshape.getSrc()).getShape()) ==
          nonUnit(reshape.getType().getShape());
 }
 
@@ -687,7 +683,7 @@ FailureOr<bool> FunctionRangeifier::emitReduceOutside(OpBuilder &builder,
   RankedTensorType type = reduce.getType();
   Type dtype = type.getElementType();
   ArrayRef<int64_t> shape = type.getShape();
-  ArrayRef<int64_t> srcShape = tensorType(reduce.getSrc()).getShape();
+  ArrayRef<int64_t> srcShape = getTensorType(reduce.getSrc()).getShape();
   SmallVector<int64_t> axes(reduce.getAxes());
   llvm::sort(axes);
   // The innermost output loop runs over the last axis longer than 1 (the
@@ -696,7 +692,7 @@ FailureOr<bool> FunctionRangeifier::emitReduceOutside(OpBuilder &builder,
                                [](int64_t d) { return d > 1; });
   if (innerIt == shape.rend() || axes.empty() ||
       isa<Float16Type, BFloat16Type>(dtype) ||
-      tensorType(reduce.getSrc()).getNumElements() < kMinElementsForThreads)
+      getTensorType(reduce.getSrc()).getNumElements() < kMinElementsForThreads)
     return false;
   size_t innerAxis = shape.size() - 1 - std::distance(shape.rbegin(), innerIt);
 
@@ -825,7 +821,7 @@ LogicalResult FunctionRangeifier::emitKernel(OpBuilder &builder, Value value,
     for (Value src : stack.getSrcs()) {
       if (failed(emitKernelAt(builder, src, buffer, offset)))
         return failure();
-      offset += tensorType(src).getNumElements();
+      offset += getTensorType(src).getNumElements();
     }
     return success();
   }
@@ -843,7 +839,7 @@ LogicalResult FunctionRangeifier::emitKernelAt(OpBuilder &builder, Value value,
       return success();
   }
   Location loc = value.getLoc();
-  RankedTensorType type = tensorType(value);
+  RankedTensorType type = getTensorType(value);
   auto kernel = KernelOp::create(builder, loc, builder.getStringAttr("E"));
   Block *body = new Block();
   kernel.getBody().push_back(body);
@@ -898,7 +894,7 @@ getContiguousRange(Value value, const DenseMap<Value, Value> &buffers) {
     return std::nullopt;
   // Contiguous when the axes before the first partial one take one index
   // each and the axes after it are whole.
-  ArrayRef<int64_t> srcShape = tensorType(shrink.getSrc()).getShape();
+  ArrayRef<int64_t> srcShape = getTensorType(shrink.getSrc()).getShape();
   ArrayRef<int64_t> starts = shrink.getStarts(), ends = shrink.getEnds();
   bool seenPartial = false;
   int64_t offset = 0, stride = 1;
@@ -930,7 +926,7 @@ FunctionRangeifier::emitDeviceCopy(OpBuilder &builder, Value value, Value dst,
     range = std::make_pair(staging, int64_t{0});
   }
   KCopyOp::create(builder, value.getLoc(), range->first, range->second, dst,
-                  /*dst_offset=*/0, tensorType(value).getNumElements());
+                  /*dst_offset=*/0, getTensorType(value).getNumElements());
   return success();
 }
 
@@ -984,7 +980,7 @@ LogicalResult FunctionRangeifier::run() {
     argTypes.push_back(flatBufferType(params.front().getType()));
   }
   for (Value output : outputs)
-    argTypes.push_back(flatBufferType(tensorType(output)));
+    argTypes.push_back(flatBufferType(getTensorType(output)));
 
   OpBuilder builder(function);
   auto func = func::FuncOp::create(
@@ -1018,7 +1014,7 @@ LogicalResult FunctionRangeifier::run() {
   SmallVector<Value> allocations;
   int64_t numScratch = 0;
   auto allocate = [&](Value value) -> Value {
-    MemRefType type = flatBufferType(tensorType(value));
+    MemRefType type = flatBufferType(getTensorType(value));
     if (!spansDevices) {
       Value buffer =
           memref::AllocOp::create(builder, value.getLoc(), type);

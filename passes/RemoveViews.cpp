@@ -39,10 +39,6 @@ using namespace mlir::tiny;
 
 namespace {
 
-RankedTensorType tensorType(Value value) {
-  return cast<RankedTensorType>(value.getType());
-}
-
 /// True for the movement ops that view one source tensor.
 bool isView(Operation *op) {
   return isa_and_nonnull<ReshapeOp, PermuteOp, FlipOp, BitcastOp, ShrinkOp,
@@ -144,7 +140,7 @@ struct StoreThroughView : OpRewritePattern<StoreOp> {
         llvm::TypeSwitch<Operation *, Value>(view)
             .Case([&](ReshapeOp) {
               return ReshapeOp::create(rewriter, loc, value,
-                                       tensorType(src).getShape());
+                                       getTensorType(src).getShape());
             })
             .Case([&](PermuteOp permute) {
               SmallVector<int64_t> inverse(permute.getOrder().size());
@@ -157,7 +153,7 @@ struct StoreThroughView : OpRewritePattern<StoreOp> {
             })
             .Case([&](BitcastOp) {
               return BitcastOp::create(rewriter, loc, value,
-                                       tensorType(src).getElementType());
+                                       getTensorType(src).getElementType());
             })
             .Case([&](ShrinkOp shrink) {
               return createSliceUpdate(rewriter, loc, shrink, value);
@@ -175,7 +171,7 @@ private:
   static Value createSliceUpdate(PatternRewriter &rewriter, Location loc,
                                  ShrinkOp shrink, Value value) {
     Value src = shrink.getSrc();
-    RankedTensorType srcType = tensorType(src);
+    RankedTensorType srcType = getTensorType(src);
     if (shrink.getType() == srcType)
       return value;
     SmallVector<int64_t> high;

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/tiny/IR/TinyDialect.h"
+#include "bench/common/BestTime.h"
 #include "jit/Executable.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -40,22 +41,9 @@
 
 using namespace mlir;
 using namespace mlir::tiny;
+using ::tiny::bench::bestSeconds;
 
 namespace {
-
-/// Best wall time of `runs` calls of `fn`, in seconds, after one warm-up.
-double bestSeconds(int runs, const std::function<void()> &fn) {
-  fn();
-  double best = 1e30;
-  for (int i = 0; i < runs; ++i) {
-    auto start = std::chrono::steady_clock::now();
-    fn();
-    best = std::min(best, std::chrono::duration<double>(
-                              std::chrono::steady_clock::now() - start)
-                              .count());
-  }
-  return best;
-}
 
 float *allocFloats(size_t n) {
   size_t bytes = (n * sizeof(float) + 63) / 64 * 64;

@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/tiny/IR/TinyDialect.h"
+#include "bench/common/BestTime.h"
 #include "jit/Executable.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -31,22 +32,9 @@
 
 using namespace mlir;
 using namespace mlir::tiny;
+using ::tiny::bench::bestSeconds;
 
 namespace {
-
-/// Best wall time of `runs` calls of `fn`, in seconds, after one warm-up.
-double bestSeconds(int runs, const std::function<void()> &fn) {
-  fn();
-  double best = 1e30;
-  for (int i = 0; i < runs; ++i) {
-    auto start = std::chrono::steady_clock::now();
-    fn();
-    best = std::min(best, std::chrono::duration<double>(
-                              std::chrono::steady_clock::now() - start)
-                              .count());
-  }
-  return best;
-}
 
 [[noreturn]] void die(const std::string &message) {
   std::fprintf(stderr, "bench-runtime: %s\n", message.c_str());

@@ -40,6 +40,12 @@ bool isMultiDeviceTensor(Type type);
 /// The device of a tiny tensor type, or null when it has none.
 DeviceAttr getDevice(Type type);
 
+/// The type of a tensor-level value, which the verifiers make a ranked
+/// tensor.
+inline RankedTensorType getTensorType(Value value) {
+  return cast<RankedTensorType>(value.getType());
+}
+
 /// Size in bytes of one element of a dtype (i1 takes one byte, as in
 /// tinygrad).
 int64_t getDTypeByteSize(Type dtype);
