@@ -75,15 +75,30 @@ struct ShardElementwise : RewritePattern {
     }
     if (!first)
       return rewriter.notifyMatchFailure(op, "no sharded operand");
-    // Constants must broadcast along the sharded axis (length 1 there).
+    // Constants must broadcast along the sharded axis (length 1 there), or
+    // be a tiny.const, whose every element is one value: each shard's part
+    // of it is the same constant, one shard long.
     int64_t axis = first.getAxis();
-    for (Value operand : op->getOperands()) {
+    SmallVector<std::pair<unsigned, RankedTensorType>> shardedConstants;
+    for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
       if (operand.getDefiningOp<UnshardOp>())
         continue;
       RankedTensorType type = getTensorType(operand);
       int64_t offset = resultType.getRank() - type.getRank();
-      if (axis >= offset && type.getShape()[axis - offset] != 1)
+      if (axis < offset || type.getShape()[axis - offset] == 1)
+        continue;
+      if (!operand.getDefiningOp<ConstOp>())
         return rewriter.notifyMatchFailure(op, "a constant spans the shards");
+      shardedConstants.emplace_back(
+          i, type.clone(shardShape(type.getShape(), axis - offset,
+                                   numShards(first))));
+    }
+    for (auto [i, type] : shardedConstants) {
+      auto constant = op->getOperand(i).getDefiningOp<ConstOp>();
+      auto splat = cast<SplatElementsAttr>(constant.getValue());
+      operands[i] = ConstOp::create(
+          rewriter, constant.getLoc(),
+          SplatElementsAttr::get(type, splat.getSplatValue<Attribute>()));
     }
     FailureOr<RankedTensorType> shardType = inferElementwiseOn(op, operands);
     if (failed(shardType))

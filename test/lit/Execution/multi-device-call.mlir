@@ -1,22 +1,22 @@
 // A function whose param is sharded: its per-shard-sized param on the device
 // tuple is viewed through unshard, and a call substitutes each shard of the
 // argument (-tiny-resolve-calls). The program shards x (4x3, rows 0..1 on
-// CPU:1, rows 2..3 on CPU:2), the callee doubles each shard on its device
-// and adds the shard's row index 0..1 (an arange along the per-shard axis),
-// and the result is gathered on CPU:1. A shard of the wrong size is the
-// call's diagnostic, reported by tiny-run at run time.
+// CPU:1, rows 2..3 on CPU:2); the callee doubles each shard on its device (a
+// constant broadcast along the rows) and adds 0.5 (a constant as long as the
+// logical value, of which each shard takes its part); the result is gathered
+// on CPU:1. A shard of the wrong size is the call's diagnostic, reported by
+// tiny-run at run time.
 //
-// Expected: out[r][c] = 2 * x[r][c] + (r mod 2), with x = 0..11 row-major:
-//   row 0: 0, 2, 4      row 1: 7, 9, 11
-//   row 2: 12, 14, 16   row 3: 19, 21, 23
+// Expected: out[r][c] = 2 * x[r][c] + 0.5, with x = 0..11 row-major.
 
 // RUN: tiny-run %s --entry=main -i 0,1,2,3,4,5,6,7,8,9,10,11 --print-device-stats | FileCheck %s --match-full-lines
 // RUN: not tiny-run %s --entry=mismatch -i 0,1,2,3,4,5,6,7,8,9,10,11 2>&1 | FileCheck %s --check-prefix=MISMATCH
 
-// Each shard is 2x3 f32 (24 bytes): CPU:2 receives its shard, and sends back
-// its doubled shard for the gather; CPU:1 uploads x (48 B), sends 24 B, and
-// downloads the 48-byte result.
-// CHECK:      {{\[\[}}0, 2, 4], [6, 8, 10], [12, 14, 16], [18, 20, 22]] : tensor<4x3xf32>
+// Each shard is 2x3 f32 (24 bytes). CPU:2 receives its shard and sends back
+// its result for the gather: 24 B in, 24 B out. CPU:1 takes the 48-byte
+// upload of x and CPU:2's 24 B (72 B in), and sends 24 B plus the 48-byte
+// download of the result (72 B out).
+// CHECK:      {{\[\[}}0.5, 2.5, 4.5], [6.5, 8.5, 10.5], [12.5, 14.5, 16.5], [18.5, 20.5, 22.5]] : tensor<4x3xf32>
 // CHECK-NEXT: device CPU:1: {{[0-9]+}} buffers, peak {{[0-9]+}} B, copied in 72 B, copied out 72 B
 // CHECK-NEXT: device CPU:2: {{[0-9]+}} buffers, peak {{[0-9]+}} B, copied in 24 B, copied out 24 B
 
@@ -33,7 +33,9 @@ tiny.function @double -> tensor<4x3xf32, #pair> attributes {sym_visibility = "pr
   %u = tiny.unshard %v axis 0 : tensor<2x3xf32, #pair>
   %two = tiny.const dense<2.0> : tensor<1x3xf32, #pair>
   %d = tiny.mul %u, %two : tensor<4x3xf32, #pair>, tensor<1x3xf32, #pair>
-  tiny.return %d : tensor<4x3xf32, #pair>
+  %half = tiny.const dense<0.5> : tensor<4x3xf32, #pair>
+  %e = tiny.add %d, %half : tensor<4x3xf32, #pair>, tensor<4x3xf32, #pair>
+  tiny.return %e : tensor<4x3xf32, #pair>
 }
 
 tiny.function @main -> tensor<4x3xf32, #d1> {

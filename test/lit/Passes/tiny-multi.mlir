@@ -42,15 +42,35 @@ func.func @different_axes(%a: tensor<2x4xf32, #d2>, %b: tensor<4x2xf32, #d2>) ->
 
 #d2 = #tiny.device<"CPU:0", "CPU:1">
 
-// A constant that spans the sharded axis: nothing moves.
+// A tiny.const that spans the sharded axis holds one value everywhere: each
+// shard adds the same constant, one shard long.
 // CHECK-LABEL: func.func @constant_spans_shards
-// CHECK: %[[U:.*]] = tiny.unshard
-// CHECK: tiny.add %[[U]], %{{.*}} : tensor<4x3xf32
+// CHECK-SAME: (%[[A:.*]]: tensor<2x3xf32
+// CHECK: %[[C:.*]] = tiny.const dense<1.000000e+00> : tensor<2x3xf32, #tiny.device<"CPU:0", "CPU:1">>
+// CHECK: %[[S:.*]] = tiny.add %[[A]], %[[C]] : tensor<2x3xf32
+// CHECK: %[[U:.*]] = tiny.unshard %[[S]] axis 0
+// CHECK: return %[[U]]
 func.func @constant_spans_shards(%a: tensor<2x3xf32, #d2>) -> tensor<4x3xf32, #d2> {
   %ua = tiny.unshard %a axis 0 : tensor<2x3xf32, #d2>
   %c = tiny.const dense<1.0> : tensor<4x3xf32, #d2>
   %s = tiny.add %ua, %c : tensor<4x3xf32, #d2>
   return %s : tensor<4x3xf32, #d2>
+}
+
+// -----
+
+#d2 = #tiny.device<"CPU:0", "CPU:1">
+
+// Raw bytes (tiny.binary) that span the sharded axis differ per shard:
+// nothing moves.
+// CHECK-LABEL: func.func @bytes_span_shards
+// CHECK: %[[U:.*]] = tiny.unshard
+// CHECK: tiny.add %[[U]], %{{.*}} : tensor<4xui8
+func.func @bytes_span_shards(%a: tensor<2xui8, #d2>) -> tensor<4xui8, #d2> {
+  %ua = tiny.unshard %a axis 0 : tensor<2xui8, #d2>
+  %b = tiny.binary dense<[1, 2, 3, 4]> : tensor<4xui8, #d2>
+  %s = tiny.add %ua, %b : tensor<4xui8, #d2>
+  return %s : tensor<4xui8, #d2>
 }
 
 // -----
