@@ -176,17 +176,21 @@ LogicalResult KCopyOp::verify() {
     return emitOpError("copies ")
            << src.getElementType() << " elements into a buffer of "
            << dst.getElementType();
+  // The attributes are non-negative (their constraints are checked first).
+  int64_t count = static_cast<int64_t>(getCount());
   auto checkRange = [&](StringRef which, MemRefType type,
                         int64_t offset) -> LogicalResult {
     int64_t size = type.getNumElements();
-    if (offset > size || getCount() > size - offset)
+    if (offset > size || count > size - offset)
       return emitOpError(which)
-             << " range [" << offset << ", " << offset + getCount()
+             << " range [" << offset << ", " << offset + count
              << ") passes the end of its " << size << " elements";
     return success();
   };
-  if (failed(checkRange("source", src, getSrcOffset())) ||
-      failed(checkRange("destination", dst, getDstOffset())))
+  if (failed(checkRange("source", src,
+                        static_cast<int64_t>(getSrcOffset()))) ||
+      failed(checkRange("destination", dst,
+                        static_cast<int64_t>(getDstOffset()))))
     return failure();
   return success();
 }
