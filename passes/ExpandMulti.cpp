@@ -215,6 +215,9 @@ LogicalResult FunctionExpander::moveAttributes(Operation *clone,
 }
 
 LogicalResult FunctionExpander::expandCopy(CopyOp copy) {
+  if (copy.getShard())
+    return copy.emitOpError("shards its value; run -tiny-multi first, which "
+                            "writes it as per-device copies of its parts");
   OpBuilder builder(copy);
   Location loc = copy.getLoc();
   DeviceAttr target = copy.getDevice();

@@ -304,6 +304,43 @@ struct GatherCopy : OpRewritePattern<CopyOp> {
   }
 };
 
+// copy(x, (D0..Dn-1), shard k) -> unshard(mstack(copy(part_i(x), Di)), k),
+// part_i the i-th of n equal consecutive ranges of axis k (a contiguous
+// range of x's buffer when k is the outermost long axis, so the copy moves
+// only the part's bytes).
+struct ShardingCopy : OpRewritePattern<CopyOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(CopyOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<uint64_t> shard = op.getShard();
+    if (!shard)
+      return rewriter.notifyMatchFailure(op, "not a sharding copy");
+    Location loc = op.getLoc();
+    DeviceAttr target = op.getDevice();
+    RankedTensorType type = getTensorType(op.getSrc());
+    int64_t axis = static_cast<int64_t>(*shard);
+    int64_t shards = target.getNumDevices();
+    int64_t length = type.getShape()[axis] / shards;
+    DeviceAttr source = getDevice(type);
+    SmallVector<Value> parts;
+    for (int64_t i = 0; i < shards; ++i) {
+      SmallVector<int64_t> starts(type.getRank(), 0);
+      SmallVector<int64_t> ends(type.getShape());
+      starts[axis] = i * length;
+      ends[axis] = (i + 1) * length;
+      Value part =
+          ShrinkOp::create(rewriter, loc, op.getSrc(), starts, ends);
+      auto device = DeviceAttr::get(getContext(), target.getNames()[i]);
+      if (device != source)
+        part = CopyOp::create(rewriter, loc, part, device);
+      parts.push_back(part);
+    }
+    Value perDevice = MStackOp::create(rewriter, loc, parts);
+    rewriter.replaceOpWithNewOp<UnshardOp>(op, perDevice, axis);
+    return success();
+  }
+};
+
 struct TinyMultiPass : mlir::tiny::impl::TinyMultiBase<TinyMultiPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
@@ -330,6 +367,7 @@ struct TinyMultiPass : mlir::tiny::impl::TinyMultiBase<TinyMultiPass> {
 
 void mlir::tiny::populateMultiPatterns(RewritePatternSet &patterns) {
   patterns.add<GatherCopy, ShardElementwise, ShardExpand, ShardFlip, ShardPad,
-               ShardPermute, ShardReduce, ShardReshape, ShardShrink>(
+               ShardPermute, ShardReduce, ShardReshape, ShardShrink,
+               ShardingCopy>(
       patterns.getContext());
 }

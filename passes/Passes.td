@@ -110,6 +110,8 @@ def TinyMulti : Pass<"tiny-multi"> {
       leave the sharded axis alone run per shard
     - a copy to one device gathers: each shard is selected, copied and the
       copies are stacked and merged along the axis
+    - a copy to a tuple with `shard k` becomes an unshard of the mstack of
+      copies of the value's n equal parts along k
     Sharding is read from `unshard` ops only, never from params.
   }];
   let dependentDialects = ["::mlir::tiny::TinyDialect"];
@@ -165,7 +167,7 @@ def TinyPrintSchedule : Pass<"tiny-print-schedule", "::mlir::ModuleOp"> {
 }
 
 def TinyLowerAllreduce : Pass<"tiny-lower-allreduce"> {
-  let summary = "Write each allreduce as copies and elementwise ops between devices";
+  let summary = "Write each allreduce as copies and combines between devices";
   let description = [{
     Replaces `tiny.allreduce` on a value sharded over n devices by
     `mselect`, `reshape`, `shrink`, `copy`, the reduce's elementwise op

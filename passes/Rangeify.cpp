@@ -562,7 +562,8 @@ FailureOr<Value> KernelBodyEmitter::compute(Value value,
         for (Value operand : other->getOperands()) {
           FailureOr<Value> scalar = emit(
               operand,
-              broadcastIndices(loc, indices, getTensorType(operand).getShape()));
+              broadcastIndices(loc, indices,
+                               getTensorType(operand).getShape()));
           if (failed(scalar))
             return failure();
           scalars.push_back(*scalar);
@@ -607,6 +608,10 @@ private:
   /// Set when the function uses more than one device: every buffer is then
   /// a function argument, so the runtime owns it and can copy it.
   bool spansDevices = false;
+  /// Set when arguments and kernels name their devices: with several
+  /// devices, or one that is not the host ("CPU"), which the runtime must
+  /// allocate the params and outputs on.
+  bool namesDevices = false;
   DenseMap<Value, StringAttr> bufferDevices;
 };
 
@@ -637,6 +642,8 @@ LogicalResult FunctionRangeifier::checkSupported() {
                                  "lowering does not support yet");
     return WalkResult::advance();
   });
+  namesDevices =
+      spansDevices || (device && device.getNames().front() != "CPU");
   return failure(result.wasInterrupted());
 }
 
@@ -990,7 +997,7 @@ LogicalResult FunctionRangeifier::run() {
   // Names the device of a buffer argument, for the runtime that allocates it.
   auto setArgDevice = [&](unsigned index, Type type) {
     DeviceAttr device = getDevice(type);
-    if (!spansDevices || !device)
+    if (!namesDevices || !device)
       return;
     StringAttr name = device.getNames().front();
     func.setArgAttr(index, "tiny.device", name);
@@ -1019,6 +1026,9 @@ LogicalResult FunctionRangeifier::run() {
       Value buffer =
           memref::AllocOp::create(builder, value.getLoc(), type);
       allocations.push_back(buffer);
+      DeviceAttr device = getDevice(value.getType());
+      if (namesDevices && device)
+        bufferDevices[buffer] = device.getNames().front();
       return buffer;
     }
     // The runtime allocates it on its device, before the function runs.
@@ -1071,7 +1081,9 @@ LogicalResult FunctionRangeifier::run() {
                        ? entry->getArgument(argIndex + outputIndex[value])
                        : allocate(value);
     Value src = isa<ContiguousOp, CopyOp>(op) ? op.getOperand(0) : value;
-    if (isa<CopyOp>(op) && getDevice(src.getType()) != getDevice(value.getType())) {
+    bool crossesDevices = isa<CopyOp>(op) && getDevice(src.getType()) !=
+                                                getDevice(value.getType());
+    if (crossesDevices) {
       if (failed(emitDeviceCopy(builder, src, buffer, allocate)))
         return failure();
     } else if (failed(emitKernel(builder, src, buffer))) {
@@ -1093,7 +1105,7 @@ LogicalResult FunctionRangeifier::run() {
   for (Value allocation : allocations)
     memref::DeallocOp::create(builder, function.getLoc(), allocation);
   func::ReturnOp::create(builder, function.getLoc());
-  if (spansDevices)
+  if (namesDevices)
     nameKernelDevices(func);
   function.erase();
   return success();

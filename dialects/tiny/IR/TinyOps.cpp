@@ -724,6 +724,31 @@ LogicalResult CopyOp::inferReturnTypes(MLIRContext *context,
   return inferOnDevice(loc, adaptor.getSrc(), adaptor.getDevice(), results);
 }
 
+LogicalResult CopyOp::verify() {
+  std::optional<uint64_t> shard = getShard();
+  if (!shard)
+    return success();
+  DeviceAttr target = getDevice();
+  if (!target.isMulti())
+    return emitOpError("shards onto one device; shard onto a tuple of "
+                       "devices");
+  if (DeviceAttr source = tiny::getDevice(getSrc().getType());
+      source && source.isMulti())
+    return emitOpError("shards a value that is on a device tuple already");
+  ArrayRef<int64_t> shape = getTensorType(getSrc()).getShape();
+  int64_t axis = static_cast<int64_t>(*shard);
+  if (axis >= static_cast<int64_t>(shape.size()))
+    return emitOpError("shard axis ")
+           << axis << " is out of range for a rank-" << shape.size()
+           << " value";
+  int64_t shards = target.getNumDevices();
+  if (shape[axis] % shards != 0)
+    return emitOpError("axis ")
+           << axis << " of length " << shape[axis] << " does not split into "
+           << shards << " equal shards";
+  return success();
+}
+
 LogicalResult LoadOp::inferReturnTypes(MLIRContext *context,
                                        std::optional<Location> loc,
                                        Adaptor adaptor,

@@ -676,13 +676,30 @@ def Tiny_CopyOp : Tiny_Op<"copy", [Pure, InferTypeOpAdaptor,
     Tiny_InferIntRange]> {
   let summary = "copy a value to another device or tuple of devices";
   let description = [{
+    A copy to a tuple of devices gives every device the whole value (as
+    tinygrad's `to`); with `shard k` the value is split along axis k into
+    equal, consecutive parts instead, one per device in order, and the
+    result is the logical value over them (as tinygrad's `shard`):
+    -tiny-multi writes it as `unshard(mstack(copies of the parts), k)`.
+
     ```mlir
     %y = tiny.copy %x to "CUDA:1" : tensor<4xf32, #tiny.device<"CPU">>
+    %s = tiny.copy %x to ["CPU:1", "CPU:2"] shard 0 : tensor<4x3xf32, #tiny.device<"CPU">>
     ```
   }];
-  let arguments = (ins Tiny_Tensor:$src, Tiny_DeviceAttr:$device);
+  let arguments = (ins Tiny_Tensor:$src, Tiny_DeviceAttr:$device,
+      OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$shard);
   let results = (outs Tiny_Tensor:$result);
-  let assemblyFormat = "$src `to` custom<Device>($device) attr-dict `:` type($src)";
+  let assemblyFormat = [{
+    $src `to` custom<Device>($device) (`shard` $shard^)? attr-dict `:`
+    type($src)
+  }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$src, "::mlir::tiny::DeviceAttr":$device), [{
+      build($_builder, $_state, src, device, ::mlir::IntegerAttr());
+    }]>,
+  ];
+  let hasVerifier = 1;
 }
 
 def Tiny_MStackOp : Tiny_Op<"mstack", [Pure, InferTypeOpAdaptor]> {

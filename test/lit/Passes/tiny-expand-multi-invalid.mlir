@@ -166,3 +166,14 @@ tiny.function @unresolved_call -> tensor<2xf32, #cpu> {
   %g = tiny.copy %c to "CPU" : tensor<2xf32, #d2>
   tiny.return %g : tensor<2xf32, #cpu>
 }
+
+// -----
+
+// A sharding copy is written out by -tiny-multi, not here.
+tiny.function @sharding_copy_left -> tensor<4xf32, #tiny.device<"CPU:1">> {
+  %x = tiny.param 0 : f32 size 4 on "CPU:1"
+  // expected-error @+1 {{'tiny.copy' op shards its value; run -tiny-multi first, which writes it as per-device copies of its parts}}
+  %s = tiny.copy %x to ["CPU:1", "CPU:2"] shard 0 : tensor<4xf32, #tiny.device<"CPU:1">>
+  %g = tiny.copy %s to "CPU:1" : tensor<4xf32, #tiny.device<"CPU:1", "CPU:2">>
+  tiny.return %g : tensor<4xf32, #tiny.device<"CPU:1">>
+}

@@ -219,3 +219,40 @@ func.func @gather_axis0(%a: tensor<2xf32, #d3>) -> tensor<6xf32, #tiny.device<"C
   %g = tiny.copy %ua to "CPU" : tensor<6xf32, #d3>
   return %g : tensor<6xf32, #tiny.device<"CPU">>
 }
+
+// -----
+
+#d1 = #tiny.device<"CPU:1">
+#d3 = #tiny.device<"CPU:1", "CPU:2", "CPU:3">
+
+// A sharding copy is the unshard of the mstack of the value's equal parts
+// along the axis, each copied to its device (the part already on its device
+// is not copied).
+// CHECK-LABEL: func.func @sharding_copy
+// CHECK-SAME: (%[[X:.*]]: tensor<2x6xf32
+// CHECK: %[[P0:.*]] = tiny.shrink %[[X]] [0, 0] to [2, 2] : tensor<2x6xf32
+// CHECK: %[[P1:.*]] = tiny.shrink %[[X]] [0, 2] to [2, 4] : tensor<2x6xf32
+// CHECK: %[[C1:.*]] = tiny.copy %[[P1]] to "CPU:2" : tensor<2x2xf32
+// CHECK: %[[P2:.*]] = tiny.shrink %[[X]] [0, 4] to [2, 6] : tensor<2x6xf32
+// CHECK: %[[C2:.*]] = tiny.copy %[[P2]] to "CPU:3" : tensor<2x2xf32
+// CHECK: %[[M:.*]] = tiny.mstack %[[P0]], %[[C1]], %[[C2]]
+// CHECK: %[[U:.*]] = tiny.unshard %[[M]] axis 1 : tensor<2x2xf32
+// CHECK: return %[[U]]
+func.func @sharding_copy(%x: tensor<2x6xf32, #d1>) -> tensor<2x6xf32, #d3> {
+  %s = tiny.copy %x to ["CPU:1", "CPU:2", "CPU:3"] shard 1 : tensor<2x6xf32, #d1>
+  return %s : tensor<2x6xf32, #d3>
+}
+
+// -----
+
+#d1 = #tiny.device<"CPU:1">
+#d2 = #tiny.device<"CPU:1", "CPU:2">
+
+// A copy to a tuple without shard replicates: nothing moves.
+// CHECK-LABEL: func.func @replicating_copy
+// CHECK: tiny.copy %{{.*}} to ["CPU:1", "CPU:2"] : tensor<4xf32
+// CHECK-NOT: tiny.unshard
+func.func @replicating_copy(%x: tensor<4xf32, #d1>) -> tensor<4xf32, #d2> {
+  %s = tiny.copy %x to ["CPU:1", "CPU:2"] : tensor<4xf32, #d1>
+  return %s : tensor<4xf32, #d2>
+}

@@ -112,3 +112,24 @@ tiny.function @one_device -> tensor<4xf32, #cpu> {
   %c = tiny.copy %x to "CPU" : tensor<4xf32, #cpu>
   tiny.return %c : tensor<4xf32, #cpu>
 }
+
+// -----
+
+#d1 = #tiny.device<"CPU:1">
+
+// One device that is not the host: the arguments and kernels name it, so
+// the runtime allocates the params and outputs there; the function's own
+// buffers stay memref.alloc (no copy needs them).
+// CHECK-LABEL: func.func @one_virtual_device
+// CHECK-SAME: (%{{.*}}: memref<4xf32> {tiny.device = "CPU:1", tiny.slot = 0 : i64}, %{{.*}}: memref<4xf32> {tiny.device = "CPU:1", tiny.output = 0 : i64})
+// CHECK: memref.alloc() : memref<1xf32>
+// CHECK: tiny.k.kernel "r_1" on "CPU:1" {
+// CHECK: tiny.k.kernel "E_4" on "CPU:1" {
+// CHECK-NOT: tiny.k.copy
+tiny.function @one_virtual_device -> tensor<4xf32, #d1> {
+  %x = tiny.param 0 : f32 size 4 on "CPU:1"
+  %s = tiny.reduce add %x axes [0] : tensor<4xf32, #d1>
+  %a = tiny.add %x, %s : tensor<4xf32, #d1>, tensor<1xf32, #d1>
+  %b = tiny.add %a, %s : tensor<4xf32, #d1>, tensor<1xf32, #d1>
+  tiny.return %b : tensor<4xf32, #d1>
+}

@@ -815,3 +815,31 @@ func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32, #tiny.device<"CPU:1">>) {
 // Param: a negative image dimension is named as such.
 // expected-error @+1 {{image dimensions must be positive, got [-1, 1]}}
 %p = tiny.param 0 : f32 size 4 image [-1, 1] on "CPU"
+
+// -----
+
+// Copy with shard: only onto a tuple of devices.
+%c = tiny.const dense<1.0> : tensor<4xf32, #tiny.device<"CPU">>
+// expected-error @+1 {{'tiny.copy' op shards onto one device; shard onto a tuple of devices}}
+%s = tiny.copy %c to "CPU:1" shard 0 : tensor<4xf32, #tiny.device<"CPU">>
+
+// -----
+
+// Copy with shard: a value on a tuple is sharded already.
+%c = tiny.const dense<1.0> : tensor<4xf32, #tiny.device<"CPU:0", "CPU:1">>
+// expected-error @+1 {{'tiny.copy' op shards a value that is on a device tuple already}}
+%s = tiny.copy %c to ["CPU:2", "CPU:3"] shard 0 : tensor<4xf32, #tiny.device<"CPU:0", "CPU:1">>
+
+// -----
+
+// Copy with shard: the axis must exist.
+%c = tiny.const dense<1.0> : tensor<4xf32, #tiny.device<"CPU">>
+// expected-error @+1 {{'tiny.copy' op shard axis 1 is out of range for a rank-1 value}}
+%s = tiny.copy %c to ["CPU:0", "CPU:1"] shard 1 : tensor<4xf32, #tiny.device<"CPU">>
+
+// -----
+
+// Copy with shard: the shards are equal (as tinygrad's shard requires).
+%c = tiny.const dense<1.0> : tensor<5x2xf32, #tiny.device<"CPU">>
+// expected-error @+1 {{'tiny.copy' op axis 0 of length 5 does not split into 2 equal shards}}
+%s = tiny.copy %c to ["CPU:0", "CPU:1"] shard 0 : tensor<5x2xf32, #tiny.device<"CPU">>

@@ -219,6 +219,8 @@ func.func @data_movement(%x: tensor<4xf32, #cpu>, %a: tensor<4xf32, #tiny.device
   %0 = tiny.copy %x to "CUDA:1" : tensor<4xf32, #cpu>
   // CHECK: tiny.copy %{{.*}} to ["CPU:0", "CPU:1"] : tensor<4xf32
   %1 = tiny.copy %x to ["CPU:0", "CPU:1"] : tensor<4xf32, #cpu>
+  // CHECK: tiny.copy %{{.*}} to ["CPU:0", "CPU:1"] shard 0 : tensor<4xf32
+  %s = tiny.copy %x to ["CPU:0", "CPU:1"] shard 0 : tensor<4xf32, #cpu>
   // CHECK: %[[M:.*]] = tiny.mstack %{{.*}}, %{{.*}} : tensor<4xf32, #tiny.device<"CPU:0">>, tensor<4xf32, #tiny.device<"CPU:1">>
   %m = tiny.mstack %a, %b : tensor<4xf32, #tiny.device<"CPU:0">>, tensor<4xf32, #tiny.device<"CPU:1">>
   // CHECK: tiny.mselect %[[M]][1] : tensor<4xf32, #tiny.device<"CPU:0", "CPU:1">>
