@@ -158,6 +158,13 @@ Executable::compile(ModuleOp module, StringRef entry,
       tiny::getBufferArguments(kernelEntry);
   if (failed(arguments))
     return failure();
+  for (const BufferArgument &argument : *arguments)
+    if (!StringRef(argument.device).starts_with("CPU"))
+      return kernelEntry->emitError("a buffer is on device '")
+             << argument.device
+             << "': the JIT runs kernels on CPU devices only (launching "
+                "compiled GPU kernels from the host schedule is not "
+                "implemented; -tiny-to-nvvm and -tiny-to-rocdl compile them)";
   code->arguments = std::move(*arguments);
   PassManager toLLVM(context);
   buildKernelsToLLVMPipeline(toLLVM);
