@@ -44,12 +44,6 @@ using namespace mlir::tiny;
 
 namespace {
 
-/// Device `index` of a device tuple, as a single-device attribute.
-DeviceAttr getDeviceAt(DeviceAttr devices, unsigned index) {
-  return DeviceAttr::get(devices.getContext(),
-                         devices.getNames().slice(index, 1));
-}
-
 /// The device tuple a value of `type` lives on (for a tuple type, that of
 /// its first element on one), or null.
 DeviceAttr findDeviceTuple(Type type) {
@@ -75,7 +69,7 @@ Type getTypeOnDevice(Type type, DeviceAttr devices, unsigned index) {
   if (!tensor || tensor.getEncoding() != devices)
     return type;
   return RankedTensorType::get(tensor.getShape(), tensor.getElementType(),
-                               getDeviceAt(devices, index));
+                               devices.getDeviceAt(index));
 }
 
 /// `value` on `device`: the value itself when it is there already.
@@ -192,7 +186,7 @@ LogicalResult FunctionExpander::moveAttributes(Operation *clone,
     Attribute attr = named.getValue();
     Attribute moved = attr;
     if (attr == devices) {
-      moved = getDeviceAt(devices, index);
+      moved = devices.getDeviceAt(index);
     } else if (auto typeAttr = dyn_cast<TypeAttr>(attr)) {
       moved = TypeAttr::get(getTypeOnDevice(typeAttr.getValue(), devices,
                                             index));
@@ -229,7 +223,7 @@ LogicalResult FunctionExpander::expandCopy(CopyOp copy) {
     PerDevice result{target, {}};
     for (unsigned i = 0, e = target.getNumDevices(); i < e; ++i)
       result.values.push_back(
-          copyTo(builder, loc, copy.getSrc(), getDeviceAt(target, i)));
+          copyTo(builder, loc, copy.getSrc(), target.getDeviceAt(i)));
     perDevice[copy.getResult()] = std::move(result);
     replaced.push_back(copy);
     return success();
@@ -252,7 +246,7 @@ LogicalResult FunctionExpander::expandCopy(CopyOp copy) {
   PerDevice result{target, {}};
   for (auto [i, value] : llvm::enumerate(src.values))
     result.values.push_back(
-        copyTo(builder, loc, value, getDeviceAt(target, i)));
+        copyTo(builder, loc, value, target.getDeviceAt(i)));
   perDevice[copy.getResult()] = std::move(result);
   replaced.push_back(copy);
   return success();

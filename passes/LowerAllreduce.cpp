@@ -103,12 +103,8 @@ public:
 private:
   int64_t numDevices() const { return chunking.count; }
 
-  DeviceAttr device(int64_t j) const {
-    return DeviceAttr::get(builder.getContext(), devices.getNames()[j]);
-  }
-
   Value copyTo(Value value, int64_t j) {
-    return CopyOp::create(builder, loc, value, device(j));
+    return CopyOp::create(builder, loc, value, devices.getDeviceAt(j));
   }
 
   /// The reduce's elementwise op; the operand order is part of the result's
@@ -175,8 +171,8 @@ private:
     };
     Value head = pad(merge(longer, {headSize}), 0, tailSize);
     Value tail = pad(merge(shorter, {tailSize}), headSize, 0);
-    auto maskType =
-        RankedTensorType::get({headSize}, builder.getI1Type(), device(j));
+    auto maskType = RankedTensorType::get({headSize}, builder.getI1Type(),
+                                          devices.getDeviceAt(j));
     Value mask =
         ConstOp::create(builder, loc, DenseElementsAttr::get(maskType, true));
     mask = pad(mask, 0, tailSize);

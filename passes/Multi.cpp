@@ -330,7 +330,7 @@ struct ShardingCopy : OpRewritePattern<CopyOp> {
       ends[axis] = (i + 1) * length;
       Value part =
           ShrinkOp::create(rewriter, loc, op.getSrc(), starts, ends);
-      auto device = DeviceAttr::get(getContext(), target.getNames()[i]);
+      DeviceAttr device = target.getDeviceAt(i);
       if (device != source)
         part = CopyOp::create(rewriter, loc, part, device);
       parts.push_back(part);

@@ -25,6 +25,10 @@ def Tiny_DeviceAttr : AttrDef<Tiny_Dialect, "Device"> {
     bool isMulti() const { return getNames().size() > 1; }
     /// Number of devices: the shard count of a multi-device value.
     size_t getNumDevices() const { return getNames().size(); }
+    /// Device `index` of the tuple, as a single-device attribute.
+    DeviceAttr getDeviceAt(size_t index) const {
+      return DeviceAttr::get(getContext(), getNames().slice(index, 1));
+    }
   }];
 }
 

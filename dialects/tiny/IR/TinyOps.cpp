@@ -807,9 +807,9 @@ LogicalResult MSelectOp::inferReturnTypes(MLIRContext *context,
                         Twine(device.getNumDevices()) + " devices")))
     return failure();
   uint64_t index = adaptor.getIndex();
-  results.push_back(RankedTensorType::get(
-      src->getShape(), src->getElementType(),
-      DeviceAttr::get(context, device.getNames().slice(index, 1))));
+  results.push_back(RankedTensorType::get(src->getShape(),
+                                          src->getElementType(),
+                                          device.getDeviceAt(index)));
   return success();
 }
 
