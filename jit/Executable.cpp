@@ -301,11 +301,8 @@ Executable::run(ArrayRef<HostTensor> inputs, std::string &error,
   if (runtime || needsRuntime()) {
     tiny_runtime_t ownRuntime = nullptr;
     if (!runtime) {
-      if (tiny_status_t status = tiny_runtime_create(&ownRuntime)) {
-        error = tiny_status_message(status);
-        tiny_status_free(status);
+      if (takeRuntimeError(tiny_runtime_create(&ownRuntime), error))
         return failure();
-      }
       runtime = ownRuntime;
     }
     SmallVector<const void *> inputData;

@@ -34,15 +34,6 @@ private:
   HostCallFrame *saved;
 };
 
-/// Moves `status`'s message into `error`; true when there was one.
-bool takeError(tiny_status_t status, std::string &error) {
-  if (!status)
-    return false;
-  error = tiny_status_message(status);
-  tiny_status_free(status);
-  return true;
-}
-
 std::optional<tiny_dtype_t> getRuntimeDtype(Type type) {
   if (type.isF16())
     return TINY_DTYPE_F16;
@@ -71,6 +62,14 @@ std::optional<tiny_dtype_t> getRuntimeDtype(Type type) {
 
 } // namespace
 
+bool mlir::tiny::takeRuntimeError(tiny_status_t status, std::string &error) {
+  if (!status)
+    return false;
+  error = tiny_status_message(status);
+  tiny_status_free(status);
+  return true;
+}
+
 /// Called by compiled programs for each tiny.k.copy (-convert-tiny-to-runtime).
 extern "C" void tiny_host_copy(int64_t dst, int64_t dstOffset, int64_t src,
                                int64_t srcOffset, int64_t bytes) {
@@ -84,7 +83,7 @@ extern "C" void tiny_host_copy(int64_t dst, int64_t dstOffset, int64_t src,
                    std::to_string(numBuffers) + " buffers";
     return;
   }
-  takeError(tiny_buffer_copy_range(frame->buffers[dst], dstOffset,
+  takeRuntimeError(tiny_buffer_copy_range(frame->buffers[dst], dstOffset,
                                    frame->buffers[src], srcOffset, bytes),
             frame->error);
 }
@@ -136,9 +135,9 @@ DeviceBuffers::allocate(tiny_runtime_t runtime,
   for (const BufferArgument &argument : arguments) {
     tiny_device_t device = nullptr;
     tiny_buffer_t buffer = nullptr;
-    if (takeError(tiny_device_get(runtime, argument.device.c_str(), &device),
+    if (takeRuntimeError(tiny_device_get(runtime, argument.device.c_str(), &device),
                   error) ||
-        takeError(tiny_buffer_allocate(device, argument.dtype,
+        takeRuntimeError(tiny_buffer_allocate(device, argument.dtype,
                                        argument.numElements, &buffer),
                   error))
       return failure();
@@ -150,25 +149,37 @@ DeviceBuffers::allocate(tiny_runtime_t runtime,
 DeviceBuffers::~DeviceBuffers() {
   for (tiny_buffer_t buffer : buffers) {
     std::string ignored;
-    takeError(tiny_buffer_release(buffer), ignored);
+    takeRuntimeError(tiny_buffer_release(buffer), ignored);
   }
+}
+
+/// Copies between each argument of `role`, in order, and the next of `host`
+/// with `copy` (an upload or a download of the argument's bytes).
+template <typename HostPointer, typename Copy>
+static LogicalResult copyEach(ArrayRef<BufferArgument> arguments,
+                              ArrayRef<tiny_buffer_t> buffers,
+                              BufferArgument::Role role,
+                              ArrayRef<HostPointer> host, StringRef what,
+                              Copy copy, std::string &error) {
+  size_t next = 0;
+  for (auto [argument, buffer] : llvm::zip(arguments, buffers)) {
+    if (argument.role != role)
+      continue;
+    if (next >= host.size()) {
+      error = ("the program has more " + what + " than were given").str();
+      return failure();
+    }
+    size_t bytes = argument.numElements * tiny_dtype_size(argument.dtype);
+    if (takeRuntimeError(copy(buffer, host[next++], bytes), error))
+      return failure();
+  }
+  return success();
 }
 
 LogicalResult DeviceBuffers::upload(ArrayRef<const void *> inputs,
                                     std::string &error) {
-  size_t next = 0;
-  for (auto [argument, buffer] : llvm::zip(arguments, buffers)) {
-    if (argument.role != BufferArgument::Role::Param)
-      continue;
-    if (next >= inputs.size()) {
-      error = "the program has more params than inputs were given";
-      return failure();
-    }
-    size_t bytes = argument.numElements * tiny_dtype_size(argument.dtype);
-    if (takeError(tiny_buffer_upload(buffer, inputs[next++], bytes), error))
-      return failure();
-  }
-  return success();
+  return copyEach(arguments, buffers, BufferArgument::Role::Param, inputs,
+                  "params", tiny_buffer_upload, error);
 }
 
 LogicalResult DeviceBuffers::launch(void (*function)(void **),
@@ -177,7 +188,7 @@ LogicalResult DeviceBuffers::launch(void (*function)(void **),
   {
     ScopedFrame scope(frame);
     // The packed entry and a CPU kernel take the same argument list.
-    if (takeError(tiny_launch_cpu(function, buffers.data(), buffers.size()),
+    if (takeRuntimeError(tiny_launch_cpu(function, buffers.data(), buffers.size()),
                   error))
       return failure();
   }
@@ -190,20 +201,8 @@ LogicalResult DeviceBuffers::launch(void (*function)(void **),
 
 LogicalResult DeviceBuffers::download(ArrayRef<void *> outputs,
                                       std::string &error) {
-  size_t next = 0;
-  for (auto [argument, buffer] : llvm::zip(arguments, buffers)) {
-    if (argument.role != BufferArgument::Role::Output)
-      continue;
-    if (next >= outputs.size()) {
-      error = "the program has more outputs than were given";
-      return failure();
-    }
-    size_t bytes = argument.numElements * tiny_dtype_size(argument.dtype);
-    if (takeError(tiny_buffer_download(buffer, outputs[next++], bytes),
-                  error))
-      return failure();
-  }
-  return success();
+  return copyEach(arguments, buffers, BufferArgument::Role::Output, outputs,
+                  "outputs", tiny_buffer_download, error);
 }
 
 LogicalResult mlir::tiny::runOnRuntime(tiny_runtime_t runtime,

@@ -84,6 +84,10 @@ LogicalResult runOnRuntime(tiny_runtime_t runtime, void (*function)(void **),
                            ArrayRef<const void *> inputs,
                            ArrayRef<void *> outputs, std::string &error);
 
+/// Moves the message of a failed runtime call into `error` and frees the
+/// status; returns false, leaving `error` alone, when the call succeeded.
+bool takeRuntimeError(tiny_status_t status, std::string &error);
+
 /// The runtime entry points compiled host schedules call, for the JIT.
 llvm::orc::SymbolMap getHostCallSymbols(llvm::orc::MangleAndInterner interner);
 

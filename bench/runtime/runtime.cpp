@@ -42,11 +42,9 @@ namespace {
 }
 
 void check(tiny_status_t status) {
-  if (!status)
-    return;
-  std::string message = tiny_status_message(status);
-  tiny_status_free(status);
-  die(message);
+  std::string message;
+  if (takeRuntimeError(status, message))
+    die(message);
 }
 
 double memcpyGBps(size_t bytes, int runs) {

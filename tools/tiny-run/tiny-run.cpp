@@ -94,12 +94,11 @@ static LogicalResult printStats(tiny_runtime_t runtime,
   for (StringRef name : names) {
     tiny_device_t device = nullptr;
     tiny_device_stats_t stats;
-    tiny_status_t status = tiny_device_get(runtime, name.str().c_str(), &device);
-    if (!status)
-      status = tiny_device_stats(device, &stats);
-    if (status) {
-      fail(Twine("device ") + name + ": " + tiny_status_message(status));
-      tiny_status_free(status);
+    std::string error;
+    if (takeRuntimeError(
+            tiny_device_get(runtime, name.str().c_str(), &device), error) ||
+        takeRuntimeError(tiny_device_stats(device, &stats), error)) {
+      fail(Twine("device ") + name + ": " + error);
       return failure();
     }
     llvm::outs() << "device " << name << ": " << stats.allocations
@@ -162,11 +161,8 @@ int main(int argc, char **argv) {
 
   tiny_runtime_t runtime = nullptr;
   if (printDeviceStats) {
-    if (tiny_status_t status = tiny_runtime_create(&runtime)) {
-      std::string message = tiny_status_message(status);
-      tiny_status_free(status);
-      return fail("cannot create the runtime: " + message);
-    }
+    if (takeRuntimeError(tiny_runtime_create(&runtime), error))
+      return fail("cannot create the runtime: " + error);
   }
   // The runtime lives until the process ends: nothing to release early.
   FailureOr<SmallVector<HostTensor>> results =
