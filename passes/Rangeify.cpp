@@ -600,8 +600,10 @@ private:
   /// computed on its device first.
   LogicalResult emitDeviceCopy(OpBuilder &builder, Value value, Value dst,
                                function_ref<Value(Value)> allocate);
-  /// Names each kernel's device: the device of the buffer it stores into.
-  void nameKernelDevices(func::FuncOp func);
+  /// Creates an empty kernel that writes `buffer`, named for the buffer's
+  /// device when the function names devices.
+  KernelOp createKernel(OpBuilder &builder, Location loc, StringRef name,
+                        Value buffer);
 
   FunctionOp function;
   DenseMap<Value, Value> buffers;
@@ -704,9 +706,8 @@ FailureOr<bool> FunctionRangeifier::emitReduceOutside(OpBuilder &builder,
   size_t innerAxis = shape.size() - 1 - std::distance(shape.rbegin(), innerIt);
 
   Location loc = value.getLoc();
-  auto kernel = KernelOp::create(builder, loc, builder.getStringAttr("r"));
-  Block *body = new Block();
-  kernel.getBody().push_back(body);
+  KernelOp kernel = createKernel(builder, loc, "r", buffer);
+  Block *body = &kernel.getBody().front();
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(body);
   KernelBodyEmitter emitter(builder, body, buffers);
@@ -847,9 +848,8 @@ LogicalResult FunctionRangeifier::emitKernelAt(OpBuilder &builder, Value value,
   }
   Location loc = value.getLoc();
   RankedTensorType type = getTensorType(value);
-  auto kernel = KernelOp::create(builder, loc, builder.getStringAttr("E"));
-  Block *body = new Block();
-  kernel.getBody().push_back(body);
+  KernelOp kernel = createKernel(builder, loc, "E", buffer);
+  Block *body = &kernel.getBody().front();
 
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(body);
@@ -937,17 +937,13 @@ FunctionRangeifier::emitDeviceCopy(OpBuilder &builder, Value value, Value dst,
   return success();
 }
 
-void FunctionRangeifier::nameKernelDevices(func::FuncOp func) {
-  func.walk([&](KernelOp kernel) {
-    kernel.walk([&](KStoreOp store) {
-      auto index = store.getPtr().getDefiningOp<KIndexOp>();
-      if (!index)
-        return WalkResult::advance();
-      if (StringAttr device = bufferDevices.lookup(index.getBuffer()))
-        kernel.setDeviceAttr(device);
-      return WalkResult::interrupt();
-    });
-  });
+KernelOp FunctionRangeifier::createKernel(OpBuilder &builder, Location loc,
+                                          StringRef name, Value buffer) {
+  auto kernel = KernelOp::create(builder, loc, builder.getStringAttr(name));
+  kernel.getBody().push_back(new Block());
+  if (StringAttr device = bufferDevices.lookup(buffer))
+    kernel.setDeviceAttr(device);
+  return kernel;
 }
 
 LogicalResult FunctionRangeifier::run() {
@@ -1105,8 +1101,6 @@ LogicalResult FunctionRangeifier::run() {
   for (Value allocation : allocations)
     memref::DeallocOp::create(builder, function.getLoc(), allocation);
   func::ReturnOp::create(builder, function.getLoc());
-  if (namesDevices)
-    nameKernelDevices(func);
   function.erase();
   return success();
 }
