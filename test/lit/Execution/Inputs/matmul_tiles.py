@@ -11,8 +11,9 @@ inside f32's exact range (and i32's): the results must match exactly,
 whatever order the kernel combines them in.
 """
 
-import struct
 import sys
+
+import npy
 
 # name: (kind, dtype, M, N, K); "two_axes" has K = (K1, K2), "pad_cols" a B
 # of N - 3 columns padded with one zero column before and two after.
@@ -30,31 +31,6 @@ CASES = {
 }
 
 CODES = {"f32": ("<f4", "f"), "i32": ("<i4", "i")}
-
-
-def write_npy(path, dtype, values):
-    descr, code = CODES[dtype]
-    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }" % (
-        descr, len(values))
-    header += " " * ((64 - (11 + len(header)) % 64) % 64) + "\n"
-    with open(path, "wb") as f:
-        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)))
-        f.write(header.encode())
-        f.write(struct.pack("<%d%s" % (len(values), code), *values))
-
-
-def read_npy(path, dtype):
-    code = CODES[dtype][1]
-    with open(path, "rb") as f:
-        data = f.read()
-    if data[:6] != b"\x93NUMPY":
-        sys.exit("%s: not a .npy file" % path)
-    if data[6] == 1:
-        start = 10 + struct.unpack("<H", data[8:10])[0]
-    else:
-        start = 12 + struct.unpack("<I", data[8:12])[0]
-    count = (len(data) - start) // struct.calcsize(code)
-    return struct.unpack("<%d%s" % (count, code), data[start:])
 
 
 def reduced_size(k):
@@ -109,14 +85,15 @@ def reference(name):
 def gen(directory):
     for name, (kind, dtype, m, n, k) in CASES.items():
         a, b = inputs(name)
-        write_npy("%s/%s.a.npy" % (directory, name), dtype, a)
-        write_npy("%s/%s.b.npy" % (directory, name), dtype, b)
+        npy.write_npy("%s/%s.a.npy" % (directory, name), *CODES[dtype], a)
+        npy.write_npy("%s/%s.b.npy" % (directory, name), *CODES[dtype], b)
 
 
 def check(directory):
     failed = False
     for name, (kind, dtype, m, n, k) in CASES.items():
-        got = read_npy("%s/%s.out.npy" % (directory, name), dtype)
+        got = npy.read_npy("%s/%s.out.npy" % (directory, name),
+                           CODES[dtype][1])
         want = reference(name)
         if len(got) != len(want):
             print("%s: %d values, expected %d" % (name, len(got), len(want)))

@@ -25,6 +25,8 @@ import struct
 import sys
 from decimal import Decimal, getcontext
 
+import npy
+
 N = 65536  # the size of every input; the .mlir functions take this many
 
 # Precision p (with the leading bit), smallest normal exponent, largest
@@ -254,33 +256,6 @@ def all_inputs(fmt, fn):
 
 
 #===-----------------------------------------------------------------------===#
-# .npy
-#===-----------------------------------------------------------------------===#
-
-def write_npy(path, descr, code, values):
-    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }" % (
-        descr, len(values))
-    header += " " * ((64 - (11 + len(header)) % 64) % 64) + "\n"
-    with open(path, "wb") as f:
-        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)))
-        f.write(header.encode())
-        f.write(struct.pack("<%d%s" % (len(values), code), *values))
-
-
-def read_npy(path, code):
-    with open(path, "rb") as f:
-        data = f.read()
-    if data[:6] != b"\x93NUMPY":
-        sys.exit("%s: not a .npy file" % path)
-    if data[6] == 1:
-        start = 10 + struct.unpack("<H", data[8:10])[0]
-    else:
-        start = 12 + struct.unpack("<I", data[8:12])[0]
-    count = (len(data) - start) // struct.calcsize(code)
-    return struct.unpack("<%d%s" % (count, code), data[start:])
-
-
-#===-----------------------------------------------------------------------===#
 # Commands
 #===-----------------------------------------------------------------------===#
 
@@ -292,8 +267,8 @@ def gen(directory):
         for fn in FUNCTIONS:
             _, values = all_inputs(fmt, fn)
             assert len(values) == N
-            write_npy("%s/%s.%s.in.npy" % (directory, fmt, fn), descr, code,
-                      values)
+            npy.write_npy("%s/%s.%s.in.npy" % (directory, fmt, fn), descr,
+                          code, values)
 
 
 def report(line):
@@ -312,9 +287,9 @@ def check(directory):
         for fn in FUNCTIONS:
             parts, _ = all_inputs(fmt, fn)
             stem = "%s/%s.%s" % (directory, fmt, fn)
-            outputs = read_npy(stem + ".out.npy", code)
+            outputs = npy.read_npy(stem + ".out.npy", code)
             try:
-                native = read_npy(stem + ".native.npy", code)
+                native = npy.read_npy(stem + ".native.npy", code)
             except FileNotFoundError:
                 native = None
             if len(outputs) != N:
