@@ -25,12 +25,10 @@ void populateDecomposePatterns(RewritePatternSet &patterns);
 /// made of primitive ALU ops (-tiny-decompose=approximate-transcendentals=1).
 void populateTranscendentalApproxPatterns(RewritePatternSet &patterns);
 
-/// Patterns that combine chains of movement ops (-tiny-fold-movement).
+/// The patterns of -tiny-fold-movement: movement ops moved across
+/// elementwise ops where that removes work. Chains of movement ops compose
+/// in the ops' folders, which the pass applies with these.
 void populateFoldMovementPatterns(RewritePatternSet &patterns);
-
-/// Patterns that move movement ops across elementwise ops where that
-/// removes work (part of -tiny-fold-movement).
-void populatePushMovementPatterns(RewritePatternSet &patterns);
 
 /// Patterns that propagate sharding through the users of unshard
 /// (-tiny-multi).

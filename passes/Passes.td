@@ -77,21 +77,24 @@ def TinyDecompose : Pass<"tiny-decompose"> {
 def TinyFoldMovement : Pass<"tiny-fold-movement"> {
   let summary = "Simplify chains of movement ops";
   let description = [{
-    Movement-op algebra:
-    - `permute(permute(x))` -> one `permute` with the composed order
+    Movement-op algebra. The ops' folders, which -canonicalize applies too,
+    compose chains in place and remove identities:
+    - `reshape(reshape(x))` -> `reshape(x)`; `expand(expand(x))` ->
+      `expand(x)`
+    - `permute(permute(x))` -> one `permute` with the composed order, or `x`
     - `shrink(shrink(x))` -> one `shrink`
     - `pad(pad(x))` -> one `pad` (both pad with zeros, so the amounts add)
-    - `expand(expand(x))` -> one `expand`
-    - `flip(flip(x))` -> one `flip` of the axes flipped an odd number of times
+    - `flip(flip(x))` -> one `flip` of the axes flipped an odd number of
+      times, or `x`
+    - identity movements (reshape to the same shape, identity permute, zero
+      pad, full shrink, flip of size-1 axes, expand to the same shape) -> `x`,
+      and movements of splat constants -> constants
+    This pass applies them together with the rewrites that make new ops:
     - `shrink(pad(x))` inside the unpadded region -> `shrink(x)`
     - movement ops moved across elementwise ops where that removes work:
       `op(expand(a), expand(b))` (one source shape, or splat constants) ->
       `expand(op(a, b))`; `shrink(op(a, b))` with no broadcast and no other
       user of `op` -> `op(shrink(a), shrink(b))`
-    The ops' folders, which this pass also applies, remove identity
-    movements (reshape to the same shape, identity permute, zero pad, full
-    shrink, flip of size-1 axes, expand to the same shape), move splat
-    constants, and fold `reshape(reshape(x))` into `reshape(x)`.
   }];
   let dependentDialects = ["::mlir::tiny::TinyDialect"];
 }

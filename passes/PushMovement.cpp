@@ -1,8 +1,8 @@
 //===- PushMovement.cpp - movement ops through elementwise ops -------------===//
 //
-// Part of -tiny-fold-movement: moves movement ops across elementwise ops
-// where that removes work, so that less data is computed when the value is
-// realized:
+// The patterns of -tiny-fold-movement: they move movement ops across
+// elementwise ops where that removes work, so that less data is computed
+// when the value is realized:
 //   - unary(expand(x)), binary(expand(a), expand(b)) with a and b of one
 //     shape, binary(expand(a), splat) -> expand(op(a, b)): the op runs on
 //     the small tensor
@@ -118,6 +118,6 @@ struct ShrinkOfPad : OpRewritePattern<ShrinkOp> {
 
 } // namespace
 
-void mlir::tiny::populatePushMovementPatterns(RewritePatternSet &patterns) {
+void mlir::tiny::populateFoldMovementPatterns(RewritePatternSet &patterns) {
   patterns.add<HoistExpand, ShrinkOfPad, SinkShrink>(patterns.getContext());
 }

@@ -404,3 +404,85 @@ func.func @bool_order() -> (tensor<4xi1, #cpu>, tensor<4xi1, #cpu>, tensor<4xi1,
   %2 = tiny.max %f, %t : tensor<4xi1, #cpu>
   return %0, %1, %2 : tensor<4xi1, #cpu>, tensor<4xi1, #cpu>, tensor<4xi1, #cpu>
 }
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// A movement op on one of its kind composes in place: [1, 2, 0] then
+// [1, 0, 2] is [2, 1, 0]; [1, 2, 0] then [2, 0, 1] is the identity. The
+// inner permute stays for its other user.
+// CHECK-LABEL: func.func @compose_permutes
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3x4xf32
+// CHECK-NEXT: %[[P:.*]] = tiny.permute %[[X]] [1, 2, 0]
+// CHECK-NEXT: %[[Q:.*]] = tiny.permute %[[X]] [2, 1, 0]
+// CHECK-NEXT: return %[[Q]], %[[X]], %[[P]]
+func.func @compose_permutes(%x: tensor<2x3x4xf32, #cpu>) -> (tensor<4x3x2xf32, #cpu>, tensor<2x3x4xf32, #cpu>, tensor<3x4x2xf32, #cpu>) {
+  %0 = tiny.permute %x [1, 2, 0] : tensor<2x3x4xf32, #cpu>
+  %1 = tiny.permute %0 [1, 0, 2] : tensor<3x4x2xf32, #cpu>
+  %2 = tiny.permute %0 [2, 0, 1] : tensor<3x4x2xf32, #cpu>
+  return %1, %2, %0 : tensor<4x3x2xf32, #cpu>, tensor<2x3x4xf32, #cpu>, tensor<3x4x2xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// shrink(shrink(x)) offsets the inner bounds; pad(pad(x)) adds the amounts;
+// expand(expand(x)) expands x once.
+// CHECK-LABEL: func.func @compose_shrink_pad_expand
+// CHECK-SAME: (%[[X:.*]]: tensor<10x8xf32, #tiny.device<"CPU">>, %[[Y:.*]]: tensor<1x1x3xf32
+// CHECK-NEXT: %[[S:.*]] = tiny.shrink %[[X]] [3, 1] to [5, 4]
+// CHECK-NEXT: %[[P:.*]] = tiny.pad %[[X]] low [1, 2] high [3, 0]
+// CHECK-NEXT: %[[E:.*]] = tiny.expand %[[Y]] to [5, 4, 3]
+// CHECK-NEXT: return %[[S]], %[[P]], %[[E]]
+func.func @compose_shrink_pad_expand(%x: tensor<10x8xf32, #cpu>, %y: tensor<1x1x3xf32, #cpu>) -> (tensor<2x3xf32, #cpu>, tensor<14x10xf32, #cpu>, tensor<5x4x3xf32, #cpu>) {
+  %0 = tiny.shrink %x [2, 0] to [8, 6] : tensor<10x8xf32, #cpu>
+  %1 = tiny.shrink %0 [1, 1] to [3, 4] : tensor<6x6xf32, #cpu>
+  %2 = tiny.pad %x low [1, 0] high [2, 0] : tensor<10x8xf32, #cpu>
+  %3 = tiny.pad %2 low [0, 2] high [1, 0] : tensor<13x8xf32, #cpu>
+  %4 = tiny.expand %y to [1, 4, 3] : tensor<1x1x3xf32, #cpu>
+  %5 = tiny.expand %4 to [5, 4, 3] : tensor<1x4x3xf32, #cpu>
+  return %1, %3, %5 : tensor<2x3xf32, #cpu>, tensor<14x10xf32, #cpu>, tensor<5x4x3xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// flip(flip(x)) flips the axes flipped an odd number of times, and is x
+// when there are none.
+// CHECK-LABEL: func.func @compose_flips
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3x4xf32
+// CHECK-NEXT: %[[F:.*]] = tiny.flip %[[X]] axes [0, 2]
+// CHECK-NEXT: return %[[F]], %[[X]]
+func.func @compose_flips(%x: tensor<2x3x4xf32, #cpu>) -> (tensor<2x3x4xf32, #cpu>, tensor<2x3x4xf32, #cpu>) {
+  %0 = tiny.flip %x axes [0, 1] : tensor<2x3x4xf32, #cpu>
+  %1 = tiny.flip %0 axes [1, 2] : tensor<2x3x4xf32, #cpu>
+  %2 = tiny.flip %x axes [1] : tensor<2x3x4xf32, #cpu>
+  %3 = tiny.flip %2 axes [1] : tensor<2x3x4xf32, #cpu>
+  return %1, %3 : tensor<2x3x4xf32, #cpu>, tensor<2x3x4xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// Movement ops of different kinds do not compose: a permute of a reshape,
+// a shrink of a pad, an expand of a reshape and a flip of a permute stay.
+// CHECK-LABEL: func.func @no_compose_across_kinds
+// CHECK-NEXT: tiny.reshape
+// CHECK-NEXT: tiny.permute
+// CHECK-NEXT: tiny.pad
+// CHECK-NEXT: tiny.shrink
+// CHECK-NEXT: tiny.reshape
+// CHECK-NEXT: tiny.expand
+// CHECK-NEXT: tiny.permute
+// CHECK-NEXT: tiny.flip
+func.func @no_compose_across_kinds(%x: tensor<2x3xf32, #cpu>) -> (tensor<2x3xf32, #cpu>, tensor<2x3xf32, #cpu>, tensor<4x2x3xf32, #cpu>, tensor<3x2xf32, #cpu>) {
+  %0 = tiny.reshape %x to [3, 2] : tensor<2x3xf32, #cpu>
+  %1 = tiny.permute %0 [1, 0] : tensor<3x2xf32, #cpu>
+  %2 = tiny.pad %x low [1, 0] high [1, 0] : tensor<2x3xf32, #cpu>
+  %3 = tiny.shrink %2 [0, 0] to [2, 3] : tensor<4x3xf32, #cpu>
+  %4 = tiny.reshape %x to [1, 2, 3] : tensor<2x3xf32, #cpu>
+  %5 = tiny.expand %4 to [4, 2, 3] : tensor<1x2x3xf32, #cpu>
+  %6 = tiny.permute %x [1, 0] : tensor<2x3xf32, #cpu>
+  %7 = tiny.flip %6 axes [0] : tensor<3x2xf32, #cpu>
+  return %1, %3, %5, %7 : tensor<2x3xf32, #cpu>, tensor<2x3xf32, #cpu>, tensor<4x2x3xf32, #cpu>, tensor<3x2xf32, #cpu>
+}
