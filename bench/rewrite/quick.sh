@@ -7,3 +7,6 @@ echo "$out"
 # Both shapes report a result line.
 grep -q '^RESULT shape=chain ' <<<"$out"
 grep -q '^RESULT shape=wide ' <<<"$out"
+# So does the arith reference, which ends with as many ops as tiny.
+grep -q '^ARITH shape=chain ' <<<"$out"
+grep -q '^ARITH shape=wide ' <<<"$out"

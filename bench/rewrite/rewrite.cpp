@@ -14,11 +14,17 @@
 // a second -tiny-fold-movement, each timed. The result is verified and
 // checked: no movement op and no identity may remain.
 //
+// The same recipe is also built in upstream arith on i32 scalars (each
+// movement pair standing as an add of 0 and a mul by 1) and run through
+// -canonicalize alone: a reference, measured in the same run, for what
+// MLIR's own rewrite driver does with a graph of that shape and size.
+//
 // For each size it prints the ops generated, the ops left, the seconds (CPU
 // time of the passes; wall time too), the ops/second and the growth:
 // (time/op at this size) / (time/op at the size before), per pass and in
-// all; linear growth reads ~1.0. A `RESULT key=value ...` line per size is
-// for scripts (tinygrad_rewrite.py reads it).
+// all; linear growth reads ~1.0; then the arith reference's ops/second and
+// tiny's throughput over it. `RESULT key=value ...` (tiny) and `ARITH ...`
+// lines per size are for scripts (tinygrad_rewrite.py reads them).
 //
 // The recipe of both shapes is written once more in tinygrad_rewrite.py,
 // which builds the same graphs as tinygrad UOps: keep the two in step.
@@ -38,10 +44,12 @@
 #include "dialects/tiny/IR/TinyOps.h"
 #include "passes/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -56,6 +64,7 @@
 #include <ctime>
 #include <map>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 using namespace mlir;
@@ -112,15 +121,74 @@ constexpr int64_t kUnitOps = 8;
 /// tree node (add + mul by 1).
 constexpr int64_t kLeafOps = 2 + kUnitOps + 2;
 
-/// Builds a `func.func @graph` of i32 tensor<2x3> values. Constants are
-/// made once per value and the constant-add `c_a + c_b` once per pair, as
-/// tinygrad's hash-consed UOps would share them, so both count the same ops.
+/// The tiny ops of the recipe, on i32 tensor<2x3> values.
+struct TinyGraphOps {
+  static Type getValueType(OpBuilder &builder) {
+    MLIRContext *context = builder.getContext();
+    auto device = DeviceAttr::get(context, {StringAttr::get(context, "CPU")});
+    return RankedTensorType::get({2, 3}, builder.getI32Type(), device);
+  }
+  static Value constant(OpBuilder &builder, Location loc, Type type,
+                        int64_t value) {
+    return ConstOp::create(builder, loc,
+                           DenseElementsAttr::get(cast<ShapedType>(type),
+                                                  builder.getI32IntegerAttr(
+                                                      value)));
+  }
+  static Value add(OpBuilder &builder, Location loc, Value a, Value b) {
+    return AddOp::create(builder, loc, a, b);
+  }
+  static Value mul(OpBuilder &builder, Location loc, Value a, Value b) {
+    return MulOp::create(builder, loc, a, b);
+  }
+  /// A movement op and its inverse: a reshape there and back (k = 0) or a
+  /// permute there and back (k = 1).
+  template <typename Graph>
+  static Value movementPair(Graph &, OpBuilder &builder, Location loc,
+                            Value v, int k) {
+    if (k == 0) {
+      Value there = ReshapeOp::create(builder, loc, v, ArrayRef<int64_t>{3, 2});
+      return ReshapeOp::create(builder, loc, there, ArrayRef<int64_t>{2, 3});
+    }
+    Value there = PermuteOp::create(builder, loc, v, ArrayRef<int64_t>{1, 0});
+    return PermuteOp::create(builder, loc, there, ArrayRef<int64_t>{1, 0});
+  }
+};
+
+/// The same recipe in upstream arith on i32 scalars, as a reference for
+/// what MLIR's own -canonicalize achieves on the graph: arith has no
+/// movement ops, so each movement pair stands as an add of 0 and a mul by 1,
+/// identities its folders remove (as tinygrad_rewrite.py does).
+struct ArithGraphOps {
+  static Type getValueType(OpBuilder &builder) { return builder.getI32Type(); }
+  static Value constant(OpBuilder &builder, Location loc, Type type,
+                        int64_t value) {
+    return arith::ConstantIntOp::create(builder, loc, type, value);
+  }
+  static Value add(OpBuilder &builder, Location loc, Value a, Value b) {
+    return arith::AddIOp::create(builder, loc, a, b);
+  }
+  static Value mul(OpBuilder &builder, Location loc, Value a, Value b) {
+    return arith::MulIOp::create(builder, loc, a, b);
+  }
+  template <typename Graph>
+  static Value movementPair(Graph &graph, OpBuilder &builder, Location loc,
+                            Value v, int) {
+    Value there = add(builder, loc, v, graph.constant(0));
+    return mul(builder, loc, there, graph.constant(1));
+  }
+};
+
+/// Builds a `func.func @graph` of the recipe's values with `Ops`
+/// (TinyGraphOps or ArithGraphOps). Constants are made once per value and
+/// the constant-add `c_a + c_b` once per pair, as tinygrad's hash-consed
+/// UOps would share them, so all three count the same ops.
+template <typename Ops>
 class GraphBuilder {
 public:
   GraphBuilder(MLIRContext &context, ModuleOp module)
-      : builder(&context), loc(UnknownLoc::get(&context)) {
-    auto device = DeviceAttr::get(&context, {StringAttr::get(&context, "CPU")});
-    type = RankedTensorType::get({2, 3}, builder.getI32Type(), device);
+      : builder(&context), loc(UnknownLoc::get(&context)),
+        type(Ops::getValueType(builder)) {
     builder.setInsertionPointToEnd(module.getBody());
     SmallVector<Type> argTypes(kNumArgs, type);
     func = func::FuncOp::create(builder, loc, "graph",
@@ -132,9 +200,7 @@ public:
   Value constant(int64_t value) {
     auto [it, inserted] = constants.try_emplace(value, Value());
     if (inserted)
-      it->second = ConstOp::create(
-          builder, loc,
-          DenseElementsAttr::get(type, builder.getI32IntegerAttr(value)));
+      it->second = Ops::constant(builder, loc, type, value);
     return it->second;
   }
 
@@ -153,14 +219,12 @@ public:
     int64_t a = kFirstConst + i % kCycle;
     int64_t b = kFirstConst + (i / kCycle) % kCycle;
     Value s = constantSum(a, b);
-    Value v1 = AddOp::create(builder, loc, v, s);
-    Value v2 = MulOp::create(builder, loc, v1, constant(1));
-    Value v3 = ReshapeOp::create(builder, loc, v2, ArrayRef<int64_t>{3, 2});
-    Value v4 = ReshapeOp::create(builder, loc, v3, ArrayRef<int64_t>{2, 3});
-    Value v5 = MulOp::create(builder, loc, v4, constant(b));
-    Value v6 = AddOp::create(builder, loc, v5, constant(0));
-    Value v7 = PermuteOp::create(builder, loc, v6, ArrayRef<int64_t>{1, 0});
-    return PermuteOp::create(builder, loc, v7, ArrayRef<int64_t>{1, 0});
+    Value v1 = Ops::add(builder, loc, v, s);
+    Value v2 = Ops::mul(builder, loc, v1, constant(1));
+    Value v4 = Ops::movementPair(*this, builder, loc, v2, 0);
+    Value v5 = Ops::mul(builder, loc, v4, constant(b));
+    Value v6 = Ops::add(builder, loc, v5, constant(0));
+    return Ops::movementPair(*this, builder, loc, v6, 1);
   }
 
   /// chain: arg0 followed by `units` units.
@@ -178,16 +242,16 @@ public:
     std::vector<Value> level;
     level.reserve(leaves);
     for (int64_t j = 0; j < leaves; ++j) {
-      Value scaled = MulOp::create(builder, loc, func.getArgument(j % kNumArgs),
-                                   constant(1000 + j));
+      Value scaled = Ops::mul(builder, loc, func.getArgument(j % kNumArgs),
+                              constant(1000 + j));
       level.push_back(unit(scaled, j));
     }
     while (level.size() > 1) {
       std::vector<Value> next;
       next.reserve(level.size() / 2 + 1);
       for (size_t k = 0; k + 1 < level.size(); k += 2) {
-        Value sum = AddOp::create(builder, loc, level[k], level[k + 1]);
-        next.push_back(MulOp::create(builder, loc, sum, constant(1)));
+        Value sum = Ops::add(builder, loc, level[k], level[k + 1]);
+        next.push_back(Ops::mul(builder, loc, sum, constant(1)));
       }
       if (level.size() % 2)
         next.push_back(level.back());
@@ -200,13 +264,13 @@ private:
   Value constantSum(int64_t a, int64_t b) {
     auto [it, inserted] = sums.try_emplace({a, b}, Value());
     if (inserted)
-      it->second = AddOp::create(builder, loc, constant(a), constant(b));
+      it->second = Ops::add(builder, loc, constant(a), constant(b));
     return it->second;
   }
 
   OpBuilder builder;
   Location loc;
-  RankedTensorType type;
+  Type type;
   func::FuncOp func;
   llvm::DenseMap<int64_t, Value> constants;
   std::map<std::pair<int64_t, int64_t>, Value> sums;
@@ -240,10 +304,11 @@ struct Measurement {
   Seconds total() const { return canonicalize + fold; }
 };
 
+template <typename Ops>
 OwningOpRef<ModuleOp> generate(MLIRContext &context, bool wide,
                                int64_t targetOps) {
   OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(&context));
-  GraphBuilder graph(context, *module);
+  GraphBuilder<Ops> graph(context, *module);
   if (wide)
     graph.buildWide(std::max<int64_t>(1, targetOps / kLeafOps));
   else
@@ -268,7 +333,8 @@ Seconds runPass(MLIRContext &context, ModuleOp module,
 
 /// Checks that every rewrite fired: no movement op, no mul or add reading a
 /// constant 1 / 0 (the only constants 0 and 1 feed identities), no add of
-/// two constants. Returns false with a message otherwise.
+/// two constants, in the tiny graph and in the arith one alike. Returns false
+/// with a message otherwise.
 bool checkResult(ModuleOp module) {
   bool ok = true;
   module.walk([&](Operation *op) {
@@ -280,17 +346,17 @@ bool checkResult(ModuleOp module) {
       ok = false;
       return;
     }
-    if (!isa<AddOp, MulOp>(op))
+    bool isAdd = isa<AddOp, arith::AddIOp>(op);
+    bool isMul = isa<MulOp, arith::MulIOp>(op);
+    if (!isAdd && !isMul)
       return;
     int constants = 0;
     for (Value operand : op->getOperands()) {
-      auto constant = operand.getDefiningOp<ConstOp>();
-      if (!constant)
+      APInt value;
+      if (!matchPattern(operand, m_ConstantInt(&value)))
         continue;
       ++constants;
-      auto splat = cast<SplatElementsAttr>(constant.getValue());
-      int64_t value = splat.getSplatValue<APInt>().getSExtValue();
-      if ((isa<MulOp>(op) && value == 1) || (isa<AddOp>(op) && value == 0)) {
+      if ((isMul && value.isOne()) || (isAdd && value.isZero())) {
         std::fprintf(stderr, "bench-rewrite: an identity was left\n");
         ok = false;
       }
@@ -313,16 +379,22 @@ GreedyRewriteConfig canonicalizeConfig(const std::string &name) {
   return config;
 }
 
+/// Generates the graph with `Ops` `reps` times, each in a fresh context,
+/// runs the passes and keeps the run with the least CPU time. The tiny graph
+/// gets -canonicalize then -tiny-fold-movement; the arith reference gets
+/// -canonicalize only (arith has no movement ops).
+template <typename Ops>
 Measurement measure(bool wide, int64_t targetOps, int reps,
                     const std::string &config) {
+  constexpr bool isTiny = std::is_same_v<Ops, TinyGraphOps>;
   Measurement m;
   for (int rep = 0; rep < reps; ++rep) {
     // A fresh context per run: uniqued attributes and types of an earlier
     // run would otherwise make later runs cheaper.
     MLIRContext context(MLIRContext::Threading::DISABLED);
-    context.loadDialect<TinyDialect, func::FuncDialect>();
+    context.loadDialect<TinyDialect, arith::ArithDialect, func::FuncDialect>();
     Clock start = Clock::now();
-    OwningOpRef<ModuleOp> module = generate(context, wide, targetOps);
+    OwningOpRef<ModuleOp> module = generate<Ops>(context, wide, targetOps);
     m.gen = Seconds::min(m.gen, Seconds::since(start));
     m.ops = countOps(*module).total;
 
@@ -330,8 +402,10 @@ Measurement measure(bool wide, int64_t targetOps, int reps,
         runPass(context, *module,
                 createCanonicalizerPass(canonicalizeConfig(config)),
                 "-canonicalize");
-    Seconds fold = runPass(context, *module, createTinyFoldMovement(),
-                           "-tiny-fold-movement");
+    Seconds fold{0, 0};
+    if (isTiny)
+      fold = runPass(context, *module, createTinyFoldMovement(),
+                     "-tiny-fold-movement");
     // Keep the run with the least CPU time, its passes together.
     if ((canonicalize + fold).cpu < m.total().cpu) {
       m.canonicalize = canonicalize;
@@ -421,30 +495,50 @@ int main(int argc, char **argv) {
               "best of %d run(s) (1 at 10^6); -canonicalize config %s\n"
               "seconds are CPU seconds of the passes (generation apart); "
               "wall_s is wall clock; growth = (s/op) / (s/op at the size "
-              "before), per pass and total\n",
+              "before), per pass and total\n"
+              "arith: the same recipe in upstream arith on i32 scalars under "
+              "-canonicalize alone, run here as the reference for MLIR's own "
+              "rewrite driver; vs_arith = tiny ops/s / arith ops/s\n",
               reps, config.c_str());
-  std::printf("%-5s %8s %7s %7s %8s %8s %8s %8s %10s %6s %6s %6s\n", "shape",
-              "ops", "left", "gen_s", "canon_s", "fold_s", "total_s", "wall_s",
-              "ops/s", "g_can", "g_fold", "growth");
+  std::printf("%-5s %8s %7s %7s %8s %8s %8s %8s %10s %6s %6s %6s %10s %8s\n",
+              "shape", "ops", "left", "gen_s", "canon_s", "fold_s", "total_s",
+              "wall_s", "ops/s", "g_can", "g_fold", "growth", "arith/s",
+              "vs_arith");
   for (const std::string &name : shapes) {
-    double previousPerOp = 0, previousCanon = 0, previousFold = 0;
+    bool wide = name == "wide";
+    double previousPerOp = 0, previousCanon = 0, previousFold = 0,
+           previousArith = 0;
     for (int64_t size = 1000; size <= maxOps; size *= 10) {
-      Measurement m =
-          measure(name == "wide", size, size >= 1000000 ? 1 : reps, config);
+      int sizeReps = size >= 1000000 ? 1 : reps;
+      Measurement m = measure<TinyGraphOps>(wide, size, sizeReps, config);
+      Measurement arith = measure<ArithGraphOps>(wide, size, sizeReps, config);
+      if (arith.ops != m.ops || arith.after.total != m.after.total) {
+        std::fprintf(stderr,
+                     "bench-rewrite: the arith graph has %lld ops, %lld left; "
+                     "tiny's %lld, %lld left\n",
+                     static_cast<long long>(arith.ops),
+                     static_cast<long long>(arith.after.total),
+                     static_cast<long long>(m.ops),
+                     static_cast<long long>(m.after.total));
+        return 1;
+      }
       double ops = static_cast<double>(m.ops);
       double perOp = m.total().cpu / ops;
       double canonPerOp = m.canonicalize.cpu / ops;
       double foldPerOp = m.fold.cpu / ops;
+      double arithPerOp = arith.total().cpu / ops;
       std::string totalGrowth = growth(perOp, previousPerOp);
+      std::string arithGrowth = growth(arithPerOp, previousArith);
       std::printf("%-5s %8lld %7lld %7.3f %8.4f %8.4f %8.4f %8.4f %10.0f %6s "
-                  "%6s %6s\n",
+                  "%6s %6s %10.0f %8.2f\n",
                   name.c_str(), static_cast<long long>(m.ops),
                   static_cast<long long>(m.after.total), m.gen.cpu,
                   m.canonicalize.cpu, m.fold.cpu, m.total().cpu,
                   m.total().wall, ops / m.total().cpu,
                   growth(canonPerOp, previousCanon).c_str(),
                   growth(foldPerOp, previousFold).c_str(),
-                  totalGrowth.c_str());
+                  totalGrowth.c_str(), ops / arith.total().cpu,
+                  arithPerOp / perOp);
       std::printf("RESULT shape=%s size=%lld config=%s ops=%lld ops_after=%lld "
                   "gen_seconds=%.6f canonicalize_seconds=%.6f "
                   "fold_movement_seconds=%.6f seconds=%.6f "
@@ -456,10 +550,18 @@ int main(int argc, char **argv) {
                   m.canonicalize.cpu, m.fold.cpu, m.total().cpu,
                   m.total().wall, m.verify.cpu, ops / m.total().cpu,
                   totalGrowth.c_str(), describe(m.after).c_str());
+      std::printf("ARITH shape=%s size=%lld config=%s ops=%lld ops_after=%lld "
+                  "seconds=%.6f ops_per_s=%.1f growth=%s tiny_over_arith=%.3f\n",
+                  name.c_str(), static_cast<long long>(size), config.c_str(),
+                  static_cast<long long>(arith.ops),
+                  static_cast<long long>(arith.after.total), arith.total().cpu,
+                  ops / arith.total().cpu, arithGrowth.c_str(),
+                  arithPerOp / perOp);
       std::fflush(stdout);
       previousPerOp = perOp;
       previousCanon = canonPerOp;
       previousFold = foldPerOp;
+      previousArith = arithPerOp;
     }
   }
   return 0;

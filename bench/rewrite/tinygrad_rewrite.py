@@ -15,7 +15,9 @@ holds none of its code. Usage:
   TINYGRAD_PATH=/path/to/tinygrad python3 tinygrad_rewrite.py \
       [--tiny-results FILE] [--max-ops N] [--shape chain|wide|both] \
       [--reps K] [--time-limit S]
-FILE holds bench-rewrite's output; its RESULT lines give the ratios.
+FILE holds bench-rewrite's output; its RESULT lines give the ratios, and
+its ARITH lines (upstream arith under -canonicalize, the same recipe on i32
+scalars) the ratio MLIR's own rewrite driver reaches on the same graph.
 """
 
 import argparse
@@ -126,13 +128,15 @@ def measure(shape, size, reps):
   return best
 
 
-def read_tiny(path):
+def read_results(path, prefix):
+  """bench-rewrite's `prefix` lines (RESULT: tiny, ARITH: the arith
+  reference) by (shape, size)."""
   results = {}
   if not path:
     return results
   with open(path) as f:
     for line in f:
-      if not line.startswith("RESULT "):
+      if not line.startswith(prefix + " "):
         continue
       fields = dict(kv.split("=", 1) for kv in line.split()[1:])
       if fields.get("config", "default") != "default":
@@ -151,7 +155,8 @@ def main():
   parser.add_argument("--time-limit", type=float, default=60.0,
                       help="skip a size whose estimated rewrite time is over this")
   args = parser.parse_args()
-  tiny = read_tiny(args.tiny_results)
+  tiny = read_results(args.tiny_results, "RESULT")
+  arith = read_results(args.tiny_results, "ARITH")
   sys.setrecursionlimit(max(sys.getrecursionlimit(), 100000))
 
   shapes = ["chain", "wide"] if args.shape == "both" else [args.shape]
@@ -161,7 +166,8 @@ def main():
   print("seconds are CPU seconds of graph_rewrite (graph building apart); "
         "growth = (s/op) / (s/op at the size before)")
   print(f"{'shape':5} {'ops':>8} {'left':>7} {'gen_s':>7} {'rewrite_s':>9} "
-        f"{'wall_s':>8} {'ops/s':>10} {'growth':>6} {'tiny ops/s':>11} {'ratio':>7}")
+        f"{'wall_s':>8} {'ops/s':>10} {'growth':>6} {'tiny ops/s':>11} {'ratio':>7} "
+        f"{'arith/tg':>8}")
   ratios = []
   for shape in shapes:
     previous = None  # (size, seconds per op)
@@ -189,27 +195,33 @@ def main():
       t = tiny.get((shape, size))
       tiny_rate = float(t["ops_per_s"]) if t else None
       ratio = tiny_rate / ops_per_s if t else None
+      a = arith.get((shape, size))
+      arith_ratio = float(a["ops_per_s"]) / ops_per_s if a else None
       if t and int(t["ops"]) != m["ops"]:
         print(f"warning: {shape} {size}: tiny has {t['ops']} ops, tinygrad {m['ops']}")
       print(f"{shape:5} {m['ops']:>8} {m['left']:>7} {m['gen']:>7.3f} "
             f"{m['seconds']:>9.4f} {m['wall']:>8.4f} {ops_per_s:>10.0f} "
             f"{'%.3f' % growth if growth else '-':>6} "
             f"{'%.0f' % tiny_rate if tiny_rate else '-':>11} "
-            f"{'%.1f' % ratio if ratio else '-':>7}")
+            f"{'%.1f' % ratio if ratio else '-':>7} "
+            f"{'%.1f' % arith_ratio if arith_ratio else '-':>8}")
       print(f"TINYGRAD shape={shape} size={size} ops={m['ops']} "
             f"ops_after={m['left']} gen_seconds={m['gen']:.6f} "
             f"seconds={m['seconds']:.6f} wall_seconds={m['wall']:.6f} "
             f"ops_per_s={ops_per_s:.1f} "
             f"growth={'%.3f' % growth if growth else '-'} "
-            f"ratio={'%.2f' % ratio if ratio else '-'}")
+            f"ratio={'%.2f' % ratio if ratio else '-'} "
+            f"arith_ratio={'%.2f' % arith_ratio if arith_ratio else '-'}")
       sys.stdout.flush()
       if ratio:
-        ratios.append((shape, size, ratio))
+        ratios.append((shape, size, ratio, arith_ratio))
       previous = (size, per_op, m["seconds"], growth or 1.0)
       size *= 10
   if ratios:
     print("tiny ops/s / tinygrad ops/s (target 50x): " +
-          ", ".join(f"{s} {n:.0e}: {r:.1f}x" for s, n, r in ratios))
+          ", ".join(f"{s} {n:.0e}: {r:.1f}x" for s, n, r, _ in ratios))
+    print("upstream arith -canonicalize ops/s / tinygrad ops/s: " +
+          ", ".join(f"{s} {n:.0e}: {a:.1f}x" for s, n, _, a in ratios if a))
 
 
 if __name__ == "__main__":
