@@ -305,7 +305,7 @@ def Tiny_ReduceOp : Tiny_Op<"reduce", [Pure, InferTypeOpAdaptor,
   let arguments = (ins Tiny_ReduceKindAttr:$kind, Tiny_Tensor:$src,
                        DenseI64ArrayAttr:$axes);
   let results = (outs Tiny_Tensor:$result);
-  let assemblyFormat = "$kind $src `axes` $axes attr-dict `:` type($src)";
+  let assemblyFormat = "`` $kind $src `axes` $axes attr-dict `:` type($src)";
 }
 
 def Tiny_AllReduceOp : Tiny_Op<"allreduce",
@@ -320,7 +320,7 @@ def Tiny_AllReduceOp : Tiny_Op<"allreduce",
   }];
   let arguments = (ins Tiny_ReduceKindAttr:$kind, Tiny_MultiTensor:$src);
   let results = (outs Tiny_MultiTensor:$result);
-  let assemblyFormat = "$kind $src attr-dict `:` type($src)";
+  let assemblyFormat = "`` $kind $src attr-dict `:` type($src)";
 }
 
 //===----------------------------------------------------------------------===//
