@@ -94,6 +94,90 @@ Value mlir::tiny::createReduceCombine(OpBuilder &builder, Location loc,
   return acc;
 }
 
+// Casts to f16 and bf16 go through f32, which the CPU and GPU lowerings
+// convert from. Rounding to nearest twice is wrong where the first rounding
+// lands on a tie of the second (f64 1 + 2^-8 + 2^-30 would give bf16 1.0,
+// not 1 + 2^-7). Rounding to f32 by round-to-odd instead (toward zero, the
+// last bit set when anything was lost) keeps that information: f32 has at
+// least two more significant bits than f16 and bf16, so the final rounding
+// to nearest is the correctly rounded cast.
+
+/// f64 `value` as f32, rounded to odd. NaN and infinities pass unchanged;
+/// a finite value beyond the f32 range becomes the largest f32, which the
+/// narrower format rounds on to infinity.
+static Value truncToF32RoundToOdd(OpBuilder &b, Location loc, Value value) {
+  Type f32 = b.getF32Type();
+  Type i32 = b.getI32Type();
+  Value nearest = arith::TruncFOp::create(b, loc, f32, value);
+  Value back = arith::ExtFOp::create(b, loc, value.getType(), nearest);
+  // Ordered: a NaN is never inexact.
+  Value inexact = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ONE,
+                                        back, value);
+  Value awayFromZero = arith::CmpFOp::create(
+      b, loc, arith::CmpFPredicate::OGT, math::AbsFOp::create(b, loc, back),
+      math::AbsFOp::create(b, loc, value));
+  Value bits = arith::BitcastOp::create(b, loc, i32, nearest);
+  Value one = arith::ConstantIntOp::create(b, loc, i32, 1);
+  // Same sign, so one step down in the bits is one step toward zero.
+  Value towardZero = arith::SelectOp::create(
+      b, loc, awayFromZero, arith::SubIOp::create(b, loc, bits, one), bits);
+  Value odd = arith::OrIOp::create(b, loc, towardZero, one);
+  return arith::BitcastOp::create(
+      b, loc, f32, arith::SelectOp::create(b, loc, inexact, odd, bits));
+}
+
+/// Integer `value` (32 or 64 bits) as f32, rounded to odd: the magnitude's
+/// 24 leading bits, the last one set when a lower bit was, scaled back by a
+/// power of two (exact in f32).
+static Value intToF32RoundToOdd(OpBuilder &b, Location loc, Value value,
+                                bool isUnsignedValue) {
+  Type i64 = b.getI64Type();
+  Type f32 = b.getF32Type();
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantIntOp::create(b, loc, i64, v);
+  };
+  Value wide = value;
+  if (value.getType() != i64)
+    wide = isUnsignedValue
+               ? arith::ExtUIOp::create(b, loc, i64, value).getResult()
+               : arith::ExtSIOp::create(b, loc, i64, value).getResult();
+  Value zero = constant(0);
+  Value negative = isUnsignedValue
+                       ? arith::ConstantIntOp::create(b, loc, b.getI1Type(), 0)
+                             .getResult()
+                       : arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                               wide, zero)
+                             .getResult();
+  // The magnitude as an unsigned 64-bit value (INT64_MIN's is 2^63).
+  Value magnitude = arith::SelectOp::create(
+      b, loc, negative, arith::SubIOp::create(b, loc, zero, wide), wide);
+  Value significantBits = arith::SubIOp::create(
+      b, loc, constant(64), math::CountLeadingZerosOp::create(b, loc, magnitude));
+  Value shift = arith::MaxSIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, significantBits, constant(24)),
+      zero);
+  Value lostMask = arith::SubIOp::create(
+      b, loc, arith::ShLIOp::create(b, loc, constant(1), shift), constant(1));
+  Value lost = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ne,
+      arith::AndIOp::create(b, loc, magnitude, lostMask), zero);
+  Value kept = arith::OrIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, magnitude, shift),
+      arith::ExtUIOp::create(b, loc, i64, lost));
+  // 2^shift as f32 bits: the biased exponent shift + 127 (shift <= 40).
+  Value scaleBits = arith::ShLIOp::create(
+      b, loc,
+      arith::TruncIOp::create(
+          b, loc, b.getI32Type(),
+          arith::AddIOp::create(b, loc, shift, constant(127))),
+      arith::ConstantIntOp::create(b, loc, b.getI32Type(), 23));
+  Value scaled = arith::MulFOp::create(
+      b, loc, arith::UIToFPOp::create(b, loc, f32, kept),
+      arith::BitcastOp::create(b, loc, f32, scaleBits));
+  return arith::SelectOp::create(b, loc, negative,
+                                 arith::NegFOp::create(b, loc, scaled), scaled);
+}
+
 Value mlir::tiny::createScalarCast(OpBuilder &builder, Location loc,
                                    Value value, Type from, Type to) {
   if (from == to)
@@ -127,6 +211,11 @@ Value mlir::tiny::createScalarCast(OpBuilder &builder, Location loc,
         return arith::TruncIOp::create(builder, loc, target, value);
       return value;
     }
+    // Up to 24 bits convert to f32 exactly; wider ones could round twice.
+    if (isNarrowFloat(to) && from.getIntOrFloatBitWidth() > 24)
+      return arith::TruncFOp::create(
+          builder, loc, target,
+          intToF32RoundToOdd(builder, loc, value, zeroExtend));
     Type floatType = isNarrowFloat(to) ? f32 : target;
     Value converted =
         zeroExtend
@@ -153,12 +242,8 @@ Value mlir::tiny::createScalarCast(OpBuilder &builder, Location loc,
                      .getResult();
   if (target.getIntOrFloatBitWidth() > from.getIntOrFloatBitWidth())
     return arith::ExtFOp::create(builder, loc, target, value);
-  // f64 -> f16/bf16 goes through f32, the only source the CPU lowering has a
-  // bf16 conversion for. (Rounding twice can differ from rounding once when
-  // the f32 value lands exactly halfway; tinygrad's CPU path rounds the
-  // same way.)
   if (isNarrowFloat(to) && from.isF64())
-    value = arith::TruncFOp::create(builder, loc, f32, value);
+    value = truncToF32RoundToOdd(builder, loc, value);
   return arith::TruncFOp::create(builder, loc, target, value);
 }
 

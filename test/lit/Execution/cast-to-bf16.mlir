@@ -20,8 +20,9 @@
 //       b = (b + 0x7fff + ((b >> 16) & 1)) >> 16
 //       return struct.unpack('<f', struct.pack('<I', b << 16))[0]
 //   print([bf16(float(v)) for v in [1, 0, 100, 257, 255, 65535]], bf16(0.1))
-// (0.1 is exact in neither f64 nor f32; f64 -> f32 -> bf16 and f64 -> bf16
-// round it the same way: 0.10009765625, printed 0.100097656.)
+// (0.1 is exact in neither f64 nor f32; it rounds to 0.10009765625, printed
+// 0.100097656. Values where rounding through f32 would round twice are in
+// cast-round-once.mlir.)
 
 // RUN: tiny-run %s --entry=i32_to_bf16 -i 1,0,100,257,255,65535 | FileCheck %s --match-full-lines --check-prefix=I32
 // RUN: tiny-run %s --entry=ui8_to_bf16 -i 1,0,100,255 | FileCheck %s --match-full-lines --check-prefix=UI8
