@@ -574,6 +574,14 @@ FailureOr<Value> KernelBodyEmitter::compute(Value value,
 
 namespace {
 
+/// Output rows [start, start + count) of a reduction-outside kernel, computed
+/// `upcast` at a time (count is a multiple of upcast).
+struct RowBlock {
+  int64_t start = 0;
+  int64_t count = 1;
+  int64_t upcast = 1;
+};
+
 /// Builds the kernels of one tiny.function into a func.func.
 class FunctionRangeifier {
 public:
@@ -594,6 +602,11 @@ private:
   /// emits nothing) when that form does not apply.
   FailureOr<bool> emitReduceOutside(OpBuilder &builder, Value value,
                                     Value buffer);
+  /// Emits the reduction-outside kernel of `reduce` for the output rows
+  /// `rows` of axis `rowAxis` (-1: no axis is split; `rows` is then ignored).
+  LogicalResult emitReduceOutsideRows(OpBuilder &builder, ReduceOp reduce,
+                                      Value buffer, size_t innerAxis,
+                                      int64_t rowAxis, RowBlock rows);
 
   /// Copies `value`, on another device than `dst`, into `dst`: as a range of
   /// the buffer it is a contiguous view of, or from a buffer of its own
@@ -692,20 +705,60 @@ FailureOr<bool> FunctionRangeifier::emitReduceOutside(OpBuilder &builder,
   RankedTensorType type = reduce.getType();
   Type dtype = type.getElementType();
   ArrayRef<int64_t> shape = type.getShape();
-  ArrayRef<int64_t> srcShape = getTensorType(reduce.getSrc()).getShape();
-  SmallVector<int64_t> axes(reduce.getAxes());
-  llvm::sort(axes);
   // The innermost output loop runs over the last axis longer than 1 (the
   // reduced axes have length 1 in the result).
   auto innerIt = llvm::find_if(llvm::reverse(shape),
                                [](int64_t d) { return d > 1; });
-  if (innerIt == shape.rend() || axes.empty() ||
+  if (innerIt == shape.rend() || reduce.getAxes().empty() ||
       isa<Float16Type, BFloat16Type>(dtype) ||
       getTensorType(reduce.getSrc()).getNumElements() < kMinElementsForThreads)
     return false;
   size_t innerAxis = shape.size() - 1 - std::distance(shape.rbegin(), innerIt);
 
-  Location loc = value.getLoc();
+  // The first long axis other than the innermost is spread over threads
+  // and UPCAST: each iteration computes `upcast` consecutive rows, so every
+  // element of the source that does not depend on the row (matmul's B) is
+  // loaded once for all of them. Rows that kUpcast does not divide get a
+  // kernel of their own that computes them in one iteration, so an odd row
+  // count does not drop every row to one at a time.
+  int64_t rowAxis = -1;
+  for (auto [axis, dim] : llvm::enumerate(shape))
+    if (axis != innerAxis && dim > 1) {
+      rowAxis = axis;
+      break;
+    }
+  SmallVector<RowBlock, 2> blocks;
+  if (rowAxis < 0) {
+    blocks.push_back(RowBlock());
+  } else if (int64_t dim = shape[rowAxis]; dim >= 2 * kUpcast) {
+    int64_t tail = dim % kUpcast;
+    blocks.push_back({0, dim - tail, kUpcast});
+    if (tail)
+      blocks.push_back({dim - tail, tail, tail});
+  } else {
+    // Few rows: the most, halving from kUpcast, that divide them.
+    int64_t upcast = kUpcast;
+    while (upcast > 1 && (dim % upcast != 0 || dim < 2 * upcast))
+      upcast /= 2;
+    blocks.push_back({0, dim, upcast});
+  }
+  for (RowBlock rows : blocks)
+    if (failed(emitReduceOutsideRows(builder, reduce, buffer, innerAxis,
+                                     rowAxis, rows)))
+      return failure();
+  return true;
+}
+
+LogicalResult FunctionRangeifier::emitReduceOutsideRows(
+    OpBuilder &builder, ReduceOp reduce, Value buffer, size_t innerAxis,
+    int64_t rowAxis, RowBlock rowBlock) {
+  RankedTensorType type = reduce.getType();
+  Type dtype = type.getElementType();
+  ArrayRef<int64_t> shape = type.getShape();
+  ArrayRef<int64_t> srcShape = getTensorType(reduce.getSrc()).getShape();
+  SmallVector<int64_t> axes(reduce.getAxes());
+  llvm::sort(axes);
+  Location loc = reduce.getLoc();
   KernelOp kernel = createKernel(builder, loc, "r", buffer);
   Block *body = &kernel.getBody().front();
   OpBuilder::InsertionGuard guard(builder);
@@ -718,37 +771,31 @@ FailureOr<bool> FunctionRangeifier::emitReduceOutside(OpBuilder &builder,
     builder.setInsertionPoint(range.getBody().front().getTerminator());
     return range;
   };
-  // The first long axis is spread over threads and UPCAST: each iteration
-  // computes `upcast` consecutive rows, so every element of the source that
-  // does not depend on the row (matmul's B) is loaded once for all of them.
   SmallVector<Value> outIndices(shape.size());
-  int64_t upcastAxis = -1, upcast = 1;
   for (auto [axis, dim] : llvm::enumerate(shape)) {
     if (axis == innerAxis)
       continue;
-    if (upcastAxis < 0 && dim > 1) {
-      upcastAxis = axis;
-      // The most rows, halving from kUpcast, that divide the axis.
-      upcast = kUpcast;
-      while (upcast > 1 && (dim % upcast != 0 || dim < 2 * upcast))
-        upcast /= 2;
-      outIndices[axis] =
-          openRange(AxisType::Thread, dim / upcast).getInductionVar();
-      continue;
-    }
-    outIndices[axis] = openRange(AxisType::Loop, dim).getInductionVar();
+    int64_t bound = static_cast<int64_t>(axis) == rowAxis
+                        ? rowBlock.count / rowBlock.upcast
+                        : dim;
+    AxisType role = static_cast<int64_t>(axis) == rowAxis && bound > 1
+                        ? AxisType::Thread
+                        : AxisType::Loop;
+    outIndices[axis] = openRange(role, bound).getInductionVar();
   }
-  // The indices of each upcast row.
-  SmallVector<SmallVector<Value>> rows(upcast, outIndices);
-  if (upcast > 1) {
-    Value base = arith::MulIOp::create(builder, loc, outIndices[upcastAxis],
-                                       emitter.indexConst(loc, upcast));
-    for (int64_t u = 0; u < upcast; ++u)
-      rows[u][upcastAxis] =
-          u == 0 ? base
-                 : arith::AddIOp::create(builder, loc, base,
-                                         emitter.indexConst(loc, u))
-                       .getResult();
+  // The indices of each upcast row: start + iteration * upcast + u.
+  SmallVector<SmallVector<Value>> rows(rowBlock.upcast, outIndices);
+  if (rowAxis >= 0 && (rowBlock.upcast > 1 || rowBlock.start > 0)) {
+    Value base = arith::MulIOp::create(builder, loc, outIndices[rowAxis],
+                                       emitter.indexConst(loc, rowBlock.upcast));
+    for (int64_t u = 0; u < rowBlock.upcast; ++u)
+      rows[u][rowAxis] =
+          rowBlock.start + u == 0
+              ? base
+              : arith::AddIOp::create(
+                    builder, loc, base,
+                    emitter.indexConst(loc, rowBlock.start + u))
+                    .getResult();
   }
   Block::iterator outerPoint = builder.getInsertionPoint();
   Block *outerBlock = builder.getInsertionBlock();
@@ -809,7 +856,7 @@ FailureOr<bool> FunctionRangeifier::emitReduceOutside(OpBuilder &builder,
   }
 
   kernel.setName(getKernelName(/*hasReduce=*/true, shape));
-  return true;
+  return success();
 }
 
 LogicalResult FunctionRangeifier::emitKernel(OpBuilder &builder, Value value,

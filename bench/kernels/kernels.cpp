@@ -5,9 +5,10 @@
 //   - add of two 2^24 f32 vectors: GB/s moved, against memcpy of as many
 //     bytes (both count bytes read plus bytes written)
 //   - sum of a 2^24 f32 vector: GB/s read, against the same memcpy
-//   - 1024x1024x1024 f32 matmul: GFLOP/s, against OpenBLAS sgemm; and
+//   - 1024x1024x1024 f32 matmul: GFLOP/s, against OpenBLAS sgemm;
 //     1000x1000x1000, whose rows and columns do not fill whole register
-//     tiles
+//     tiles; and 1023x1023x1023, odd in every dimension (rows past the last
+//     multiple of 8, no unrolling of the reduction)
 // plus the time to lower and JIT-compile each program. Each timing is the
 // best of several runs after a warm-up; each result is checked first.
 //
@@ -215,5 +216,6 @@ int main(int argc, char **argv) {
 
   benchMatmul(context, quick ? 128 : 1024, runs);
   benchMatmul(context, quick ? 100 : 1000, runs);
+  benchMatmul(context, quick ? 99 : 1023, runs);
   return 0;
 }

@@ -62,7 +62,8 @@ tiny.function @mm_1000 -> tensor<1000x1000xf32, #cpu> {
   tiny.return %c : tensor<1000x1000xf32, #cpu>
 }
 
-// Odd sizes: no UPCAST (37 rows), no UNROLL (29), 83 columns.
+// Odd sizes: 37 rows (32 UPCAST by 8, then a kernel for the last 5), no
+// UNROLL (29), 83 columns.
 tiny.function @mm_odd -> tensor<37x83xf32, #cpu> {
   %a = tiny.param 0 : f32 size 1073 on "CPU"
   %b = tiny.param 1 : f32 size 2407 on "CPU"

@@ -776,3 +776,52 @@ tiny.function @stack_read -> tensor<2x3xf32, #cpu> {
   %a = tiny.add %s, %s : tensor<2x3xf32, #cpu>, tensor<2x3xf32, #cpu>
   tiny.return %a : tensor<2x3xf32, #cpu>
 }
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// A large reduction computes 8 output rows per thread iteration. 19 rows:
+// a kernel for rows 0..15 (2 iterations of 8), then one for the last 3 in
+// a single iteration, rather than every row on its own.
+// CHECK-LABEL: func.func @rows_tail
+// CHECK: tiny.k.kernel "r_19_64_1"
+// CHECK: tiny.k.range thread %[[I:.*]] < %c2 {
+// CHECK: arith.muli %[[I]], %c8 : index
+// CHECK: tiny.k.kernel "r_19_64_1"
+// CHECK: tiny.k.range loop %[[J:.*]] < %c1 {
+// CHECK: %[[BASE:.*]] = arith.muli %[[J]], %c3 : index
+// CHECK-NEXT: arith.addi %[[BASE]], %c16 : index
+// CHECK-NEXT: arith.addi %[[BASE]], %c17 : index
+// CHECK-NEXT: arith.addi %[[BASE]], %c18 : index
+// CHECK-NOT: tiny.k.kernel
+tiny.function @rows_tail -> tensor<19x64x1xf32, #cpu> {
+  %a = tiny.param 0 : f32 size 304 on "CPU"
+  %b = tiny.param 1 : f32 size 1024 on "CPU"
+  %a3 = tiny.reshape %a to [19, 1, 16] : tensor<304xf32, #cpu>
+  %ae = tiny.expand %a3 to [19, 64, 16] : tensor<19x1x16xf32, #cpu>
+  %b2 = tiny.reshape %b to [1, 64, 16] : tensor<1024xf32, #cpu>
+  %be = tiny.expand %b2 to [19, 64, 16] : tensor<1x64x16xf32, #cpu>
+  %p = tiny.mul %ae, %be : tensor<19x64x16xf32, #cpu>
+  %s = tiny.reduce add %p axes [2] : tensor<19x64x16xf32, #cpu>
+  tiny.return %s : tensor<19x64x1xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// 24 rows are 3 iterations of 8: one kernel.
+// CHECK-LABEL: func.func @rows_no_tail
+// CHECK: tiny.k.kernel "r_24_64_1"
+// CHECK: tiny.k.range thread %[[I:.*]] < %c3 {
+// CHECK-NOT: tiny.k.kernel
+tiny.function @rows_no_tail -> tensor<24x64x1xf32, #cpu> {
+  %a = tiny.param 0 : f32 size 384 on "CPU"
+  %b = tiny.param 1 : f32 size 1024 on "CPU"
+  %a3 = tiny.reshape %a to [24, 1, 16] : tensor<384xf32, #cpu>
+  %ae = tiny.expand %a3 to [24, 64, 16] : tensor<24x1x16xf32, #cpu>
+  %b2 = tiny.reshape %b to [1, 64, 16] : tensor<1024xf32, #cpu>
+  %be = tiny.expand %b2 to [24, 64, 16] : tensor<1x64x16xf32, #cpu>
+  %p = tiny.mul %ae, %be : tensor<24x64x16xf32, #cpu>
+  %s = tiny.reduce add %p axes [2] : tensor<24x64x16xf32, #cpu>
+  tiny.return %s : tensor<24x64x1xf32, #cpu>
+}
