@@ -225,7 +225,8 @@ def TinyExpandMulti : Pass<"tiny-expand-multi", "::mlir::ModuleOp"> {
 def TinyOptimize : Pass<"tiny-optimize", "::mlir::ModuleOp"> {
   let summary = "Tile, upcast and unroll kernel ranges for the target";
   let description = [{
-    Kernel-level scheduling after -tiny-rangeify, for CPU targets. A large
+    Kernel-level scheduling after -tiny-rangeify, for CPU targets (kernels
+    that name a CUDA or HIP device are left for the GPU path). A large
     reduction that rangeify wrote with its reduce ranges outside the
     innermost output loop (a matmul: each UPCAST row loads, combines and
     stores its accumulator for every reduced index) is register-tiled: the
