@@ -176,6 +176,24 @@ void mlir::tiny::registerTinyConversionPassesAndPipelines() {
       [](OpPassManager &pm, const TinyToGPUPipelineOptions &options) {
         buildTinyToGPUPipeline(pm, "nvvm", options);
       });
+  for (StringRef target : {"nvvm", "rocdl"})
+    PassPipelineRegistration<TinyToGPUPipelineOptions>(
+        target == "nvvm" ? "tiny-to-nvvm-host" : "tiny-to-rocdl-host",
+        target == "nvvm"
+            ? "What the JIT compiles a program with kernels on CUDA devices "
+              "into, before its host code goes to LLVM: those kernels as "
+              "gpu.binary objects (PTX for sm_90 unless chip= says "
+              "otherwise) launched by tiny_host_launch calls, copies as "
+              "tiny_host_copy calls, CPU kernels as loops"
+            : "What the JIT compiles a program with kernels on HIP devices "
+              "into, before its host code goes to LLVM: those kernels as "
+              "gpu.binary objects (gfx942 unless chip= says otherwise) "
+              "launched by tiny_host_launch calls, copies as tiny_host_copy "
+              "calls, CPU kernels as loops",
+        [target](OpPassManager &pm, const TinyToGPUPipelineOptions &options) {
+          buildTinyToKernelsPipeline(pm);
+          buildKernelsToGPUBinariesPipeline(pm, target, options);
+        });
   PassPipelineRegistration<TinyToGPUPipelineOptions>(
       "tiny-to-rocdl",
       "Lower tensor-level tiny to gpu kernels compiled for AMD GPUs (gfx942 "
