@@ -131,9 +131,10 @@ def TinyRangeify : Pass<"tiny-rangeify", "::mlir::ModuleOp"> {
     ranges carrying an accumulator, elementwise ops become `arith` / `math`
     on scalars.
 
-    A function that uses several devices is a host schedule: every buffer
-    is then an argument (scratch buffers marked `tiny.scratch`, each
-    argument's device in `tiny.device`) that the runtime allocates, each
+    A function that uses several devices, or one device that is not the
+    host ("CPU"), is a host schedule: every buffer is then an argument
+    (scratch buffers marked `tiny.scratch`, each argument's device in
+    `tiny.device`) that the runtime allocates, each
     kernel names its device (`tiny.k.kernel "E_4" on "CPU:1"`), and a copy
     between devices is a `tiny.k.copy`. A copy of a contiguous view of a
     buffer (a reshape, a shrink whose rows are whole) copies that range, so
