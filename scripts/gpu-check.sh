@@ -24,7 +24,8 @@
 #      counts (copy-accounting, collectives) and tests of error messages that
 #      quote the program file. Every other failure is worth a look: compare
 #      the CPU and CUDA logs of the test;
-#   5. bench/kernels: not run on the GPU (see the note at the end).
+#   5. bench/kernels on the GPU (bench-kernels --device=CUDA), after a
+#      quick-size run; results are checked, timings printed.
 #
 # Nothing here is run by .ci/run; without a GPU, step 2 fails (its tests
 # skip) and step 4's CUDA pass fails at every run ("device 'CUDA' not
@@ -52,7 +53,7 @@ if ! scripts/install-deps.sh >"$out/install-deps.log" 2>&1; then
   fail "scripts/install-deps.sh (see $out/install-deps.log)"
 fi
 targets=(//tools/tiny-run //tools/tiny-opt //test/runtime:RealGpuTest
-  //test/unit:GpuLaunchTest)
+  //test/unit:GpuLaunchTest //bench/kernels:bench-kernels)
 if bazel build "${targets[@]}" >"$out/build.log" 2>&1; then
   note "build: ok"
 else
@@ -143,14 +144,20 @@ if [ -f "$out/lit-cpu.results" ] && [ -f "$out/lit-cuda.results" ]; then
   sed 's/^/    /' "$out/cpu-pass-cuda-fail.txt"
 fi
 
-# 5. bench/kernels on the GPU: not feasible as the benchmark stands. Its
-# programs are written on device "CPU", and it times Executable::invoke,
-# which runs on host buffers and refuses programs that need the runtime. A
-# GPU mode needs the programs on "CUDA" and timing of Executable::launch on
-# buffers from Executable::prepare (upload once, launch repeatedly, download
-# to check), which synchronizes the device at the end of each launch; it
-# should also report the launch overhead separately (an empty kernel).
-note "bench/kernels: not run on the GPU (no GPU mode; see the end of scripts/gpu-check.sh)"
+# 5. bench/kernels on the GPU (--device=CUDA): the same add, sum and matmul
+# programs on device "CUDA", inputs uploaded once, each timed run one launch
+# of the program (which waits for the device); results are checked first.
+# The reference is a copy within the device; the matmul has no library
+# reference (no cuBLAS here). The quick sizes first, as a check.
+if bazel-bin/bench/kernels/bench-kernels --quick --device=CUDA \
+  >"$out/bench-kernels-quick.log" 2>&1 &&
+  timeout 300 bazel-bin/bench/kernels/bench-kernels --device=CUDA \
+    >"$out/bench-kernels.log" 2>&1; then
+  note "bench-kernels --device=CUDA: results checked (timings in $out/bench-kernels.log)"
+  sed 's/^/    /' "$out/bench-kernels.log"
+else
+  fail "bench-kernels --device=CUDA (see $out/bench-kernels-quick.log and $out/bench-kernels.log)"
+fi
 
 echo
 echo "== summary (logs in $out)"
