@@ -1,4 +1,4 @@
-//===- GpuLaunchToRuntime.cpp - kernel launches to tiny runtime calls ------===//
+//===- GpuLaunchToRuntime.cpp - kernel launches to runtime calls ----------===//
 //
 // The GPU half of the host schedule: each outlined kernel launch of a
 // function whose buffers the runtime allocates becomes a call into the
@@ -77,8 +77,7 @@ struct ConvertGpuLaunchToRuntimePass
 
     MLIRContext *context = &getContext();
     SmallVector<Attribute> table;
-    if (auto existing =
-            module->getAttrOfType<ArrayAttr>(kGpuLaunchesAttrName))
+    if (auto existing = module->getAttrOfType<ArrayAttr>(kGpuLaunchesAttrName))
       table.append(existing.begin(), existing.end());
     func::FuncOp callee = getOrDeclareLaunch(module);
     IRRewriter rewriter(context);
@@ -121,9 +120,9 @@ struct ConvertGpuLaunchToRuntimePass
                          launch.getBlockSizeY(), launch.getBlockSizeZ()})
         operands.push_back(toI64(size));
       Value shared = launch.getDynamicSharedMemorySize();
-      operands.push_back(shared ? toI64(shared)
-                                : arith::ConstantIntOp::create(rewriter, loc,
-                                                               0, 64));
+      operands.push_back(
+          shared ? toI64(shared)
+                 : arith::ConstantIntOp::create(rewriter, loc, 0, 64));
       rewriter.replaceOpWithNewOp<func::CallOp>(launch, callee, operands);
     }
     module->setAttr(kGpuLaunchesAttrName, ArrayAttr::get(context, table));

@@ -1,4 +1,4 @@
-//===- GpuKernels.cpp - a program's kernels compiled for GPUs --------------===//
+//===- GpuKernels.cpp - a program's kernels compiled for GPUs -------------===//
 
 #include "jit/GpuKernels.h"
 
@@ -16,9 +16,9 @@ FailureOr<GpuKernels> mlir::tiny::takeGpuKernels(ModuleOp module) {
   SmallVector<gpu::BinaryOp> binaries(module.getOps<gpu::BinaryOp>());
   for (gpu::BinaryOp binary : binaries) {
     ArrayRef<Attribute> objects = binary.getObjects().getValue();
-    auto object =
-        objects.size() == 1 ? dyn_cast<gpu::ObjectAttr>(objects.front())
-                            : gpu::ObjectAttr();
+    auto object = objects.size() == 1
+                      ? dyn_cast<gpu::ObjectAttr>(objects.front())
+                      : gpu::ObjectAttr();
     if (!object)
       return binary.emitOpError("has ")
              << objects.size()

@@ -1,4 +1,4 @@
-//===- GpuLaunchTest.cpp - the JIT's host schedule launching GPU kernels ---===//
+//===- GpuLaunchTest.cpp - the host schedule launching GPU kernels --------===//
 //
 // Compiles programs whose kernels run on "CUDA:0" with mlir::tiny::Executable
 // (kernels to PTX, launches to tiny_host_launch) and runs them against the
@@ -60,9 +60,9 @@ protected:
     ASSERT_EQ(tiny_runtime_create(&runtime), nullptr);
     for (tiny_device_kind_t kind :
          {TINY_DEVICE_KIND_CUDA, TINY_DEVICE_KIND_HIP})
-      ASSERT_EQ(tiny_runtime_set_driver_library(runtime, kind,
-                                                fake().path.c_str()),
-                nullptr);
+      ASSERT_EQ(
+          tiny_runtime_set_driver_library(runtime, kind, fake().path.c_str()),
+          nullptr);
   }
 
   void TearDown() override {
@@ -84,8 +84,7 @@ protected:
   }
 
   HostTensor input() {
-    HostTensor tensor =
-        HostTensor::zeros(Float32Type::get(&context), {8});
+    HostTensor tensor = HostTensor::zeros(Float32Type::get(&context), {8});
     std::memcpy(tensor.data.data(), kInput, sizeof(kInput));
     return tensor;
   }
