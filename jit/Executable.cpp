@@ -149,12 +149,6 @@ Executable::compile(ModuleOp module, StringRef entry,
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
   registerOpenMPDialectTranslation(registry);
-  // Kernels on GPU devices: their dialects' conversions to LLVM, LLVM IR
-  // translations and the NVVM/ROCDL serializers.
-  registerAllExtensions(registry);
-  registerAllToLLVMIRTranslations(registry);
-  NVVM::registerNVVMTargetInterfaceExternalModels(registry);
-  ROCDL::registerROCDLTargetInterfaceExternalModels(registry);
   context->appendDialectRegistry(registry);
 
   OwningOpRef<ModuleOp> lowered(cast<ModuleOp>(module->clone()));
@@ -204,7 +198,15 @@ Executable::compile(ModuleOp module, StringRef entry,
   } else {
     // Kernels on GPU devices become code objects the runtime loads: PTX
     // text for CUDA, which the driver compiles itself; a code object for
-    // HIP, whose driver loads no assembly text.
+    // HIP, whose driver loads no assembly text. That takes the GPU
+    // dialects' conversions to LLVM, their LLVM IR translations and the
+    // NVVM/ROCDL serializers.
+    DialectRegistry gpuRegistry;
+    registerAllExtensions(gpuRegistry);
+    registerAllToLLVMIRTranslations(gpuRegistry);
+    NVVM::registerNVVMTargetInterfaceExternalModels(gpuRegistry);
+    ROCDL::registerROCDLTargetInterfaceExternalModels(gpuRegistry);
+    context->appendDialectRegistry(gpuRegistry);
     TinyToGPUPipelineOptions gpuOptions;
     gpuOptions.chip = options.gpuChip;
     gpuOptions.format = *gpuTarget == "nvvm" ? "isa" : "bin";

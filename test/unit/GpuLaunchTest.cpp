@@ -18,6 +18,9 @@
 #include "jit/Executable.h"
 #include "test/runtime/FakeDriverControl.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 
@@ -214,6 +217,83 @@ TEST_F(GpuLaunchTest, WithoutADriverTheRunFailsAndCompilingWorks) {
   EXPECT_NE(error.find("libtiny-no-such-driver.so"), std::string::npos)
       << error;
   EXPECT_EQ(tiny_runtime_destroy(noDriver), nullptr);
+}
+
+//===----------------------------------------------------------------------===//
+// Taking the kernels out of a compiled module
+//===----------------------------------------------------------------------===//
+
+class TakeGpuKernelsTest : public ::testing::Test {
+protected:
+  TakeGpuKernelsTest() {
+    context.loadDialect<gpu::GPUDialect, NVVM::NVVMDialect>();
+  }
+
+  /// Parses `text` and takes its kernels; on failure `message` holds the
+  /// diagnostic.
+  FailureOr<GpuKernels> take(const char *text, OwningOpRef<ModuleOp> &module) {
+    module = parseSourceString<ModuleOp>(text, &context);
+    EXPECT_TRUE(module);
+    if (!module)
+      return failure();
+    ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diagnostic) {
+      message = diagnostic.str();
+      return success();
+    });
+    return takeGpuKernels(*module);
+  }
+
+  MLIRContext context;
+  std::string message;
+};
+
+TEST_F(TakeGpuKernelsTest, TakesBinariesAndLaunches) {
+  OwningOpRef<ModuleOp> module;
+  FailureOr<GpuKernels> kernels = take(R"(
+module attributes {gpu.container_module, tiny.gpu_launches = [
+    {arguments = array<i64: 2, 0>, kernel = @b::@second},
+    {arguments = array<i64: 1>, kernel = @a::@first}]} {
+  gpu.binary @a [#gpu.object<#nvvm.target, assembly = "A">]
+  gpu.binary @b [#gpu.object<#nvvm.target, assembly = "B">]
+})",
+                                       module);
+  ASSERT_TRUE(succeeded(kernels)) << message;
+  ASSERT_EQ(kernels->images.size(), 2u);
+  EXPECT_EQ(kernels->images[0], "A");
+  EXPECT_EQ(kernels->images[1], "B");
+  ASSERT_EQ(kernels->launches.size(), 2u);
+  EXPECT_EQ(kernels->launches[0].image, 1u);
+  EXPECT_EQ(kernels->launches[0].kernel, "second");
+  EXPECT_EQ(kernels->launches[0].arguments, (SmallVector<unsigned>{2, 0}));
+  EXPECT_EQ(kernels->launches[1].image, 0u);
+  EXPECT_EQ(kernels->launches[1].kernel, "first");
+  // The module keeps host code only.
+  EXPECT_TRUE(module->getOps<gpu::BinaryOp>().empty());
+  EXPECT_FALSE(module->getOperation()->hasAttr("tiny.gpu_launches"));
+  EXPECT_FALSE(module->getOperation()->hasAttr("gpu.container_module"));
+}
+
+TEST_F(TakeGpuKernelsTest, ALaunchOfNoBinaryIsAnError) {
+  OwningOpRef<ModuleOp> module;
+  EXPECT_TRUE(failed(take(R"(
+module attributes {tiny.gpu_launches = [
+    {arguments = array<i64: 0>, kernel = @missing::@k}]} {
+  gpu.binary @a [#gpu.object<#nvvm.target, assembly = "A">]
+})",
+                          module)));
+  EXPECT_EQ(message, "launch 0 names @missing::@k, which is no gpu.binary");
+}
+
+TEST_F(TakeGpuKernelsTest, ABinaryOfSeveralObjectsIsAnError) {
+  OwningOpRef<ModuleOp> module;
+  EXPECT_TRUE(failed(take(R"(
+module {
+  gpu.binary @a [#gpu.object<#nvvm.target, assembly = "A">,
+                 #gpu.object<#nvvm.target<chip = "sm_80">, assembly = "B">]
+})",
+                          module)));
+  EXPECT_EQ(message, "'gpu.binary' op has 2 objects: the JIT loads one code "
+                     "object per kernel module");
 }
 
 } // namespace
