@@ -177,6 +177,32 @@ TEST_F(GpuLaunchTest, RunsTheWholeProgram) {
   EXPECT_EQ(stats.bytes_copied_out, 40u);
 }
 
+// Buffers on a GPU and no kernel there: the host code only copies through
+// the device's memory (which the fake driver does keep), and the CPU kernel
+// reads what came back.
+TEST_F(GpuLaunchTest, CopiesThroughGpuMemoryWithoutGpuKernels) {
+  std::shared_ptr<Executable> program = compile(R"(
+#cpu = #tiny.device<"CPU">
+tiny.function @f -> tensor<8xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 8 on "CPU"
+  %c = tiny.copy %x to "CUDA:1" : tensor<8xf32, #cpu>
+  %h = tiny.copy %c to "CPU" : tensor<8xf32, #tiny.device<"CUDA:1">>
+  %d = tiny.add %h, %h : tensor<8xf32, #cpu>, tensor<8xf32, #cpu>
+  tiny.return %d : tensor<8xf32, #cpu>
+})");
+  ASSERT_TRUE(program);
+  std::string error;
+  FailureOr<SmallVector<HostTensor>> results =
+      program->run({input()}, error, runtime);
+  ASSERT_TRUE(succeeded(results)) << error;
+  const float *doubled =
+      reinterpret_cast<const float *>((*results)[0].data.data());
+  for (int i = 0; i < 8; ++i)
+    EXPECT_EQ(doubled[i], 2 * kInput[i]) << i;
+  EXPECT_EQ(fake().fake_launch_count(), 0);
+  EXPECT_EQ(fake().fake_call_count("cuModuleLoadDataEx"), 0);
+}
+
 TEST_F(GpuLaunchTest, ALaunchTheDriverRefusesIsAnError) {
   std::shared_ptr<Executable> program = compile(kProgram);
   ASSERT_TRUE(program);
