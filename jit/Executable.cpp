@@ -63,24 +63,32 @@ ExecutableCache &getCache() {
 }
 
 /// The GPU pipeline the kernels of `function` need: "" when none is on a
-/// GPU device, "nvvm" for CUDA devices, "rocdl" for HIP devices. Kernels on
-/// both kinds are reported.
+/// GPU device, "nvvm" for CUDA devices, "rocdl" for HIP devices. A kernel
+/// on another kind of GPU than the first one is reported.
 FailureOr<StringRef> getGPUTarget(Operation *function) {
-  KernelOp cuda, hip;
-  function->walk([&](KernelOp kernel) {
+  KernelOp first;
+  WalkResult walk = function->walk([&](KernelOp kernel) {
     if (!isGpuKernel(kernel))
-      return;
-    KernelOp &first =
-        kernel.getDevice()->starts_with("CUDA") ? cuda : hip;
-    if (!first)
+      return WalkResult::advance();
+    if (!first) {
       first = kernel;
+      return WalkResult::advance();
+    }
+    StringRef kind = kernel.getDevice()->split(':').first;
+    if (kind == first.getDevice()->split(':').first)
+      return WalkResult::advance();
+    kernel.emitError("kernel '")
+        << kernel.getName() << "' runs on " << *kernel.getDevice()
+        << " and kernel '" << first.getName() << "' on " << *first.getDevice()
+            << ": the JIT compiles one program's GPU kernels for one kind of "
+               "GPU";
+    return WalkResult::interrupt();
   });
-  if (cuda && hip)
-    return function->emitError("kernels run on ")
-           << *cuda.getDevice() << " and on " << *hip.getDevice()
-           << ": the JIT compiles one program's GPU kernels for one kind of "
-              "GPU";
-  return StringRef(cuda ? "nvvm" : hip ? "rocdl" : "");
+  if (walk.wasInterrupted())
+    return failure();
+  if (!first)
+    return StringRef();
+  return StringRef(first.getDevice()->starts_with("CUDA") ? "nvvm" : "rocdl");
 }
 
 std::string getCacheKey(ModuleOp module, StringRef entry) {
