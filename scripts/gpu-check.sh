@@ -87,8 +87,6 @@ fi
 lit=/usr/lib/llvm-22/bin/lit
 tools="$root/bazel-bin/tools"
 export FILECHECK_OPTS="--enable-var-scope"
-# The tests' Python helpers run from the source tree: leave no .pyc there.
-export PYTHONDONTWRITEBYTECODE=1
 run_lit() { # NAME PATH_DIR...
   local name="$1"
   shift
