@@ -11,6 +11,7 @@
 
 #include "conversions/Passes.h"
 #include "conversions/ReductionCombiner.h"
+#include "passes/KernelDevice.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -89,6 +90,8 @@ struct TinyGroupReducePass
 
   void runOnOperation() override {
     getOperation()->walk([&](KernelOp kernel) {
+      if (gpuKernelsOnly && !isGpuKernel(kernel))
+        return;
       // The block's threads are free only where the kernel does not use
       // them itself.
       bool usesThreads = false;

@@ -17,6 +17,11 @@ namespace tiny {
 #define GEN_PASS_DECL
 #include "conversions/Passes.h.inc"
 
+/// The module attribute -convert-gpu-launch-to-runtime writes: an array of
+/// `{kernel = @module::@kernel, arguments = array<i64: ...>}`, one per
+/// `tiny_host_launch` id.
+constexpr StringLiteral kGpuLaunchesAttrName = "tiny.gpu_launches";
+
 /// Adds the passes that take tensor-level tiny to the LLVM dialect on the
 /// CPU: simplify, rangeify, -convert-tiny-to-scf, then upstream to LLVM.
 /// Function arguments become bare pointers to the buffers' elements;
@@ -41,8 +46,13 @@ void buildTinyToKernelsPipeline(OpPassManager &pm,
                                 StringRef allreduceAlgorithm = "ring");
 
 /// The second half of -tiny-to-llvm: kernel-level functions to the LLVM
-/// dialect.
+/// dialect (-tiny-optimize, -convert-tiny-to-runtime, -convert-tiny-to-scf,
+/// then buildHostToLLVMPipeline).
 void buildKernelsToLLVMPipeline(OpPassManager &pm);
+
+/// Host functions whose kernels are loops already (and calls into the
+/// runtime) to the LLVM dialect for the JIT.
+void buildHostToLLVMPipeline(OpPassManager &pm);
 
 /// Options of the GPU pipelines (-tiny-to-nvvm, -tiny-to-rocdl).
 struct TinyToGPUPipelineOptions
@@ -64,6 +74,16 @@ struct TinyToGPUPipelineOptions
 /// set) GPUs, attached to the module as gpu.binary objects.
 void buildTinyToGPUPipeline(OpPassManager &pm, StringRef target,
                             const TinyToGPUPipelineOptions &options);
+
+/// Kernel-level functions whose kernels name GPU devices, for the JIT's
+/// host schedule: kernels on CUDA or HIP devices become gpu.binary objects
+/// for `target` (`nvvm` or `rocdl`, with `options`' chip, format and block
+/// size) and their launches `tiny_host_launch` calls
+/// (-convert-gpu-launch-to-runtime); copies become runtime calls and the
+/// other kernels loops in place. buildHostToLLVMPipeline finishes the host
+/// code once the binaries are taken out.
+void buildKernelsToGPUBinariesPipeline(OpPassManager &pm, StringRef target,
+                                       const TinyToGPUPipelineOptions &options);
 
 /// Registers the conversion passes and the -tiny-to-llvm pipeline.
 void registerTinyConversionPassesAndPipelines();

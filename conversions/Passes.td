@@ -44,6 +44,40 @@ def ConvertTinyToRuntime : Pass<"convert-tiny-to-runtime", "::mlir::ModuleOp"> {
   ];
 }
 
+def ConvertGpuLaunchToRuntime
+    : Pass<"convert-gpu-launch-to-runtime", "::mlir::ModuleOp"> {
+  let summary = "Lower the host schedule's GPU kernel launches to calls into "
+                # "the tiny runtime";
+  let description = [{
+    After -gpu-kernel-outlining (and usually -gpu-module-to-binary), in a
+    host function whose buffers are arguments the runtime allocates (see
+    -convert-tiny-to-runtime), each `gpu.launch_func` becomes a call
+
+    ```mlir
+    func.call @tiny_host_launch(%launch, %grid_x, %grid_y, %grid_z,
+        %block_x, %block_y, %block_z, %shared_bytes)
+        : (i64, i64, i64, i64, i64, i64, i64, i64) -> ()
+    ```
+
+    `%launch` indexes the module's `tiny.gpu_launches` array, which holds
+    one dictionary per launch: `kernel`, the launched symbol
+    (`@module::@kernel`), and `arguments`, the position of each of the
+    kernel's operands among the function's arguments. The runtime loads
+    the kernel's module once on the device of its buffers and launches the
+    kernel on them; the table is for the JIT, which keeps it with the
+    binaries.
+
+    Reported: an asynchronous launch or one with a cluster size, a kernel
+    operand that is not a buffer argument of the enclosing func.func (a
+    scalar, a buffer the function allocates), and a launch passing no
+    buffer (its device is that of its buffers).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+  ];
+}
+
 def TinyGroupReduce : Pass<"tiny-group-reduce"> {
   let summary = "Spread long reductions of kernels with few outputs over a "
                 # "block's threads";
@@ -75,6 +109,8 @@ def TinyGroupReduce : Pass<"tiny-group-reduce"> {
            "Fewest iterations of a reduction worth sharing">,
     Option<"maxOutputs", "max-outputs", "int64_t", /*default=*/"2048",
            "Most outputs of a kernel whose reductions are shared">,
+    Option<"gpuKernelsOnly", "gpu-kernels-only", "bool", /*default=*/"false",
+           "Look only at kernels that name a CUDA or HIP device">,
   ];
 }
 
@@ -113,10 +149,17 @@ def ConvertTinyToGPU : Pass<"convert-tiny-to-gpu", "::mlir::ModuleOp"> {
     - `tiny.k.barrier` becomes `gpu.barrier`; buffers the host function
       allocates become `gpu.alloc`.
     Inner ranges stay ranges for -convert-tiny-to-scf.
+
+    With `gpu-kernels-only`, for a host schedule whose kernels run on
+    several kinds of devices, only kernels that name a CUDA or HIP device
+    become launches; the others, and the function's allocations, stay for
+    the CPU.
   }];
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
            "Threads per block of a default grid or a GROUP_REDUCE">,
+    Option<"gpuKernelsOnly", "gpu-kernels-only", "bool", /*default=*/"false",
+           "Convert only kernels that name a CUDA or HIP device">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -46,6 +46,10 @@ void mlir::tiny::buildKernelsToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(mlir::tiny::createTinyOptimize());
   pm.addPass(createConvertTinyToRuntime());
   pm.addPass(createConvertTinyToSCF());
+  buildHostToLLVMPipeline(pm);
+}
+
+void mlir::tiny::buildHostToLLVMPipeline(OpPassManager &pm) {
   // bf16 has no arithmetic on most CPUs: its conversions become integer bit
   // manipulation instead of library calls. This runs before canonicalize,
   // which would otherwise fold sitofp-to-f32 + truncf-to-bf16 into one
@@ -77,18 +81,15 @@ void mlir::tiny::buildKernelsToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
-void mlir::tiny::buildTinyToGPUPipeline(
-    OpPassManager &pm, StringRef target,
-    const TinyToGPUPipelineOptions &options) {
+/// Outlines the module's gpu.launch regions into kernels and compiles them
+/// for `target` (`nvvm` or `rocdl`) into gpu.binary objects of
+/// `options.format`. With `barePointers`, a buffer argument of a kernel is
+/// the address of its first element (what the tiny runtime passes), not a
+/// memref descriptor.
+static void addGPUKernelPasses(OpPassManager &pm, StringRef target,
+                               const tiny::TinyToGPUPipelineOptions &options,
+                               bool barePointers) {
   bool nvvm = target == "nvvm";
-  addTensorLevelPasses(pm);
-  pm.addPass(createTinyGroupReduce());
-  ConvertTinyToGPUOptions gpuOptions;
-  gpuOptions.blockSize = options.blockSize;
-  pm.addPass(createConvertTinyToGPU(gpuOptions));
-  pm.addPass(createConvertTinyToSCF());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
   // Constants go into the kernels instead of becoming kernel arguments.
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
@@ -98,7 +99,9 @@ void mlir::tiny::buildTinyToGPUPipeline(
     GpuNVVMAttachTargetOptions attach;
     attach.chip = options.chip.empty() ? "sm_90" : options.chip.getValue();
     pm.addPass(createGpuNVVMAttachTarget(attach));
-    kernels.addPass(createConvertGpuOpsToNVVMOps());
+    ConvertGpuOpsToNVVMOpsOptions toNVVM;
+    toNVVM.useBarePtrCallConv = barePointers;
+    kernels.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
     // The NVVM conversion sends math ops to libdevice but leaves those it
     // has no function for (math.trunc in LLVM 22); as LLVM intrinsics the
     // NVPTX backend selects them itself (trunc is cvt.rzi).
@@ -107,12 +110,53 @@ void mlir::tiny::buildTinyToGPUPipeline(
     GpuROCDLAttachTargetOptions attach;
     attach.chip = options.chip.empty() ? "gfx942" : options.chip.getValue();
     pm.addPass(createGpuROCDLAttachTarget(attach));
-    kernels.addPass(createConvertGpuOpsToROCDLOps());
+    ConvertGpuOpsToROCDLOpsOptions toROCDL;
+    toROCDL.useBarePtrCallConv = barePointers;
+    kernels.addPass(createConvertGpuOpsToROCDLOps(toROCDL));
   }
   kernels.addPass(createReconcileUnrealizedCastsPass());
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = options.format;
   pm.addPass(createGpuModuleToBinaryPass(binary));
+}
+
+void mlir::tiny::buildTinyToGPUPipeline(
+    OpPassManager &pm, StringRef target,
+    const TinyToGPUPipelineOptions &options) {
+  addTensorLevelPasses(pm);
+  pm.addPass(createTinyGroupReduce());
+  ConvertTinyToGPUOptions gpuOptions;
+  gpuOptions.blockSize = options.blockSize;
+  pm.addPass(createConvertTinyToGPU(gpuOptions));
+  pm.addPass(createConvertTinyToSCF());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  addGPUKernelPasses(pm, target, options, /*barePointers=*/false);
+}
+
+void mlir::tiny::buildKernelsToGPUBinariesPipeline(
+    OpPassManager &pm, StringRef target,
+    const TinyToGPUPipelineOptions &options) {
+  // CPU kernels get the host's register tiles; GPU kernels are left alone.
+  pm.addPass(mlir::tiny::createTinyOptimize());
+  TinyGroupReduceOptions groupReduce;
+  groupReduce.gpuKernelsOnly = true;
+  pm.addPass(createTinyGroupReduce(groupReduce));
+  ConvertTinyToGPUOptions gpuOptions;
+  gpuOptions.blockSize = options.blockSize;
+  gpuOptions.gpuKernelsOnly = true;
+  pm.addPass(createConvertTinyToGPU(gpuOptions));
+  pm.addPass(createConvertTinyToRuntime());
+  pm.addPass(createConvertTinyToSCF());
+  // Before canonicalize, for the CPU kernels' sake (see
+  // buildHostToLLVMPipeline).
+  arith::ArithExpandOpsPassOptions expandOptions;
+  expandOptions.includeBf16 = true;
+  pm.addPass(arith::createArithExpandOpsPass(expandOptions));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  addGPUKernelPasses(pm, target, options, /*barePointers=*/true);
+  pm.addPass(createConvertGpuLaunchToRuntime());
 }
 
 void mlir::tiny::registerTinyConversionPassesAndPipelines() {
@@ -132,6 +176,24 @@ void mlir::tiny::registerTinyConversionPassesAndPipelines() {
       [](OpPassManager &pm, const TinyToGPUPipelineOptions &options) {
         buildTinyToGPUPipeline(pm, "nvvm", options);
       });
+  for (StringRef target : {"nvvm", "rocdl"})
+    PassPipelineRegistration<TinyToGPUPipelineOptions>(
+        target == "nvvm" ? "tiny-to-nvvm-host" : "tiny-to-rocdl-host",
+        target == "nvvm"
+            ? "What the JIT compiles a program with kernels on CUDA devices "
+              "into, before its host code goes to LLVM: those kernels as "
+              "gpu.binary objects (PTX for sm_90 unless chip= says "
+              "otherwise) launched by tiny_host_launch calls, copies as "
+              "tiny_host_copy calls, CPU kernels as loops"
+            : "What the JIT compiles a program with kernels on HIP devices "
+              "into, before its host code goes to LLVM: those kernels as "
+              "gpu.binary objects (gfx942 unless chip= says otherwise) "
+              "launched by tiny_host_launch calls, copies as tiny_host_copy "
+              "calls, CPU kernels as loops",
+        [target](OpPassManager &pm, const TinyToGPUPipelineOptions &options) {
+          buildTinyToKernelsPipeline(pm);
+          buildKernelsToGPUBinariesPipeline(pm, target, options);
+        });
   PassPipelineRegistration<TinyToGPUPipelineOptions>(
       "tiny-to-rocdl",
       "Lower tensor-level tiny to gpu kernels compiled for AMD GPUs (gfx942 "

@@ -21,6 +21,7 @@
 #include "conversions/ReductionCombiner.h"
 
 #include "dialects/tiny/IR/TinyKernelOps.h"
+#include "passes/KernelDevice.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/PatternMatch.h"
@@ -908,10 +909,16 @@ struct ConvertTinyToGPUPass
     }
     IRRewriter rewriter(&getContext());
     SmallVector<KernelOp> kernels;
-    root->walk([&](KernelOp kernel) { kernels.push_back(kernel); });
+    root->walk([&](KernelOp kernel) {
+      if (!gpuKernelsOnly || isGpuKernel(kernel))
+        kernels.push_back(kernel);
+    });
     for (KernelOp kernel : kernels)
       if (failed(lowerKernel(rewriter, kernel, blockSize)))
         return signalPassFailure();
+    // Host kernels use the function's allocations in place.
+    if (gpuKernelsOnly)
+      return;
 
     // The function's own buffers move to device memory.
     root->walk([&](Operation *op) {

@@ -4,13 +4,19 @@
 
 #include "conversions/Passes.h"
 #include "dialects/tiny/IR/TinyDialect.h"
+#include "dialects/tiny/IR/TinyKernelOps.h"
 #include "dialects/tiny/IR/TinyOps.h"
+#include "passes/KernelDevice.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVM/NVVM/Target.h"
+#include "mlir/Target/LLVM/ROCDL/Target.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
@@ -36,6 +42,8 @@ struct CompiledCode {
   void (*function)(void **) = nullptr;
   /// The entry's arguments: params, outputs, then scratch buffers.
   SmallVector<BufferArgument> arguments;
+  /// The kernels the entry launches on GPU devices.
+  GpuKernels kernels;
   double seconds = 0;
 };
 } // namespace mlir::tiny
@@ -52,6 +60,35 @@ struct ExecutableCache {
 ExecutableCache &getCache() {
   static ExecutableCache *cache = new ExecutableCache();
   return *cache;
+}
+
+/// The GPU pipeline the kernels of `function` need: "" when none is on a
+/// GPU device, "nvvm" for CUDA devices, "rocdl" for HIP devices. A kernel
+/// on another kind of GPU than the first one is reported.
+FailureOr<StringRef> getGPUTarget(Operation *function) {
+  KernelOp first;
+  WalkResult walk = function->walk([&](KernelOp kernel) {
+    if (!isGpuKernel(kernel))
+      return WalkResult::advance();
+    if (!first) {
+      first = kernel;
+      return WalkResult::advance();
+    }
+    StringRef kind = kernel.getDevice()->split(':').first;
+    if (kind == first.getDevice()->split(':').first)
+      return WalkResult::advance();
+    kernel.emitError("kernel '")
+        << kernel.getName() << "' runs on " << *kernel.getDevice()
+        << " and kernel '" << first.getName() << "' on " << *first.getDevice()
+            << ": the JIT compiles one program's GPU kernels for one kind of "
+               "GPU";
+    return WalkResult::interrupt();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  if (!first)
+    return StringRef();
+  return StringRef(first.getDevice()->starts_with("CUDA") ? "nvvm" : "rocdl");
 }
 
 std::string getCacheKey(ModuleOp module, StringRef entry) {
@@ -102,7 +139,8 @@ Executable::compile(ModuleOp module, StringRef entry,
   }
 
   ExecutableCache &cache = getCache();
-  std::string key = getCacheKey(module, entry) + "/" + options.allreduce;
+  std::string key = getCacheKey(module, entry) + "/" + options.allreduce +
+                    "/" + options.gpuChip;
   {
     std::lock_guard<std::mutex> lock(cache.mutex);
     auto it = cache.programs.find(key);
@@ -158,16 +196,38 @@ Executable::compile(ModuleOp module, StringRef entry,
       tiny::getBufferArguments(kernelEntry);
   if (failed(arguments))
     return failure();
-  for (const BufferArgument &argument : *arguments)
-    if (!StringRef(argument.device).starts_with("CPU"))
-      return kernelEntry->emitError("a buffer is on device '")
-             << argument.device
-             << "': the JIT runs kernels on CPU devices only (launching "
-                "compiled GPU kernels from the host schedule is not "
-                "implemented; -tiny-to-nvvm and -tiny-to-rocdl compile them)";
   code->arguments = std::move(*arguments);
+  FailureOr<StringRef> gpuTarget = getGPUTarget(kernelEntry);
+  if (failed(gpuTarget))
+    return failure();
   PassManager toLLVM(context);
-  buildKernelsToLLVMPipeline(toLLVM);
+  if (gpuTarget->empty()) {
+    buildKernelsToLLVMPipeline(toLLVM);
+  } else {
+    // Kernels on GPU devices become code objects the runtime loads: PTX
+    // text for CUDA, which the driver compiles itself; a code object for
+    // HIP, whose driver loads no assembly text. That takes the GPU
+    // dialects' conversions to LLVM, their LLVM IR translations and the
+    // NVVM/ROCDL serializers.
+    DialectRegistry gpuRegistry;
+    registerAllExtensions(gpuRegistry);
+    registerAllToLLVMIRTranslations(gpuRegistry);
+    NVVM::registerNVVMTargetInterfaceExternalModels(gpuRegistry);
+    ROCDL::registerROCDLTargetInterfaceExternalModels(gpuRegistry);
+    context->appendDialectRegistry(gpuRegistry);
+    TinyToGPUPipelineOptions gpuOptions;
+    gpuOptions.chip = options.gpuChip;
+    gpuOptions.format = *gpuTarget == "nvvm" ? "isa" : "bin";
+    PassManager toGPU(context);
+    buildKernelsToGPUBinariesPipeline(toGPU, *gpuTarget, gpuOptions);
+    if (failed(toGPU.run(*lowered)))
+      return failure();
+    FailureOr<GpuKernels> kernels = takeGpuKernels(*lowered);
+    if (failed(kernels))
+      return failure();
+    code->kernels = std::move(*kernels);
+    buildHostToLLVMPipeline(toLLVM);
+  }
   if (failed(toLLVM.run(*lowered)))
     return failure();
 
@@ -234,7 +294,7 @@ Executable::prepare(tiny_runtime_t runtime, std::string &error) const {
 
 LogicalResult Executable::launch(DeviceBuffers &buffers,
                                  std::string &error) const {
-  return buffers.launch(code->function, error);
+  return buffers.launch(code->function, code->kernels, error);
 }
 
 bool Executable::needsRuntime() const {
@@ -311,8 +371,9 @@ Executable::run(ArrayRef<HostTensor> inputs, std::string &error,
     SmallVector<void *> outputData;
     for (HostTensor &tensor : results)
       outputData.push_back(tensor.data.data());
-    LogicalResult ran = runOnRuntime(runtime, code->function, code->arguments,
-                                     inputData, outputData, error);
+    LogicalResult ran =
+        runOnRuntime(runtime, code->function, code->kernels, code->arguments,
+                     inputData, outputData, error);
     if (ownRuntime)
       tiny_status_free(tiny_runtime_destroy(ownRuntime));
     if (failed(ran))

@@ -2,7 +2,9 @@
 //
 // The embedding API: compile a tensor-level tiny function for the host CPU
 // (the -tiny-to-llvm pipeline, then LLVM's ORC JIT through MLIR's
-// ExecutionEngine) and run it on host tensors. Compiled programs are cached
+// ExecutionEngine) and run it on host tensors. Kernels on CUDA or HIP
+// devices are compiled for the GPU (PTX, or a HIP code object) and launched
+// by the host code through the runtime. Compiled programs are cached
 // by a hash of the module's text and the entry name for the life of the
 // process, so compiling the same program twice costs one lookup (and works
 // across MLIRContexts: the cache holds machine code, not IR).
@@ -33,6 +35,9 @@ struct ProgramParam {
 struct CompileOptions {
   /// How an allreduce combines its shards: "ring", "all2all" or "naive".
   std::string allreduce = "ring";
+  /// The chip kernels on GPU devices are compiled for; empty means sm_90
+  /// for CUDA devices and gfx942 for HIP devices.
+  std::string gpuChip;
 };
 
 class Executable {

@@ -11,12 +11,19 @@ using namespace mlir::tiny;
 
 namespace {
 
-/// The buffers of the program running on this thread, by argument position.
-/// Copies are issued by the program's own thread (never from inside a
-/// THREAD loop), so a thread-local frame is found by the call it serves.
+/// The program running on this thread, for the runtime calls it makes.
+/// Copies and launches are issued by the program's own thread (never from
+/// inside a THREAD loop), so a thread-local frame is found by the call it
+/// serves.
 struct HostCallFrame {
-  ArrayRef<tiny_buffer_t> buffers;
-  /// The first failure; later copies are skipped.
+  DeviceBuffers &buffers;
+  const GpuKernels &kernels;
+  /// The packed entry, and the positions of the buffers on CPU devices,
+  /// whose memory it addresses.
+  void (*function)(void **);
+  ArrayRef<unsigned> hostArguments;
+  size_t numArguments;
+  /// The first failure; later calls are skipped.
   std::string error;
 };
 
@@ -33,6 +40,20 @@ public:
 private:
   HostCallFrame *saved;
 };
+
+/// Run by tiny_launch_cpu with the data pointers of the buffers on CPU
+/// devices: calls the packed entry with every argument, those of buffers on
+/// other devices null (the host code only names them by position).
+void callWithHostBuffers(void **hostPointers) {
+  HostCallFrame &frame = *currentFrame;
+  SmallVector<void *> pointers(frame.numArguments, nullptr);
+  for (auto [i, position] : llvm::enumerate(frame.hostArguments))
+    pointers[position] = *static_cast<void **>(hostPointers[i]);
+  SmallVector<void *> packed;
+  for (void *&pointer : pointers)
+    packed.push_back(&pointer);
+  frame.function(packed.data());
+}
 
 std::optional<tiny_dtype_t> getRuntimeDtype(Type type) {
   if (type.isF16())
@@ -76,16 +97,39 @@ extern "C" void tiny_host_copy(int64_t dst, int64_t dstOffset, int64_t src,
   HostCallFrame *frame = currentFrame;
   if (!frame || !frame->error.empty())
     return;
-  int64_t numBuffers = frame->buffers.size();
-  if (dst < 0 || dst >= numBuffers || src < 0 || src >= numBuffers) {
-    frame->error = "copy between arguments " + std::to_string(src) + " and " +
-                   std::to_string(dst) + " of a program with " +
-                   std::to_string(numBuffers) + " buffers";
+  if (failed(frame->buffers.copy(dst, dstOffset, src, srcOffset, bytes,
+                                 frame->error)))
+    frame->error = "copy failed: " + frame->error;
+}
+
+/// Called by compiled programs for each GPU kernel launch
+/// (-convert-gpu-launch-to-runtime).
+extern "C" void tiny_host_launch(int64_t launch, int64_t gridX, int64_t gridY,
+                                 int64_t gridZ, int64_t blockX, int64_t blockY,
+                                 int64_t blockZ, int64_t sharedBytes) {
+  HostCallFrame *frame = currentFrame;
+  if (!frame || !frame->error.empty())
     return;
+  int64_t sizes[] = {gridX, gridY, gridZ, blockX, blockY, blockZ, sharedBytes};
+  for (auto [i, size] : llvm::enumerate(sizes)) {
+    // Every grid and block size is at least 1; shared memory may be 0.
+    int64_t least = i < 6 ? 1 : 0;
+    if (size < least || size > UINT32_MAX) {
+      frame->error = "launch " + std::to_string(launch) + " failed: " +
+                     (i < 3 ? "grid" : i < 6 ? "block" : "shared memory") +
+                     " size " + std::to_string(size) + " is out of range";
+      return;
+    }
   }
-  takeRuntimeError(tiny_buffer_copy_range(frame->buffers[dst], dstOffset,
-                                   frame->buffers[src], srcOffset, bytes),
-            frame->error);
+  tiny_launch_dims_t dims = {{static_cast<uint32_t>(gridX),
+                              static_cast<uint32_t>(gridY),
+                              static_cast<uint32_t>(gridZ)},
+                             {static_cast<uint32_t>(blockX),
+                              static_cast<uint32_t>(blockY),
+                              static_cast<uint32_t>(blockZ)},
+                             static_cast<uint32_t>(sharedBytes)};
+  (void)frame->buffers.launchKernel(frame->kernels, launch, dims,
+                                    frame->error);
 }
 
 FailureOr<SmallVector<BufferArgument>>
@@ -134,23 +178,98 @@ DeviceBuffers::allocate(tiny_runtime_t runtime,
   std::unique_ptr<DeviceBuffers> result(new DeviceBuffers(arguments));
   for (const BufferArgument &argument : arguments) {
     tiny_device_t device = nullptr;
+    tiny_device_kind_t kind;
     tiny_buffer_t buffer = nullptr;
-    if (takeRuntimeError(tiny_device_get(runtime, argument.device.c_str(), &device),
-                  error) ||
+    if (takeRuntimeError(
+            tiny_device_get(runtime, argument.device.c_str(), &device),
+            error) ||
+        takeRuntimeError(tiny_device_kind(device, &kind), error) ||
         takeRuntimeError(tiny_buffer_allocate(device, argument.dtype,
-                                       argument.numElements, &buffer),
-                  error))
+                                              argument.numElements, &buffer),
+                         error))
       return failure();
     result->buffers.push_back(buffer);
+    result->devices.push_back(device);
+    result->onHost.push_back(kind == TINY_DEVICE_KIND_CPU);
   }
   return result;
 }
 
 DeviceBuffers::~DeviceBuffers() {
-  for (tiny_buffer_t buffer : buffers) {
-    std::string ignored;
+  std::string ignored;
+  for (auto &[key, module] : modules)
+    takeRuntimeError(tiny_module_unload(module), ignored);
+  for (tiny_buffer_t buffer : buffers)
     takeRuntimeError(tiny_buffer_release(buffer), ignored);
+}
+
+LogicalResult DeviceBuffers::copy(int64_t dst, int64_t dstOffset, int64_t src,
+                                  int64_t srcOffset, int64_t bytes,
+                                  std::string &error) {
+  int64_t numBuffers = buffers.size();
+  if (dst < 0 || dst >= numBuffers || src < 0 || src >= numBuffers) {
+    error = "copy between arguments " + std::to_string(src) + " and " +
+            std::to_string(dst) + " of a program with " +
+            std::to_string(numBuffers) + " buffers";
+    return failure();
   }
+  return failure(takeRuntimeError(
+      tiny_buffer_copy_range(buffers[dst], dstOffset, buffers[src], srcOffset,
+                             bytes),
+      error));
+}
+
+LogicalResult DeviceBuffers::launchKernel(const GpuKernels &kernels,
+                                          int64_t id,
+                                          const tiny_launch_dims_t &dims,
+                                          std::string &error) {
+  std::string what = "launch " + std::to_string(id);
+  if (id < 0 || id >= static_cast<int64_t>(kernels.launches.size())) {
+    error = what + " of a program with " +
+            std::to_string(kernels.launches.size()) + " GPU launches";
+    return failure();
+  }
+  const GpuKernels::Launch &launch = kernels.launches[id];
+  what += " (kernel '" + launch.kernel + "')";
+  SmallVector<tiny_kernel_arg_t> args;
+  for (unsigned position : launch.arguments) {
+    if (position >= buffers.size()) {
+      error = what + " passes argument " + std::to_string(position) +
+              " of a program with " + std::to_string(buffers.size()) +
+              " buffers";
+      return failure();
+    }
+    tiny_kernel_arg_t arg;
+    arg.kind = TINY_KERNEL_ARG_BUFFER;
+    arg.value.buffer = buffers[position];
+    args.push_back(arg);
+  }
+  if (args.empty() || launch.image >= kernels.images.size()) {
+    error = what + " has no buffer or no code object";
+    return failure();
+  }
+  // The kernel runs on the device of its buffers (the runtime checks that
+  // they agree).
+  tiny_device_t device = devices[launch.arguments.front()];
+  tiny_module_t &module = modules[{launch.image, device}];
+  const std::string &image = kernels.images[launch.image];
+  if (!module &&
+      takeRuntimeError(
+          tiny_module_load(device, image.data(), image.size(), &module),
+          error)) {
+    modules.erase({launch.image, device});
+    error = what + " failed: " + error;
+    return failure();
+  }
+  if (!llvm::is_contained(launchedOn, device))
+    launchedOn.push_back(device);
+  if (takeRuntimeError(tiny_launch_gpu(module, launch.kernel.c_str(), &dims,
+                                       args.data(), args.size()),
+                       error)) {
+    error = what + " failed: " + error;
+    return failure();
+  }
+  return success();
 }
 
 /// Copies between each argument of `role`, in order, and the next of `host`
@@ -183,17 +302,36 @@ LogicalResult DeviceBuffers::upload(ArrayRef<const void *> inputs,
 }
 
 LogicalResult DeviceBuffers::launch(void (*function)(void **),
+                                    const GpuKernels &kernels,
                                     std::string &error) {
-  HostCallFrame frame{buffers, {}};
+  SmallVector<unsigned> hostArguments;
+  SmallVector<tiny_buffer_t> hostBuffers;
+  for (auto [i, buffer] : llvm::enumerate(buffers)) {
+    if (!onHost[i])
+      continue;
+    hostArguments.push_back(i);
+    hostBuffers.push_back(buffer);
+  }
+  HostCallFrame frame{*this,         kernels, function, hostArguments,
+                      buffers.size(), {}};
+  launchedOn.clear();
   {
     ScopedFrame scope(frame);
-    // The packed entry and a CPU kernel take the same argument list.
-    if (takeRuntimeError(tiny_launch_cpu(function, buffers.data(), buffers.size()),
-                  error))
+    if (takeRuntimeError(tiny_launch_cpu(callWithHostBuffers,
+                                         hostBuffers.data(),
+                                         hostBuffers.size()),
+                         error))
       return failure();
   }
+  // A kernel that faults says so when its device is waited for.
+  for (tiny_device_t device : launchedOn) {
+    std::string failure;
+    if (takeRuntimeError(tiny_device_synchronize(device), failure) &&
+        frame.error.empty())
+      frame.error = "a GPU kernel failed: " + failure;
+  }
   if (!frame.error.empty()) {
-    error = "copy failed: " + frame.error;
+    error = std::move(frame.error);
     return failure();
   }
   return success();
@@ -207,6 +345,7 @@ LogicalResult DeviceBuffers::download(ArrayRef<void *> outputs,
 
 LogicalResult mlir::tiny::runOnRuntime(tiny_runtime_t runtime,
                                        void (*function)(void **),
+                                       const GpuKernels &kernels,
                                        ArrayRef<BufferArgument> arguments,
                                        ArrayRef<const void *> inputs,
                                        ArrayRef<void *> outputs,
@@ -214,7 +353,7 @@ LogicalResult mlir::tiny::runOnRuntime(tiny_runtime_t runtime,
   FailureOr<std::unique_ptr<DeviceBuffers>> buffers =
       DeviceBuffers::allocate(runtime, arguments, error);
   if (failed(buffers) || failed((*buffers)->upload(inputs, error)) ||
-      failed((*buffers)->launch(function, error)) ||
+      failed((*buffers)->launch(function, kernels, error)) ||
       failed((*buffers)->download(outputs, error)))
     return failure();
   return success();
@@ -225,6 +364,9 @@ mlir::tiny::getHostCallSymbols(llvm::orc::MangleAndInterner interner) {
   llvm::orc::SymbolMap symbols;
   symbols[interner("tiny_host_copy")] = {
       llvm::orc::ExecutorAddr::fromPtr(&tiny_host_copy),
+      llvm::JITSymbolFlags::Exported};
+  symbols[interner("tiny_host_launch")] = {
+      llvm::orc::ExecutorAddr::fromPtr(&tiny_host_launch),
       llvm::JITSymbolFlags::Exported};
   return symbols;
 }

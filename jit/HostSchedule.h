@@ -5,19 +5,24 @@
 // with their memory, and the outputs are downloaded; copies between devices
 // inside the program call back into the runtime (tiny_host_copy), which
 // finds the buffers by argument position. That makes every allocation and
-// every byte moved visible in the devices' counters.
+// every byte moved visible in the devices' counters. Kernels on CPU devices
+// run in place on the buffers' memory; kernels on GPU devices are launched
+// through the runtime too (tiny_host_launch), which loads each code object
+// once per device and passes the kernel its buffers by argument position.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TINY_JIT_HOSTSCHEDULE_H
 #define TINY_JIT_HOSTSCHEDULE_H
 
+#include "jit/GpuKernels.h"
 #include "tiny/runtime.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ExecutionEngine/Orc/Core.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 
+#include <map>
 #include <string>
 
 namespace mlir {
@@ -61,10 +66,24 @@ public:
   /// param's bytes.
   LogicalResult upload(ArrayRef<const void *> inputs, std::string &error);
   /// Calls the packed entry `function` on the buffers; its copies between
-  /// devices go through the runtime.
-  LogicalResult launch(void (*function)(void **), std::string &error);
+  /// devices go through the runtime, and so do its launches of `kernels`,
+  /// whose failures (a module the driver rejects, a kernel that faults)
+  /// are reported here once the devices have finished.
+  LogicalResult launch(void (*function)(void **), const GpuKernels &kernels,
+                       std::string &error);
   /// Downloads each output into one host pointer, in order.
   LogicalResult download(ArrayRef<void *> outputs, std::string &error);
+
+  /// What tiny_host_copy does for the running program: copies `bytes` from
+  /// argument `src` at byte `srcOffset` to argument `dst` at `dstOffset`.
+  LogicalResult copy(int64_t dst, int64_t dstOffset, int64_t src,
+                     int64_t srcOffset, int64_t bytes, std::string &error);
+  /// What tiny_host_launch does: queues launch `id` of `kernels` with
+  /// `dims` on the device of its buffers, loading its code object there
+  /// first unless these buffers' launches did already.
+  LogicalResult launchKernel(const GpuKernels &kernels, int64_t id,
+                             const tiny_launch_dims_t &dims,
+                             std::string &error);
 
 private:
   DeviceBuffers(ArrayRef<BufferArgument> arguments)
@@ -72,14 +91,24 @@ private:
 
   SmallVector<BufferArgument> arguments;
   SmallVector<tiny_buffer_t> buffers;
+  /// The device of each buffer, and whether it is a CPU device (whose
+  /// memory the host function may address).
+  SmallVector<tiny_device_t> devices;
+  SmallVector<bool> onHost;
+  /// Code objects loaded so far, by image index and device.
+  std::map<std::pair<unsigned, tiny_device_t>, tiny_module_t> modules;
+  /// The devices kernels were queued on during the current launch.
+  SmallVector<tiny_device_t> launchedOn;
 };
 
 /// Runs the packed entry `function` on `runtime`: allocates every argument
 /// on its device, uploads `inputs` (one host pointer per param, in order,
-/// each holding the param's bytes), calls the program, then downloads each
-/// output into `outputs` and releases every buffer. On failure `error` says
-/// what failed (an unknown device, a memory limit, a failed copy).
+/// each holding the param's bytes), calls the program (which launches
+/// `kernels`), then downloads each output into `outputs` and releases every
+/// buffer. On failure `error` says what failed (an unknown device, a
+/// missing GPU driver, a memory limit, a failed copy or launch).
 LogicalResult runOnRuntime(tiny_runtime_t runtime, void (*function)(void **),
+                           const GpuKernels &kernels,
                            ArrayRef<BufferArgument> arguments,
                            ArrayRef<const void *> inputs,
                            ArrayRef<void *> outputs, std::string &error);

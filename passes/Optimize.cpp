@@ -35,6 +35,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/tiny/IR/TinyKernelOps.h"
+#include "passes/KernelDevice.h"
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -647,8 +648,12 @@ struct TinyOptimizePass
         vectorRegisters ? vectorRegisters.getValue() : hostRegisters;
 
     SmallVector<ReductionNest> nests;
-    getOperation()->walk<WalkOrder::PreOrder>([&](RangeOp range) {
-      if (range.getAxis() != AxisType::Reduce)
+    getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      // Host vector tiles mean nothing to a kernel compiled for a GPU.
+      if (auto kernel = dyn_cast<KernelOp>(op))
+        return isGpuKernel(kernel) ? WalkResult::skip() : WalkResult::advance();
+      auto range = dyn_cast<RangeOp>(op);
+      if (!range || range.getAxis() != AxisType::Reduce)
         return WalkResult::advance();
       if (std::optional<ReductionNest> nest = ReductionNest::match(range))
         nests.push_back(std::move(*nest));

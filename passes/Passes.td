@@ -134,9 +134,10 @@ def TinyRangeify : Pass<"tiny-rangeify", "::mlir::ModuleOp"> {
     ranges carrying an accumulator, elementwise ops become `arith` / `math`
     on scalars.
 
-    A function that uses several devices is a host schedule: every buffer
-    is then an argument (scratch buffers marked `tiny.scratch`, each
-    argument's device in `tiny.device`) that the runtime allocates, each
+    A function that uses several devices, or one device that is not the
+    host ("CPU"), is a host schedule: every buffer is then an argument
+    (scratch buffers marked `tiny.scratch`, each argument's device in
+    `tiny.device`) that the runtime allocates, each
     kernel names its device (`tiny.k.kernel "E_4" on "CPU:1"`), and a copy
     between devices is a `tiny.k.copy`. A copy of a contiguous view of a
     buffer (a reshape, a shrink whose rows are whole) copies that range, so
@@ -228,7 +229,8 @@ def TinyExpandMulti : Pass<"tiny-expand-multi", "::mlir::ModuleOp"> {
 def TinyOptimize : Pass<"tiny-optimize", "::mlir::ModuleOp"> {
   let summary = "Tile, upcast and unroll kernel ranges for the target";
   let description = [{
-    Kernel-level scheduling after -tiny-rangeify, for CPU targets. A large
+    Kernel-level scheduling after -tiny-rangeify, for CPU targets (kernels
+    that name a CUDA or HIP device are left for the GPU path). A large
     reduction that rangeify wrote with its reduce ranges outside the
     innermost output loop (a matmul: each UPCAST row loads, combines and
     stores its accumulator for every reduced index) is register-tiled: the

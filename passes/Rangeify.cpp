@@ -620,12 +620,12 @@ private:
 
   FunctionOp function;
   DenseMap<Value, Value> buffers;
-  /// Set when the function uses more than one device: every buffer is then
-  /// a function argument, so the runtime owns it and can copy it.
+  /// Set when the function uses more than one device.
   bool spansDevices = false;
   /// Set when arguments and kernels name their devices: with several
-  /// devices, or one that is not the host ("CPU"), which the runtime must
-  /// allocate the params and outputs on.
+  /// devices, or one that is not the host ("CPU"). Every buffer is then a
+  /// function argument, so the runtime owns it (allocates it on its device)
+  /// and can copy it.
   bool namesDevices = false;
   DenseMap<Value, StringAttr> bufferDevices;
 };
@@ -1065,13 +1065,12 @@ LogicalResult FunctionRangeifier::run() {
   int64_t numScratch = 0;
   auto allocate = [&](Value value) -> Value {
     MemRefType type = flatBufferType(getTensorType(value));
-    if (!spansDevices) {
+    // On the host alone, a temporary is the function's own memory;
+    // elsewhere only the runtime can allocate it (a GPU's memory, say).
+    if (!namesDevices) {
       Value buffer =
           memref::AllocOp::create(builder, value.getLoc(), type);
       allocations.push_back(buffer);
-      DeviceAttr device = getDevice(value.getType());
-      if (namesDevices && device)
-        bufferDevices[buffer] = device.getNames().front();
       return buffer;
     }
     // The runtime allocates it on its device, before the function runs.

@@ -12,3 +12,6 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.environ.get("TEST_TMPDIR", "/tmp/tiny-lit")
 config.excludes = ["Inputs"]
 config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
+# The Python helpers of the tests run from the source tree (runfiles link
+# to it): they must not write bytecode caches there.
+config.environment["PYTHONDONTWRITEBYTECODE"] = "1"

@@ -414,6 +414,40 @@ static void *reach(int api, int device, uint64_t address, int64_t count,
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
+/* Records the parameters of `name` in `text` passed in `params`: each
+ * `.param` up to the `)` closing its `.entry`, a `.u64` one read as an
+ * address. */
+static void record_args(const char *text, const char *name, void **params,
+                        struct fake_launch *record) {
+  record->num_args = 0;
+  size_t length = strlen(name);
+  const char *at = strstr(text, ".entry ");
+  for (; at; at = strstr(at + 1, ".entry ")) {
+    const char *word = at + strlen(".entry ");
+    while (*word == ' ')
+      ++word;
+    if (strncmp(word, name, length) == 0 &&
+        (word[length] == '(' || word[length] == ' ' || word[length] == '\n'))
+      break;
+  }
+  const char *open = at ? strchr(at, '(') : NULL;
+  const char *close = open ? strchr(open, ')') : NULL;
+  if (!close)
+    return;
+  for (const char *param = strstr(open, ".param"); param && param < close;
+       param = strstr(param + 1, ".param")) {
+    if (record->num_args == FAKE_MAX_LAUNCH_ARGS)
+      return;
+    const char *type = param + strlen(".param");
+    while (*type == ' ' || *type == '\t')
+      ++type;
+    int index = record->num_args++;
+    record->args[index] = params && strncmp(type, ".u64", 4) == 0
+                              ? *(uint64_t *)params[index]
+                              : 0;
+  }
+}
+
 static int launch(int api, int device, struct function *function,
                   const unsigned grid[3], const unsigned block[3],
                   unsigned shared_memory_bytes, void **params) {
@@ -434,6 +468,7 @@ static int launch(int api, int device, struct function *function,
   memcpy(record->grid, grid, sizeof(record->grid));
   memcpy(record->block, block, sizeof(record->block));
   record->shared_memory_bytes = shared_memory_bytes;
+  record_args(module->text, function->name, params, record);
   ++fake.launches;
   fake.clock[api][device] += FAKE_LAUNCH_MILLISECONDS;
 
@@ -998,4 +1033,27 @@ FAKE_EXPORT void fake_last_launch(struct fake_launch *out) {
   lock();
   *out = fake.last_launch;
   unlock(kSuccess);
+}
+
+FAKE_EXPORT size_t fake_allocation_bytes(int api, int device,
+                                         unsigned long long address) {
+  lock();
+  struct allocation *allocation = find_allocation(address, 1);
+  size_t bytes = allocation && allocation->address == address &&
+                         allocation->api == api &&
+                         allocation->device == device
+                     ? allocation->bytes
+                     : 0;
+  unlock(kSuccess);
+  return bytes;
+}
+
+FAKE_EXPORT int fake_read(int api, int device, unsigned long long address,
+                          void *out, size_t bytes) {
+  lock();
+  struct allocation *allocation = find_allocation(address, bytes);
+  if (!allocation || allocation->api != api || allocation->device != device)
+    return unlock(-1);
+  memcpy(out, host_of(allocation, address), bytes);
+  return unlock(0);
 }

@@ -41,6 +41,9 @@ enum { FAKE_CUDA = 0, FAKE_HIP = 1 };
 /// The clock time one launch takes.
 #define FAKE_LAUNCH_MILLISECONDS 0.25f
 
+/// The most kernel parameters a launch record keeps.
+#define FAKE_MAX_LAUNCH_ARGS 16
+
 /// What the last launch was given.
 struct fake_launch {
   char kernel[64];
@@ -49,6 +52,11 @@ struct fake_launch {
   unsigned grid[3];
   unsigned block[3];
   unsigned shared_memory_bytes;
+  /// The kernel's parameters, as many as its `.entry` line declares `.param`
+  /// entries (up to FAKE_MAX_LAUNCH_ARGS); a `.u64` one (a pointer) is kept
+  /// as the device address passed, any other as 0.
+  int num_args;
+  unsigned long long args[FAKE_MAX_LAUNCH_ARGS];
 };
 
 /// Frees everything and restores the defaults: 2 CUDA and 2 HIP devices of
@@ -78,6 +86,13 @@ int fake_current_hip_device(void);
 /// How many launches ran since the last reset, and the last one.
 int fake_launch_count(void);
 void fake_last_launch(struct fake_launch *out);
+/// The bytes of the live allocation of `api` device `device` that starts at
+/// `address`, or 0 when there is none.
+size_t fake_allocation_bytes(int api, int device, unsigned long long address);
+/// Copies `bytes` of device memory at `address` into `out`; returns 0, or
+/// -1 when they are not inside one live allocation of that device.
+int fake_read(int api, int device, unsigned long long address, void *out,
+              size_t bytes);
 
 #ifdef __cplusplus
 } /* extern "C" */

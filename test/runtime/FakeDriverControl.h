@@ -39,7 +39,9 @@ struct FakeDriver {
   X(fake_context_depth)                                                        \
   X(fake_current_hip_device)                                                   \
   X(fake_launch_count)                                                         \
-  X(fake_last_launch)
+  X(fake_last_launch)                                                          \
+  X(fake_allocation_bytes)                                                     \
+  X(fake_read)
 #define TINY_DECLARE_CONTROL(name) decltype(&::name) name = nullptr;
   TINY_FAKE_CONTROLS(TINY_DECLARE_CONTROL)
 #undef TINY_DECLARE_CONTROL

@@ -1,8 +1,9 @@
-//===- tiny-run.cpp - compile and run a tiny program on the CPU ------------===//
+//===- tiny-run.cpp - compile and run a tiny program ---------------------===//
 //
 // Lowers a tensor-level tiny function with -tiny-to-llvm, JIT-compiles it and
 // runs it on inputs given on the command line (comma-separated numbers, or
-// .npy files), printing each result or writing it to a .npy file.
+// .npy files), printing each result or writing it to a .npy file. Kernels
+// on CUDA or HIP devices run on the GPU, through the runtime's drivers.
 //
 //   tiny-run prog.mlir -i 1,2,3,4,5,6
 //   tiny-run prog.mlir --entry=f -i x.npy -o y.npy
@@ -56,6 +57,15 @@ static llvm::cl::opt<std::string> allreduceAlgorithm(
     llvm::cl::desc("how an allreduce combines its shards: ring, all2all or "
                    "naive"),
     llvm::cl::init("ring"));
+static llvm::cl::opt<std::string> gpuChip(
+    "gpu-chip",
+    llvm::cl::desc("the chip kernels on GPU devices are compiled for "
+                   "(default: sm_90 for CUDA, gfx942 for HIP)"));
+static llvm::cl::opt<std::string> gpuDriver(
+    "gpu-driver",
+    llvm::cl::desc("load this library as the CUDA and HIP driver instead of "
+                   "libcuda.so.1 / libamdhip64.so"),
+    llvm::cl::value_desc("library.so"));
 static llvm::cl::opt<bool> printDeviceStats(
     "print-device-stats",
     llvm::cl::desc("run through the tiny runtime and print, after the "
@@ -135,7 +145,7 @@ int main(int argc, char **argv) {
 
   FailureOr<std::shared_ptr<Executable>> program =
       Executable::compile(*module, entry.getSymName(),
-                          CompileOptions{allreduceAlgorithm});
+                          CompileOptions{allreduceAlgorithm, gpuChip});
   if (failed(program))
     return fail("cannot compile @" + entry.getSymName());
   if (printTime)
@@ -160,9 +170,17 @@ int main(int argc, char **argv) {
   }
 
   tiny_runtime_t runtime = nullptr;
-  if (printDeviceStats) {
+  if (printDeviceStats || !gpuDriver.empty()) {
     if (takeRuntimeError(tiny_runtime_create(&runtime), error))
       return fail("cannot create the runtime: " + error);
+  }
+  if (!gpuDriver.empty()) {
+    for (tiny_device_kind_t kind :
+         {TINY_DEVICE_KIND_CUDA, TINY_DEVICE_KIND_HIP})
+      if (takeRuntimeError(tiny_runtime_set_driver_library(
+                               runtime, kind, gpuDriver.c_str()),
+                           error))
+        return fail("--gpu-driver: " + error);
   }
   // The runtime lives until the process ends: nothing to release early.
   FailureOr<SmallVector<HostTensor>> results =

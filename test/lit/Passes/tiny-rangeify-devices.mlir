@@ -118,11 +118,12 @@ tiny.function @one_device -> tensor<4xf32, #cpu> {
 #d1 = #tiny.device<"CPU:1">
 
 // One device that is not the host: the arguments and kernels name it, so
-// the runtime allocates the params and outputs there; the function's own
-// buffers stay memref.alloc (no copy needs them).
+// the runtime allocates the params and outputs there, and the function's
+// own buffers too (scratch arguments: on a GPU only the runtime can
+// allocate them).
 // CHECK-LABEL: func.func @one_virtual_device
-// CHECK-SAME: (%{{.*}}: memref<4xf32> {tiny.device = "CPU:1", tiny.slot = 0 : i64}, %{{.*}}: memref<4xf32> {tiny.device = "CPU:1", tiny.output = 0 : i64})
-// CHECK: memref.alloc() : memref<1xf32>
+// CHECK-SAME: (%{{.*}}: memref<4xf32> {tiny.device = "CPU:1", tiny.slot = 0 : i64}, %{{.*}}: memref<4xf32> {tiny.device = "CPU:1", tiny.output = 0 : i64}, %{{.*}}: memref<1xf32> {tiny.device = "CPU:1", tiny.scratch = 0 : i64})
+// CHECK-NOT: memref.alloc
 // CHECK: tiny.k.kernel "r_1" on "CPU:1" {
 // CHECK: tiny.k.kernel "E_4" on "CPU:1" {
 // CHECK-NOT: tiny.k.copy

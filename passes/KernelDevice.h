@@ -1,0 +1,35 @@
+//===- KernelDevice.h - which kernels run on a GPU --------------*- C++ -*-===//
+//
+// -tiny-rangeify names the device of each kernel of a function that is not
+// on the host alone. The CPU and GPU paths split kernels by that name:
+// kernels on CUDA or HIP devices are compiled for the GPU, all others run
+// on the host.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TINY_PASSES_KERNELDEVICE_H
+#define TINY_PASSES_KERNELDEVICE_H
+
+#include "dialects/tiny/IR/TinyKernelOps.h"
+
+namespace mlir {
+namespace tiny {
+
+/// True for the name of a CUDA or HIP device ("CUDA", "CUDA:1", "HIP:0"),
+/// as the runtime spells them.
+inline bool isGpuDeviceName(StringRef device) {
+  StringRef kind = device.split(':').first;
+  return kind == "CUDA" || kind == "HIP";
+}
+
+/// True when `kernel` names a CUDA or HIP device; a kernel that names no
+/// device runs on the host.
+inline bool isGpuKernel(KernelOp kernel) {
+  std::optional<StringRef> device = kernel.getDevice();
+  return device && isGpuDeviceName(*device);
+}
+
+} // namespace tiny
+} // namespace mlir
+
+#endif // TINY_PASSES_KERNELDEVICE_H
