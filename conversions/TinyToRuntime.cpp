@@ -27,7 +27,7 @@ using namespace mlir::tiny;
 
 namespace {
 
-/// The runtime's entry point for copies (jit/HostCalls.h):
+/// The runtime's entry point for copies (jit/HostSchedule.cpp):
 /// tiny_host_copy(dst_arg, dst_byte_offset, src_arg, src_byte_offset, bytes).
 constexpr StringLiteral kCopyFunction = "tiny_host_copy";
 
