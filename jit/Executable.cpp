@@ -27,6 +27,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <chrono>
+#include <cstdlib>
 #include <map>
 #include <mutex>
 
@@ -254,9 +255,12 @@ Executable::compile(ModuleOp module, StringRef entry,
     return module.emitError("cannot create a target machine: ")
            << llvm::toString(machine.takeError());
   auto transformer = makeOptimizingTransformer(3, 0, machine->get());
-  // THREAD loops run on OpenMP; the JIT resolves its runtime from here.
-  // It comes with the LLVM the project builds against (WORKSPACE).
-  static const StringRef sharedLibs[] = {"/usr/lib/llvm-22/lib/libomp.so"};
+  // THREAD loops run on OpenMP; the JIT resolves its runtime from the
+  // LLVM the project builds against (WORKSPACE), or from $TINY_LIBOMP where
+  // a binary runs without that installation (scripts/gpu-bundle.sh).
+  const char *libompOverride = std::getenv("TINY_LIBOMP");
+  StringRef sharedLibs[] = {libompOverride ? StringRef(libompOverride)
+                                           : "/usr/lib/llvm-22/lib/libomp.so"};
   ExecutionEngineOptions engineOptions;
   engineOptions.sharedLibPaths = sharedLibs;
   engineOptions.transformer = transformer;

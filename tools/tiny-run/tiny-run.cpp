@@ -26,10 +26,13 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
+#include <chrono>
+#include <limits>
 #include <set>
 
 using namespace mlir;
@@ -71,9 +74,44 @@ static llvm::cl::opt<bool> printDeviceStats(
     llvm::cl::desc("run through the tiny runtime and print, after the "
                    "results, each device's allocations and bytes copied"));
 
+static llvm::cl::opt<unsigned> repeat(
+    "repeat",
+    llvm::cl::desc("after the run, launch the program N more times on "
+                   "buffers allocated and uploaded once, and print the "
+                   "fastest launch's seconds to stderr (a launch returns once "
+                   "its GPU kernels are done)"),
+    llvm::cl::value_desc("N"), llvm::cl::init(0));
+
 static int fail(const Twine &message) {
   llvm::errs() << "tiny-run: error: " << message << "\n";
   return 1;
+}
+
+/// Launches `program` `count` times on buffers allocated on `runtime` and
+/// uploaded once; returns the fastest launch's wall-clock seconds.
+static FailureOr<double> timeLaunches(const Executable &program,
+                                      ArrayRef<HostTensor> inputs,
+                                      tiny_runtime_t runtime, unsigned count,
+                                      std::string &error) {
+  FailureOr<std::unique_ptr<DeviceBuffers>> buffers =
+      program.prepare(runtime, error);
+  if (failed(buffers))
+    return failure();
+  SmallVector<const void *> data;
+  for (const HostTensor &tensor : inputs)
+    data.push_back(tensor.data.data());
+  if (failed((*buffers)->upload(data, error)))
+    return failure();
+  double best = std::numeric_limits<double>::infinity();
+  for (unsigned i = 0; i < count; ++i) {
+    auto start = std::chrono::steady_clock::now();
+    if (failed(program.launch(**buffers, error)))
+      return failure();
+    best = std::min(best, std::chrono::duration<double>(
+                              std::chrono::steady_clock::now() - start)
+                              .count());
+  }
+  return best;
 }
 
 static FunctionOp findEntry(ModuleOp module, std::string &error) {
@@ -170,7 +208,7 @@ int main(int argc, char **argv) {
   }
 
   tiny_runtime_t runtime = nullptr;
-  if (printDeviceStats || !gpuDriver.empty()) {
+  if (printDeviceStats || !gpuDriver.empty() || repeat > 0) {
     if (takeRuntimeError(tiny_runtime_create(&runtime), error))
       return fail("cannot create the runtime: " + error);
   }
@@ -201,7 +239,16 @@ int main(int argc, char **argv) {
     llvm::outs() << " : "
                  << RankedTensorType::get(result.shape, result.dtype) << "\n";
   }
-  if (runtime && failed(printStats(runtime, (*program)->getBufferArguments())))
+  if (printDeviceStats &&
+      failed(printStats(runtime, (*program)->getBufferArguments())))
     return 1;
+  if (repeat > 0) {
+    FailureOr<double> best =
+        timeLaunches(**program, values, runtime, repeat, error);
+    if (failed(best))
+      return fail("--repeat: " + error);
+    llvm::errs() << llvm::formatv("best of {0} launches: {1:e3} s\n",
+                                  unsigned(repeat), *best);
+  }
   return 0;
 }
