@@ -81,8 +81,7 @@ FailureOr<StringRef> getGPUTarget(Operation *function) {
     kernel.emitError("kernel '")
         << kernel.getName() << "' runs on " << *kernel.getDevice()
         << " and kernel '" << first.getName() << "' on " << *first.getDevice()
-            << ": the JIT compiles one program's GPU kernels for one kind of "
-               "GPU";
+        << ": the JIT compiles one program's GPU kernels for one kind of GPU";
     return WalkResult::interrupt();
   });
   if (walk.wasInterrupted())
