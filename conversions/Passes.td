@@ -119,7 +119,9 @@ def ConvertTinyToGPU : Pass<"convert-tiny-to-gpu", "::mlir::ModuleOp"> {
   let description = [{
     Each `tiny.k.kernel` becomes a `gpu.launch`; outlining
     (`-gpu-kernel-outlining`) then makes `gpu.func` kernels and
-    `gpu.launch_func` calls.
+    `gpu.launch_func` calls. The launch carries the kernel's name
+    (`function(@E_1000)`), so the outlined kernel is named as tinygrad names
+    it; modules of equal names get numbered.
     - GLOBAL ranges become block ids, LOCAL ranges thread ids: the innermost
       range of a nest takes x, the next y, then z. Grid ranges carry
       nothing, have constant bounds and sit in grid ranges only. The launch

@@ -863,6 +863,11 @@ LogicalResult lowerKernel(IRRewriter &rewriter, KernelOp kernel,
       rewriter, loc, size(plan->blocks[0]), size(plan->blocks[1]),
       size(plan->blocks[2]), size(plan->threads[0]), size(plan->threads[1]),
       size(plan->threads[2]));
+  // Outlining names the gpu.func (and its gpu.module) after the kernel, as
+  // tinygrad names kernels (E_4_4, r_16_40_1): profilers and launch errors
+  // then say which kernel ran. Modules of equal names are numbered.
+  lowering.launch.setFunctionAttr(
+      FlatSymbolRefAttr::get(rewriter.getContext(), kernel.getName()));
   Block &body = lowering.body();
   rewriter.setInsertionPointToStart(&body);
   auto terminator = gpu::TerminatorOp::create(rewriter, loc);

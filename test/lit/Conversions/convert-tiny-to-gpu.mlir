@@ -14,7 +14,8 @@
 // CHECK-DAG: %[[ONE:.*]] = arith.constant 1 : index
 // CHECK-DAG: %[[THREADS:.*]] = arith.constant 256 : index
 // CHECK-DAG: %[[BLOCKS:.*]] = arith.constant 4 : index
-// CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[BLOCKS]], %{{.*}} = %[[ONE]], %{{.*}} = %[[ONE]]) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[THREADS]], %{{.*}} = %[[ONE]], %{{.*}} = %[[ONE]])
+// The launch carries the kernel's name, which outlining gives the gpu.func.
+// CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[BLOCKS]], %{{.*}} = %[[ONE]], %{{.*}} = %[[ONE]]) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[THREADS]], %{{.*}} = %[[ONE]], %{{.*}} = %[[ONE]]) function(@E_1000)
 // CHECK-NEXT: %[[BASE:.*]] = arith.muli %[[BX]], %[[THREADS]] : index
 // CHECK-NEXT: %[[I:.*]] = arith.addi %[[BASE]], %[[TX]] : index
 // CHECK-NEXT: %[[OK:.*]] = arith.cmpi ult, %[[I]], %[[N]] : index

@@ -9,9 +9,9 @@
 
 // Elementwise: 1000 elements in blocks of 256, one per thread, guarded;
 // x * y + x stays a multiply and an add (no contraction into an FMA).
-// CHECK-LABEL: // gpu.binary @elementwise_kernel #nvvm.target<chip = "sm_90">
+// CHECK-LABEL: // gpu.binary @E_1000 #nvvm.target<chip = "sm_90">
 // CHECK: .target sm_90
-// CHECK: .visible .entry elementwise_kernel(
+// CHECK: .visible .entry E_1000(
 // CHECK: .maxntid 256, 1, 1
 // CHECK: %ctaid.x
 // CHECK: %tid.x
@@ -24,8 +24,8 @@
 // CHECK-NOT: fma
 
 // A row sum: one thread per row, the reduction a loop in the thread.
-// CHECK-LABEL: // gpu.binary @rowsum_kernel
-// CHECK: .visible .entry rowsum_kernel(
+// CHECK-LABEL: // gpu.binary @r_64_1
+// CHECK: .visible .entry r_64_1(
 // CHECK: .maxntid 64, 1, 1
 // CHECK: ld.global.b32
 // CHECK: bra
@@ -33,8 +33,8 @@
 
 // Matmul: a block per row of C, a thread per column; the sum of products
 // contracts into FMAs.
-// CHECK-LABEL: // gpu.binary @matmul_kernel
-// CHECK: .visible .entry matmul_kernel(
+// CHECK-LABEL: // gpu.binary @r_16_16
+// CHECK: .visible .entry r_16_16(
 // CHECK: .maxntid 16, 1, 1
 // CHECK-DAG: %ctaid.x
 // CHECK-DAG: %tid.x
@@ -44,8 +44,11 @@
 // CHECK: st.global.b32
 
 // trunc is one instruction (math.trunc has no libdevice call in the NVVM
-// conversion; it goes through the LLVM intrinsic).
-// CHECK-LABEL: // gpu.binary @truncate_kernel
+// conversion; it goes through the LLVM intrinsic). Kernels take tinygrad's
+// names; this one's equals the first kernel's, so its module is numbered
+// while the kernel keeps the name.
+// CHECK-LABEL: // gpu.binary @E_1000_0
+// CHECK: .visible .entry E_1000(
 // CHECK: ld.global.b32 [[X:%r[0-9]+]]
 // CHECK: cvt.rzi.f32.f32 [[T:%r[0-9]+]], [[X]]
 // CHECK: st.global.b32 [{{.*}}], [[T]]
@@ -53,7 +56,7 @@
 // SM80: .target sm_80
 // SM80-NOT: .target sm_90
 
-// BARRIER: .visible .entry phases_kernel(
+// BARRIER: .visible .entry E_256(
 // BARRIER: ld.global.b32
 // BARRIER: bar.sync 0
 // BARRIER: st.global.b32
@@ -61,8 +64,8 @@
 // The host side launches each outlined kernel; the kernels are gpu.binary
 // objects, nothing of tiny is left.
 // IR: func.func @elementwise
-// IR: gpu.launch_func @elementwise_kernel::@elementwise_kernel blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in
-// IR: gpu.binary @elementwise_kernel [#gpu.object<#nvvm.target<chip = "sm_90">
+// IR: gpu.launch_func @E_1000::@E_1000 blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in
+// IR: gpu.binary @E_1000 [#gpu.object<#nvvm.target<chip = "sm_90">
 // IR-NOT: tiny.k.
 // IR-NOT: tiny.function
 
@@ -70,10 +73,10 @@
 // strided part, then combine the parts in shared memory, a tree of eight
 // steps with a barrier before each and one before the total is read; only
 // the first thread stores it.
-// GROUP-LABEL: // gpu.binary @sum_kernel
-// GROUP: .visible .entry sum_kernel(
+// GROUP-LABEL: // gpu.binary @r_1
+// GROUP: .visible .entry r_1(
 // GROUP: .maxntid 256, 1, 1
-// GROUP: .shared .align 4 .b8 __wg_sum_kernel_0[1024];
+// GROUP: .shared .align 4 .b8 __wg_r_1_0[1024];
 // GROUP: %tid.x
 // GROUP: ld.global.b32 [[X:%r[0-9]+]]
 // GROUP: add.f32 %r{{[0-9]+}}, %r{{[0-9]+}}, [[X]]
@@ -81,13 +84,13 @@
 // GROUP-NEXT: bar.sync 0;
 // GROUP-COUNT-8: bar.sync 0;
 // GROUP-NOT: bar.sync
-// GROUP: ld.shared.b32 %r{{[0-9]+}}, [__wg_sum_kernel_0];
+// GROUP: ld.shared.b32 %r{{[0-9]+}}, [__wg_r_1_0];
 // GROUP: st.global.b32
 // GROUP-NOT: bar.sync
 // Four row maxima: a block per row.
-// GROUP-LABEL: // gpu.binary @rowmax_kernel
+// GROUP-LABEL: // gpu.binary @r_4_1
 // GROUP: .maxntid 256, 1, 1
-// GROUP: .shared .align 4 .b8 __wg_rowmax_kernel_0[1024];
+// GROUP: .shared .align 4 .b8 __wg_r_4_1_0[1024];
 // GROUP-DAG: %ctaid.x
 // GROUP-DAG: %tid.x
 // GROUP: ld.global.b32
@@ -97,17 +100,17 @@
 // GROUP: st.global.b32
 
 // GROUP-IR-LABEL: func.func @sum
-// GROUP-IR: gpu.launch_func @sum_kernel::@sum_kernel blocks in (%[[ONE:.*]], %[[ONE]], %[[ONE]]) threads in (%[[N:.*]], %[[ONE]], %[[ONE]])
+// GROUP-IR: gpu.launch_func @r_1::@r_1 blocks in (%[[ONE:.*]], %[[ONE]], %[[ONE]]) threads in (%[[N:.*]], %[[ONE]], %[[ONE]])
 // GROUP-IR-LABEL: func.func @rowmax
-// GROUP-IR: gpu.launch_func @rowmax_kernel::@rowmax_kernel blocks in (%[[FOUR:.*]], %[[ONE:.*]], %[[ONE]]) threads in (%[[N:.*]], %[[ONE]], %[[ONE]])
+// GROUP-IR: gpu.launch_func @r_4_1::@r_4_1 blocks in (%[[FOUR:.*]], %[[ONE:.*]], %[[ONE]]) threads in (%[[N:.*]], %[[ONE]], %[[ONE]])
 
 // A tiled matmul: 4x4 blocks of 16x16 threads, the tiles of A and B in
 // shared memory; each step waits before overwriting them and before
 // reading them.
-// LOCAL: .visible .entry tiled_matmul_kernel(
+// LOCAL: .visible .entry r_64_64(
 // LOCAL: .maxntid 16, 16, 1
-// LOCAL: .shared .align 4 .b8 __wg_tiled_matmul_kernel_0[1024];
-// LOCAL: .shared .align 4 .b8 __wg_tiled_matmul_kernel_1[1024];
+// LOCAL: .shared .align 4 .b8 __wg_r_64_64_0[1024];
+// LOCAL: .shared .align 4 .b8 __wg_r_64_64_1[1024];
 // LOCAL-DAG: %ctaid.x
 // LOCAL-DAG: %ctaid.y
 // LOCAL-DAG: %tid.x
