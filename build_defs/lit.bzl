@@ -1,6 +1,6 @@
 """One sh_test per lit test file, each running the system lit."""
 
-def tiny_lit_tests(name, srcs, tools, data = []):
+def tiny_lit_tests(name, srcs, tools, data = [], extra_data = {}):
     """Declares one test per `.mlir` file in srcs.
 
     Args:
@@ -8,6 +8,8 @@ def tiny_lit_tests(name, srcs, tools, data = []):
       srcs: the lit test files.
       tools: binaries the tests call by name (put on lit's PATH).
       data: extra files the tests read (lit.cfg.py, inputs).
+      extra_data: files only some tests read, by test file (say, the other
+        tests' programs, for a test that compiles them all).
     """
     tests = []
     for src in srcs:
@@ -17,7 +19,7 @@ def tiny_lit_tests(name, srcs, tools, data = []):
             srcs = ["//build_defs:lit_runner.sh"],
             args = ["$(location %s)" % src] +
                    ["$(location %s)" % t for t in tools],
-            data = [src] + tools + data,
+            data = [src] + tools + data + extra_data.get(src, []),
             size = "small",
         )
         tests.append(test_name)

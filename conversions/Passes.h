@@ -67,6 +67,11 @@ struct TinyToGPUPipelineOptions
   PassOptions::Option<int64_t> blockSize{
       *this, "block-size", llvm::cl::desc("Threads per block"),
       llvm::cl::init(256)};
+  PassOptions::Option<std::string> toolkit{
+      *this, "toolkit",
+      llvm::cl::desc("CUDA toolkit whose libdevice the NVVM kernels link "
+                     "(default: $CUDA_HOME, $CUDA_ROOT or $CUDA_PATH, else "
+                     "/usr/local/cuda)")};
 };
 
 /// Adds the passes that take tensor-level tiny to gpu kernels compiled for

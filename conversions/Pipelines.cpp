@@ -12,6 +12,9 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/FileSystem.h"
+
+#include <cstdlib>
 
 using namespace mlir;
 
@@ -86,6 +89,23 @@ void mlir::tiny::buildHostToLLVMPipeline(OpPassManager &pm) {
 /// `options.format`. With `barePointers`, a buffer argument of a kernel is
 /// the address of its first element (what the tiny runtime passes), not a
 /// memref descriptor.
+/// The CUDA toolkit NVVM kernels link libdevice from: `option` when given,
+/// else the environment variables MLIR itself reads, else the usual install
+/// path where it exists, else none (MLIR's own default). Left to MLIR, an
+/// unset environment (a Bazel test, a bare shell) links no libdevice and
+/// leaves calls such as __nv_fabs unresolved, which ptxas and the driver
+/// reject; a toolkit path that does not exist is an error, so the usual
+/// path is only taken where it is there.
+static std::string getCUDAToolkit(StringRef option) {
+  if (!option.empty())
+    return option.str();
+  for (const char *name : {"CUDA_HOME", "CUDA_ROOT", "CUDA_PATH"})
+    if (const char *path = std::getenv(name); path && *path)
+      return path;
+  constexpr const char *kUsualPath = "/usr/local/cuda";
+  return llvm::sys::fs::is_directory(kUsualPath) ? kUsualPath : "";
+}
+
 static void addGPUKernelPasses(OpPassManager &pm, StringRef target,
                                const tiny::TinyToGPUPipelineOptions &options,
                                bool barePointers) {
@@ -117,6 +137,8 @@ static void addGPUKernelPasses(OpPassManager &pm, StringRef target,
   kernels.addPass(createReconcileUnrealizedCastsPass());
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = options.format;
+  if (nvvm)
+    binary.toolkitPath = getCUDAToolkit(options.toolkit);
   pm.addPass(createGpuModuleToBinaryPass(binary));
 }
 

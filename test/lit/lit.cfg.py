@@ -1,6 +1,7 @@
 # lit configuration for tiny's tests. Run under `bazel test`, which puts
 # tiny-opt and the LLVM tools on the PATH (build_defs/lit_runner.sh).
 import os
+import shutil
 
 import lit.formats
 
@@ -15,3 +16,9 @@ config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
 # The Python helpers of the tests run from the source tree (runfiles link
 # to it): they must not write bytecode caches there.
 config.environment["PYTHONDONTWRITEBYTECODE"] = "1"
+# NVIDIA's assembler, where the CUDA toolkit is installed: tests marked
+# `REQUIRES: ptxas` check that the PTX tiny emits assembles.
+ptxas = shutil.which("ptxas") or "/usr/local/cuda/bin/ptxas"
+if os.access(ptxas, os.X_OK):
+  config.available_features.add("ptxas")
+  config.substitutions.append(("%ptxas", ptxas))
