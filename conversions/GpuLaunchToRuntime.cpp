@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "conversions/Passes.h"
+#include "conversions/RuntimeCalls.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -31,18 +32,6 @@ namespace {
 /// tiny_host_launch(launch, grid_x, grid_y, grid_z, block_x, block_y,
 ///                  block_z, shared_memory_bytes), all i64.
 constexpr StringLiteral kLaunchFunction = "tiny_host_launch";
-
-func::FuncOp getOrDeclareLaunch(ModuleOp module) {
-  if (auto existing = module.lookupSymbol<func::FuncOp>(kLaunchFunction))
-    return existing;
-  OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
-  SmallVector<Type> operands(8, builder.getI64Type());
-  auto declaration =
-      func::FuncOp::create(builder, module.getLoc(), kLaunchFunction,
-                           builder.getFunctionType(operands, {}));
-  declaration.setPrivate();
-  return declaration;
-}
 
 /// The positions, among the enclosing func.func's arguments, of the buffers
 /// `launch` passes its kernel; fails, with a diagnostic, on anything else.
@@ -79,7 +68,8 @@ struct ConvertGpuLaunchToRuntimePass
     SmallVector<Attribute> table;
     if (auto existing = module->getAttrOfType<ArrayAttr>(kGpuLaunchesAttrName))
       table.append(existing.begin(), existing.end());
-    func::FuncOp callee = getOrDeclareLaunch(module);
+    func::FuncOp callee =
+        getOrDeclareRuntimeCall(module, kLaunchFunction, /*numOperands=*/8);
     IRRewriter rewriter(context);
     for (gpu::LaunchFuncOp launch : launches) {
       if (launch.getAsyncToken() || !launch.getAsyncDependencies().empty() ||

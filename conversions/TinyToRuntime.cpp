@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "conversions/Passes.h"
+#include "conversions/RuntimeCalls.h"
 
 #include "dialects/tiny/IR/TinyKernelOps.h"
 
@@ -31,18 +32,6 @@ namespace {
 /// tiny_host_copy(dst_arg, dst_byte_offset, src_arg, src_byte_offset, bytes).
 constexpr StringLiteral kCopyFunction = "tiny_host_copy";
 
-func::FuncOp getOrDeclareCopy(ModuleOp module) {
-  if (auto existing = module.lookupSymbol<func::FuncOp>(kCopyFunction))
-    return existing;
-  OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
-  Type i64 = builder.getI64Type();
-  auto declaration = func::FuncOp::create(
-      builder, module.getLoc(), kCopyFunction,
-      builder.getFunctionType({i64, i64, i64, i64, i64}, {}));
-  declaration.setPrivate();
-  return declaration;
-}
-
 /// The position of `buffer` among the arguments of the function it is an
 /// argument of.
 FailureOr<unsigned> getArgumentPosition(KCopyOp copy, Value buffer,
@@ -63,7 +52,8 @@ struct ConvertTinyToRuntimePass
     module.walk([&](KCopyOp copy) { copies.push_back(copy); });
     if (copies.empty())
       return;
-    func::FuncOp callee = getOrDeclareCopy(module);
+    func::FuncOp callee =
+        getOrDeclareRuntimeCall(module, kCopyFunction, /*numOperands=*/5);
     IRRewriter rewriter(&getContext());
     for (KCopyOp copy : copies) {
       FailureOr<unsigned> src =
