@@ -1,4 +1,4 @@
-//===- RuntimeCalls.cpp - declaring the runtime's host-call entries --------===//
+//===- RuntimeCalls.cpp - declaring the runtime's host calls --------------===//
 
 #include "conversions/RuntimeCalls.h"
 

@@ -1,4 +1,4 @@
-//===- RuntimeCalls.h - declaring the runtime's host calls ---*- C++ -*-===//
+//===- RuntimeCalls.h - declaring the runtime's host calls ------*- C++ -*-===//
 //
 // Host schedules call back into the tiny runtime (jit/HostSchedule.cpp) for
 // what compiled code cannot do itself: copies between devices and GPU kernel
