@@ -75,8 +75,8 @@ FailureOr<StringRef> getGPUTarget(Operation *function) {
       first = kernel;
       return WalkResult::advance();
     }
-    StringRef kind = kernel.getDevice()->split(':').first;
-    if (kind == first.getDevice()->split(':').first)
+    if (getDeviceKind(*kernel.getDevice()) ==
+        getDeviceKind(*first.getDevice()))
       return WalkResult::advance();
     kernel.emitError("kernel '")
         << kernel.getName() << "' runs on " << *kernel.getDevice()

@@ -15,10 +15,15 @@
 namespace mlir {
 namespace tiny {
 
+/// The kind of a device name: "CUDA" for "CUDA:1", "CPU" for "CPU".
+inline StringRef getDeviceKind(StringRef device) {
+  return device.split(':').first;
+}
+
 /// True for the name of a CUDA or HIP device ("CUDA", "CUDA:1", "HIP:0"),
 /// as the runtime spells them.
 inline bool isGpuDeviceName(StringRef device) {
-  StringRef kind = device.split(':').first;
+  StringRef kind = getDeviceKind(device);
   return kind == "CUDA" || kind == "HIP";
 }
 

@@ -31,9 +31,9 @@
 #
 # Without a GPU, step 2 fails and step 3's CUDA pass fails at every run
 # ("device 'CUDA' not available"). GPU_CHECK_DRIVER=/path/lib.so makes
-# tiny-run load that library as the driver (the fake driver from
-# //test/runtime:fakedriver tries the plumbing here: it runs no PTX, so the
-# CUDA pass then fails on values).
+# tiny-run load that library as the driver. The fake driver
+# (//test/runtime:libfakedriver.so) tries the plumbing here; it runs no PTX,
+# so the CUDA pass then fails on values.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root="$(pwd)"
