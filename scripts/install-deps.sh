@@ -14,6 +14,7 @@ packages=(
   llvm-22-tools
   mlir-22-tools
   python3
+  python3-numpy
 )
 
 missing=()

@@ -22,3 +22,7 @@ ptxas = shutil.which("ptxas") or "/usr/local/cuda/bin/ptxas"
 if os.access(ptxas, os.X_OK):
   config.available_features.add("ptxas")
   config.substitutions.append(("%ptxas", ptxas))
+# The Python that runs lit (Debian's /usr/bin/python3, with python3-numpy):
+# a `python3` earlier on the PATH (pyenv, a virtualenv) may lack numpy.
+import sys
+config.substitutions.append(("%python", sys.executable))
