@@ -92,6 +92,11 @@ public:
 private:
   Executable() = default;
 
+  /// Fails, saying why, when the program's host buffers and temporaries
+  /// together need more than the host's memory: an allocation the compiled
+  /// code could not survive.
+  LogicalResult checkHostMemory(std::string &error) const;
+
   std::string entry;
   SmallVector<ProgramParam> params;
   SmallVector<RankedTensorType> resultTypes;
