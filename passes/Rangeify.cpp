@@ -9,9 +9,10 @@
 // validity masks; a reduce becomes REDUCE ranges carrying an accumulator.
 //
 // A value is realized when tinygrad would give it a buffer: a returned
-// value, a `contiguous`, a `copy`, a `store`'s target, and a reduce whose
-// result is read more than once or through an expand or a gather (where
-// recomputing it per element would repeat the reduction).
+// value, a `contiguous`, a `copy`, a `store`'s target, and a reduce that one
+// kernel would compute more than once per element: one read by two kernels,
+// through an expand or a gather, or at two positions. Reads at the same
+// position (the two of `where(0 < r, r, 0)`) share one accumulator.
 //
 //===----------------------------------------------------------------------===//
 
@@ -90,21 +91,61 @@ bool keepsPositions(Operation *op, int64_t size) {
          (isElementwise(op) && !isa<ThreefryOp>(op));
 }
 
-/// True when a reduce result must get a buffer of its own: it is read more
-/// than once, or by a gather, or by an op with more elements than it has (an
-/// expand, or an elementwise op that broadcasts it), any of which would run
-/// the reduction again for every element.
-bool reduceNeedsBuffer(ReduceOp reduce) {
+/// True when a reduce result must get a buffer of its own, as tinygrad
+/// realizes a reduce whose readers index it differently: one kernel would
+/// run the reduction again for every element that reads it. Reads through
+/// ops that keep positions (say, the two of `where(0 < r, r, 0)`) are at
+/// the same indices, where the kernel computes the reduction once; so the
+/// values computed that way from the reduce must all end in one value, the
+/// one other ops read. A buffer is needed when there are two such values
+/// (two outputs, or an expand and an add), or when that one is read more
+/// than once, by a gather, or by an op with more elements than the reduce
+/// (an expand, or an elementwise op that broadcasts it). `isOutput` says
+/// which values are returned: they get buffers, so their readers do not
+/// compute them (or the reduce) again.
+bool reduceNeedsBuffer(ReduceOp reduce, function_ref<bool(Value)> isOutput) {
   int64_t size = reduce.getType().getNumElements();
-  // Follow single-use ops of the same size (say, the mul by -1 a decomposed
-  // sub puts between the reduce and the broadcasting add).
-  Value current = reduce.getResult();
+  // The values computed from the reduce at its positions, and the one of
+  // them other ops read.
+  SmallVector<Value> worklist{reduce.getResult()};
+  DenseSet<Value> sameIndices{reduce.getResult()};
+  Value exit;
+  while (!worklist.empty()) {
+    Value current = worklist.pop_back_val();
+    bool readOutside = isOutput(current) && current != reduce.getResult();
+    if (!readOutside) {
+      for (Operation *user : current.getUsers()) {
+        if (!keepsPositions(user, size)) {
+          readOutside = true;
+          continue;
+        }
+        if (sameIndices.insert(user->getResult(0)).second)
+          worklist.push_back(user->getResult(0));
+      }
+    }
+    if (!readOutside)
+      continue;
+    if (exit && exit != current)
+      return true;
+    exit = current;
+  }
+  if (!exit)
+    return false;
+
+  // Follow single-use ops of at most the reduce's size from there (say, a
+  // reduce of the value, or the shrink of a permute of it).
+  Value current = exit;
   while (true) {
+    if (isOutput(current))
+      return false;
     if (!current.hasOneUse())
       return true;
     Operation *user = *current.getUsers().begin();
     if (isa<IndexOp>(user))
       return true;
+    // A contiguous or a copy computes its source once, into its buffer.
+    if (isa<ContiguousOp, CopyOp>(user))
+      return false;
     // The chain ends in a return, a tuple or a store: no broadcast.
     if (user->getNumResults() != 1 ||
         !isa<RankedTensorType>(user->getResult(0).getType()))
@@ -1225,6 +1266,7 @@ LogicalResult FunctionRangeifier::run() {
   DenseMap<Value, unsigned> outputIndex;
   for (auto [i, output] : llvm::enumerate(outputs))
     outputIndex.try_emplace(output, i);
+  auto isOutput = [&](Value value) { return outputIndex.count(value) != 0; };
   for (Operation &op : body.without_terminator()) {
     if (auto buffer = dyn_cast<BufferOp>(op)) {
       buffers[buffer.getResult()] = allocate(buffer.getResult());
@@ -1253,7 +1295,7 @@ LogicalResult FunctionRangeifier::run() {
     Value value = op.getResult(0);
     auto reduce = dyn_cast<ReduceOp>(op);
     bool realize = isa<ContiguousOp, CopyOp>(op) ||
-                   (reduce && reduceNeedsBuffer(reduce)) ||
+                   (reduce && reduceNeedsBuffer(reduce, isOutput)) ||
                    (outputIndex.count(value) && !buffers.count(value));
     if (!realize || buffers.count(value))
       continue;

@@ -38,6 +38,11 @@ def expected(x):
         "bias_max_matmul": np.maximum(mm + x["bias"], 0),
         "mask_matmul": (mm > 0).astype(np.float64),
         "flip_matmul": mm + mm[::-1, :],
+        "relu_matmul": np.where(mm > 0, mm, 0),
+        "bias_relu_matmul": np.where(mm + x["bias"] > 0, mm + x["bias"], 0),
+        "square_matmul": mm * mm,
+        "two_outputs_matmul.0": np.where(mm > 0, mm, 0),
+        "two_outputs_matmul.1": 2 * mm,
     }
 
 
