@@ -4,6 +4,7 @@ what tiny.compile reads."""
 
 import gc
 import inspect
+import os
 
 import numpy as np
 import pytest
@@ -25,6 +26,18 @@ def run(body, *inputs):
 
 
 X = np.array([1, -2, 3.5, 0.25, 10, -0.75], dtype=np.float32)
+
+
+def test_the_readme_example_runs():
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "README.md")
+    with open(path) as readme:
+        text = readme.read()
+    start = text.index("```python\nwith tiny.ir.Function") + len("```python")
+    namespace = {"np": np, "tiny": tiny}
+    exec(text[start:text.index("```", start)], namespace)
+    y = namespace["scale_add"](X)
+    assert y.dtype == np.float32 and y.shape == (2, 3)
+    np.testing.assert_array_equal(y, X.reshape(2, 3) * 2 + 1)
 
 
 def test_values_know_their_type():
