@@ -766,7 +766,6 @@ class Function:
     def __init__(self, name="f", device="CPU"):
         self.name = name
         self._context = _IRContext()
-        self._device_names = device
         self._device = self._context.device(device)
         self._region = _C.mlirRegionCreate()
         self._block = _C.mlirBlockCreate(0, None, None)
@@ -831,6 +830,9 @@ class Function:
         return self._constant(value, element, device, shape)
 
     def _constant(self, value, element, device, shape=None):
+        """A constant of MLIR element type `element` on `device`: one
+        tiny.const when every element has the same bits, else a tiny.stack
+        of one tiny.const per distinct element, reshaped."""
         numpy_dtype = _numpy_dtype(element)
         array = _element_values(value, element, numpy_dtype)
         if shape is not None:
@@ -893,7 +895,9 @@ class Function:
             result_value = _C.mlirOperationGetResult(result, 0)
         else:
             result_value = result._value
-        self._create_op("return", [result_value], verify=False)
+        # tiny.return verifies inside a tiny.function only: the module
+        # is verified below.
+        self._create_op("return", [result_value], infer=False, verify=False)
         context, location = self._context, self._context.location()
         state = _C.mlirOperationStateGet(_ref(b"tiny.function"), location)
         name = self.name.encode()
@@ -1004,7 +1008,11 @@ class Function:
             op, [self._own(v)._value for v in operands], attributes)
         return Value(self, _C.mlirOperationGetResult(operation, 0))
 
-    def _create_op(self, op, operands, attributes=None, verify=True):
+    def _create_op(self, op, operands, attributes=None, infer=True,
+                   verify=True):
+        """Appends `tiny.<op>` of MlirValue `operands`, its result types
+        inferred (`infer`) and the op verified (`verify`); a failure
+        removes the op and raises TinyError with the diagnostics."""
         if self._module is not None:
             raise RuntimeError("tiny.ir.Function %r has returned: it takes "
                                "no more ops" % self.name)
@@ -1021,7 +1029,7 @@ class Function:
             _C.mlirOperationStateAddAttributes(
                 ctypes.byref(state), len(named),
                 (_NamedAttribute * len(named))(*named))
-        if op != "return":
+        if infer:
             _C.mlirOperationStateEnableResultTypeInference(
                 ctypes.byref(state))
         context.diagnostics.clear()
