@@ -540,11 +540,13 @@ class Value:
 
     @property
     def shape(self):
+        """The shape, as tiny inferred it: a tuple of ints."""
         return tuple(_C.mlirShapedTypeGetDimSize(self._type, i)
                      for i in range(_C.mlirShapedTypeGetRank(self._type)))
 
     @property
     def ndim(self):
+        """The rank."""
         return _C.mlirShapedTypeGetRank(self._type)
 
     @property
