@@ -633,21 +633,26 @@ def check_casts(work):
         if casts == ["%arg0"]:
             folded.append((a, b, c))
 
-    # Each dtype's edge values cast to every dtype, then each of those
-    # results cast on to every dtype.
-    direct = {a: run_casts(work, "casts_%s" % a, [(a, edges(a))])
-              for a in ALL_DTYPES}
+    # Each dtype's edge values cast to every dtype (one program), then each
+    # first step of a folding chain cast on to every dtype (another).
+    # The second program has one parameter per middle dtype B, holding the
+    # first steps into B of every chain through it, one after the other.
+    first = run_casts(work, "casts", [(a, edges(a)) for a in ALL_DTYPES])
     middles = sorted({b for _, b, _ in folded})
+    sources = {b: sorted({a for a, m, _ in folded if m == b})
+               for b in middles}
+    results = run_casts(work, "casts_again", [
+        (b, [v for a in sources[b] for v in first[(ALL_DTYPES.index(a), b)]])
+        for b in middles])
     second = {}
-    for b in middles:
-        sources = [a for a in ALL_DTYPES if (a, b) in
-                   {(x, y) for x, y, _ in folded}]
-        results = run_casts(work, "casts_via_%s" % b,
-                            [(b, direct[a][(0, b)]) for a in sources])
-        for slot, a in enumerate(sources):
+    for slot, b in enumerate(middles):
+        offset = 0
+        for a in sources[b]:
+            n = len(edges(a))
             for c in ALL_DTYPES:
                 if c != b:
-                    second[(a, b, c)] = results[(slot, c)]
+                    second[(a, b, c)] = results[(slot, c)][offset:offset + n]
+            offset += n
 
     bad = compared = 0
     for a, b, c in folded:
@@ -655,7 +660,8 @@ def check_casts(work):
             if not cast_is_defined(a, b, c, x):
                 continue
             compared += 1
-            one, two = direct[a][(0, c)][i], second[(a, b, c)][i]
+            one = first[(ALL_DTYPES.index(a), c)][i]
+            two = second[(a, b, c)][i]
             if not same(c, one, two):
                 bad += 1
                 print("MISMATCH cast(cast(%s: %s, %s), %s) folds to one "
