@@ -36,7 +36,10 @@ def TinyDecompose : Pass<"tiny-decompose"> {
     - `neg(x)` -> `mul(x, -1)`
     - `sub(a, b)` -> `add(a, mul(b, -1))`
     - `fdiv(a, b)` -> `mul(a, reciprocal(b))`
-    - `pow(a, b)` -> `exp2(mul(log2(a), b))`
+    - `pow(a, b)` -> `exp2(mul(log2(|a|), b))` with C pow's cases selected
+      by `where`: 1 for b == 0 and for |a| == 1; for a negative a (-0
+      included) the power negated for an odd integer b, NaN for a finite a
+      and a non-integral b (a constant b's class is decided at compile time)
     - `mulacc(a, b, c)` -> `add(mul(a, b), c)`
     - `cmpgt(a, b)` -> `cmplt(b, a)`
     - `cmple(a, b)` -> `cmpge(b, a)`, then as `cmpge`

@@ -201,6 +201,29 @@ func.func @fold_nan_compare() -> (tensor<i1, #cpu>, tensor<i1, #cpu>, tensor<i1,
 // -----
 
 #cpu = #tiny.device<"CPU">
+// Float max is IEEE 754-2019 maximum: NaN wins from either side, -0 < +0.
+// CHECK-LABEL: func.func @fold_max_ieee
+// CHECK-DAG: %[[NAN:.*]] = tiny.const dense<0x7FC00000> : tensor<f32
+// CHECK-DAG: %[[PZ:.*]] = tiny.const dense<0.000000e+00> : tensor<f32
+// CHECK-DAG: %[[NZ:.*]] = tiny.const dense<-0.000000e+00> : tensor<f32
+// CHECK-NOT: tiny.max
+// CHECK: return %[[NAN]], %[[NAN]], %[[PZ]], %[[PZ]], %[[NZ]]
+func.func @fold_max_ieee() -> (tensor<f32, #cpu>, tensor<f32, #cpu>, tensor<f32, #cpu>, tensor<f32, #cpu>, tensor<f32, #cpu>) {
+  %nan = tiny.const dense<0x7FC00000> : tensor<f32, #cpu>
+  %one = tiny.const dense<1.0> : tensor<f32, #cpu>
+  %pz = tiny.const dense<0.0> : tensor<f32, #cpu>
+  %nz = tiny.const dense<-0.0> : tensor<f32, #cpu>
+  %0 = tiny.max %nan, %one : tensor<f32, #cpu>, tensor<f32, #cpu>
+  %1 = tiny.max %one, %nan : tensor<f32, #cpu>, tensor<f32, #cpu>
+  %2 = tiny.max %pz, %nz : tensor<f32, #cpu>, tensor<f32, #cpu>
+  %3 = tiny.max %nz, %pz : tensor<f32, #cpu>, tensor<f32, #cpu>
+  %4 = tiny.max %nz, %nz : tensor<f32, #cpu>, tensor<f32, #cpu>
+  return %0, %1, %2, %3, %4 : tensor<f32, #cpu>, tensor<f32, #cpu>, tensor<f32, #cpu>, tensor<f32, #cpu>, tensor<f32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
 // x != x and x == x fold on integers but not on floats (x may be NaN).
 // CHECK-LABEL: func.func @self_compare
 // CHECK-SAME: (%[[I:.*]]: tensor<4xi32{{.*}}>, %[[F:.*]]: tensor<4xf32
