@@ -118,13 +118,24 @@ Executable::compile(ModuleOp module, StringRef entry,
   std::shared_ptr<Executable> program(new Executable());
   program->entry = entry.str();
 
-  // The same slot order as -tiny-rangeify's function arguments.
-  std::map<int64_t, RankedTensorType> slots;
-  tinyFunction.walk([&](ParamOp param) {
-    slots.try_emplace(param.getSlot(), param.getType());
+  // The program's inputs are the params it declares, in slot order, even
+  // those the lowering finds it never reads.
+  std::map<int64_t, ParamOp> slots;
+  WalkResult walk = tinyFunction.walk([&](ParamOp param) {
+    auto [it, inserted] = slots.try_emplace(param.getSlot(), param);
+    if (inserted || it->second.getType() == param.getType())
+      return WalkResult::advance();
+    InFlightDiagnostic diag = param.emitOpError("slot ")
+                              << param.getSlot() << " is declared as "
+                              << it->second.getType() << " and as "
+                              << param.getType();
+    diag.attachNote(it->second.getLoc()) << "first declared here";
+    return WalkResult::interrupt();
   });
-  for (auto &[slot, type] : slots)
-    program->params.push_back({slot, type});
+  if (walk.wasInterrupted())
+    return failure();
+  for (auto &[slot, param] : slots)
+    program->params.push_back({slot, param.getType()});
   Type resultType = tinyFunction.getResultType();
   if (auto tuple = dyn_cast<TupleType>(resultType)) {
     for (Type element : tuple.getTypes()) {
@@ -196,6 +207,23 @@ Executable::compile(ModuleOp module, StringRef entry,
       tiny::getBufferArguments(kernelEntry);
   if (failed(arguments))
     return failure();
+  // A param argument binds the input of its slot (see BufferArgument).
+  for (BufferArgument &argument : *arguments) {
+    if (argument.role == BufferArgument::Role::Output &&
+        (argument.binding < 0 ||
+         argument.binding >= static_cast<int64_t>(program->resultTypes.size())))
+      return tinyFunction.emitOpError("was lowered to write result ")
+             << argument.binding << " of " << program->resultTypes.size();
+    if (argument.role != BufferArgument::Role::Param)
+      continue;
+    auto *it = llvm::find_if(program->params, [&](const ProgramParam &param) {
+      return param.slot == argument.binding;
+    });
+    if (it == program->params.end())
+      return tinyFunction.emitOpError("was lowered to read param slot ")
+             << argument.binding << ", which it does not declare";
+    argument.binding = it - program->params.begin();
+  }
   code->arguments = std::move(*arguments);
   FailureOr<StringRef> gpuTarget = getGPUTarget(kernelEntry);
   if (failed(gpuTarget))
@@ -320,7 +348,15 @@ LogicalResult Executable::invoke(ArrayRef<void *> buffers,
             " buffers, got " + std::to_string(buffers.size());
     return failure();
   }
-  SmallVector<void *> pointers(buffers);
+  // The compiled function takes the buffers its arguments bind, which are
+  // not all of the caller's when it reads only some params.
+  SmallVector<void *> pointers;
+  for (const BufferArgument &argument : code->arguments) {
+    int64_t index = argument.binding;
+    if (argument.role == BufferArgument::Role::Output)
+      index += params.size();
+    pointers.push_back(buffers[index]);
+  }
   SmallVector<void *> packed;
   for (void *&pointer : pointers)
     packed.push_back(&pointer);
