@@ -20,6 +20,9 @@
 //   - contiguous, detach, contiguous_backward and bitcast run per shard; so
 //     does a gather along another axis, and one of a whole source by
 //     sharded indices
+//   - a store into a sharded target stores each shard of the value (read
+//     as an elementwise op's operand) into the target's shard; an after of
+//     a sharded value waits per shard
 //   - a copy to one device gathers the shards; a copy to a tuple gathers
 //     them on each of its devices
 // Sharding is only ever read from `unshard` ops in the graph.
@@ -302,6 +305,43 @@ struct ShardPassThrough : RewritePattern {
     });
     rewriter.replaceOpWithNewOp<UnshardOp>(op, perShard->getResult(0),
                                            unshard.getAxis());
+    return success();
+  }
+};
+
+// store(unshard(b, k), v) -> store(b, v_shard): each device writes its shard
+// of the target with its shard of the value, read per shard as an operand
+// of an elementwise op.
+struct ShardStore : OpRewritePattern<StoreOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(StoreOp op,
+                                PatternRewriter &rewriter) const override {
+    auto unshard = op.getTarget().getDefiningOp<UnshardOp>();
+    if (!unshard)
+      return rewriter.notifyMatchFailure(op, "the target is not sharded");
+    ShardedOperands reader(getTensorType(op.getTarget()).getShape(),
+                           unshard.getAxis(),
+                           getDevice(unshard.getSrc().getType()));
+    if (!reader.canShard(op.getValue()))
+      return rewriter.notifyMatchFailure(
+          op, "the value is computed from shards not yet run per shard");
+    Value value = reader.shard(rewriter, op.getLoc(), op.getValue());
+    rewriter.replaceOpWithNewOp<StoreOp>(op, unshard.getSrc(), value);
+    return success();
+  }
+};
+
+// after(unshard(b, k), deps) -> unshard(after(b, deps), k)
+struct ShardAfter : OpRewritePattern<AfterOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AfterOp op,
+                                PatternRewriter &rewriter) const override {
+    auto unshard = op.getSrc().getDefiningOp<UnshardOp>();
+    if (!unshard)
+      return rewriter.notifyMatchFailure(op, "source is not sharded");
+    auto perShard =
+        AfterOp::create(rewriter, op.getLoc(), unshard.getSrc(), op.getDeps());
+    rewriter.replaceOpWithNewOp<UnshardOp>(op, perShard, unshard.getAxis());
     return success();
   }
 };
@@ -693,9 +733,8 @@ struct TinyMultiPass : mlir::tiny::impl::TinyMultiBase<TinyMultiPass> {
 } // namespace
 
 void mlir::tiny::populateMultiPatterns(RewritePatternSet &patterns) {
-  patterns
-      .add<AllGatherCopy, GatherCopy, ShardElementwise, ShardExpand, ShardFlip,
-           ShardIndex, ShardPad, ShardPassThrough, ShardPermute, ShardReduce,
-           ShardReshape, ShardShrink, ShardStack, ShardingCopy>(
-          patterns.getContext());
+  patterns.add<AllGatherCopy, GatherCopy, ShardAfter, ShardElementwise,
+               ShardExpand, ShardFlip, ShardIndex, ShardPad, ShardPassThrough,
+               ShardPermute, ShardReduce, ShardReshape, ShardShrink, ShardStack,
+               ShardStore, ShardingCopy>(patterns.getContext());
 }

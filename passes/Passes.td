@@ -119,6 +119,9 @@ def TinyMulti : Pass<"tiny-multi"> {
     - contiguous, detach, contiguous_backward and bitcast run per shard; so
       do a gather along another axis and a gather from a whole source with
       sharded indices
+    - a store into a sharded target stores each shard of the value (read as
+      an elementwise op's operand) into the target's shard; an after of a
+      sharded value waits per shard
     - a copy to one device gathers: each shard is selected, copied and the
       copies are stacked and merged along the axis; a copy to a tuple
       gathers on each of its devices

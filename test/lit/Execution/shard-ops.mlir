@@ -4,9 +4,9 @@
 // values copied or computed whole on every device, allreduced values,
 // broadcasts and values sharded along the other axis; reduces over and
 // across the sharded axis; permute, reshape, expand, pad, shrink, flip,
-// stack, bitcast, cast, gathers and copies to a device tuple, on 2 and 3
-// devices, sharded by rows and by columns. A pad of the sharded axis is
-// refused with its diagnostic.
+// stack, bitcast, cast, gathers and copies to a device tuple; stores into a
+// sharded buffer; on 2 and 3 devices, sharded by rows and by columns. A pad
+// of the sharded axis is refused with its diagnostic.
 
 // RUN: %python %S/Inputs/shard_ops.py tiny-run | FileCheck %s
 
@@ -14,6 +14,7 @@
 // CHECK: ok 2dev_axis0_fdiv_splat
 // CHECK: ok 2dev_axis0_copied
 // CHECK: ok 2dev_axis0_reciprocal
+// CHECK: ok 2dev_axis0_store_resharded
 // CHECK: refused 2dev_axis0_pad_sharded_axis
 // CHECK: ok 2dev_axis1_fdiv_splat
 // CHECK: ok 2dev_axis1_gather_other_axis

@@ -508,3 +508,25 @@ func.func @copy_to_tuple(%a: tensor<2xf32, #d2>) -> tensor<4xf32, #r2> {
   %c = tiny.copy %ua to ["CPU:1", "CPU:0"] : tensor<4xf32, #d2>
   return %c : tensor<4xf32, #r2>
 }
+
+// -----
+
+#d2 = #tiny.device<"CPU:0", "CPU:1">
+
+// A store into a sharded target stores each shard of the value into the
+// target's shard on its device (a splat: one shard long); an after of the
+// sharded target waits per shard.
+// CHECK-LABEL: func.func @store
+// CHECK-SAME: (%[[B:.*]]: tensor<2x3xf32
+// CHECK: %[[C:.*]] = tiny.const dense<1.000000e+00> : tensor<2x3xf32
+// CHECK: %[[T:.*]] = tiny.store %[[B]], %[[C]] : tensor<2x3xf32
+// CHECK: %[[A:.*]] = tiny.after %[[B]](%[[T]]) : tensor<2x3xf32
+// CHECK: %[[U:.*]] = tiny.unshard %[[A]] axis 0 : tensor<2x3xf32
+// CHECK: return %[[U]]
+func.func @store(%b: tensor<2x3xf32, #d2>) -> tensor<4x3xf32, #d2> {
+  %ub = tiny.unshard %b axis 0 : tensor<2x3xf32, #d2>
+  %c = tiny.const dense<1.0> : tensor<4x3xf32, #d2>
+  %t = tiny.store %ub, %c : tensor<4x3xf32, #d2>
+  %a = tiny.after %ub(%t) : tensor<4x3xf32, #d2>, !tiny.token
+  return %a : tensor<4x3xf32, #d2>
+}

@@ -14,7 +14,8 @@ runs the case's body on them, and gathers `%r` to CPU:1. The result printed
 by `tiny-run` is compared with the value numpy computes from x. The bodies
 mix the sharded value with splat constants, values every device holds whole
 (copied, computed, allreduced), values broadcast along the sharded axis,
-values sharded along another axis, and run reduces and movement ops on it.
+values sharded along another axis, run reduces and movement ops on it, and
+store values into a buffer sharded the same way.
 
 Cases expected to be refused give the diagnostic they must report (a pad
 of the sharded axis, whose result has no even split).
@@ -163,6 +164,21 @@ def cases2(k):
            f"  %r = tiny.index %s[%i] : {S}, {T([4], 'i32')}" if k == 1 else
            f'  %i = tiny.copy %i3 to ["CPU:1", "CPU:2"] shard 0 : {tensor([4], "#d1", "i32")}\n'
            f"  %r = tiny.index %xr[%i] : {S}, {T([4], 'i32')}")), X[[2, 0, 2, 0]]
+    shard = "[2, 6]" if k == 0 else "[4, 3]"
+    target = (
+        f'  %b = tiny.buffer 0 : f32 size 12 on ["CPU:1", "CPU:2"]\n'
+        f"  %bv = tiny.reshape %b to {shard} : {T([12])}\n"
+        f"  %bu = tiny.unshard %bv axis {k} : {T([2, 6] if k == 0 else [4, 3])}\n")
+    after = f"  %r = tiny.after %bu(%t) : {S}, !tiny.token"
+    yield n + "store_sharded", (
+        target + f"  %c = tiny.const dense<1.0> : {S}\n"
+        f"  %v = tiny.add %s, %c : {S}, {S}\n"
+        f"  %t = tiny.store %bu, %v : {S}\n" + after), X + 1
+    yield n + "store_copied", (
+        target + f"  %t = tiny.store %bu, %xr : {S}\n" + after), X
+    yield n + "store_resharded", (
+        target + f'  %o = tiny.copy %x to ["CPU:1", "CPU:2"] shard {1 - k} : {D1([4, 6])}\n'
+        f"  %t = tiny.store %bu, %o : {S}\n" + after), X
     # Refused: the value has no even split over the devices.
     yield n + "pad_sharded_axis", (
         f"  %r = tiny.pad %s low [1, 1] high [1, 1] : {S}"), ("pads axis %d" % k, (6, 8))
