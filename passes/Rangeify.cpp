@@ -40,9 +40,10 @@ using namespace mlir::tiny;
 namespace {
 
 /// The flat buffer a tensor of this type is stored in: one element per
-/// logical element (a scalar takes one), of the dtype's storage type.
+/// logical element (a scalar takes one, a value of no elements none, so the
+/// runtime moves none of its bytes), of the dtype's storage type.
 MemRefType flatBufferType(RankedTensorType type) {
-  return MemRefType::get({std::max<int64_t>(1, type.getNumElements())},
+  return MemRefType::get({type.getNumElements()},
                          getStorageType(type.getElementType()));
 }
 

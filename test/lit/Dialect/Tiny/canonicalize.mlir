@@ -509,3 +509,25 @@ func.func @no_compose_across_kinds(%x: tensor<2x3xf32, #cpu>) -> (tensor<2x3xf32
   %7 = tiny.flip %6 axes [0] : tensor<3x2xf32, #cpu>
   return %1, %3, %5, %7 : tensor<2x3xf32, #cpu>, tensor<2x3xf32, #cpu>, tensor<4x2x3xf32, #cpu>, tensor<3x2xf32, #cpu>
 }
+
+// -----
+
+#d1 = #tiny.device<"CPU:1">
+#d2 = #tiny.device<"CPU:2">
+#pair = #tiny.device<"CPU:1", "CPU:2">
+// mselect(mstack(a, b), i) is the i-th value; mselect of a splat is the splat
+// on that device; mselect of another value on the tuple stays.
+// CHECK-LABEL: func.func @mselect
+// CHECK-SAME: (%[[A:.*]]: tensor<3xf32, {{.*}}>, %[[B:.*]]: tensor<3xf32, {{.*}}>, %[[M:.*]]: tensor<3xf32
+// CHECK-DAG: %[[C:.*]] = tiny.const dense<2.000000e+00> : tensor<3xf32, #tiny.device<"CPU:2">>
+// CHECK-DAG: %[[S:.*]] = tiny.mselect %[[M]][1]
+// CHECK: return %[[B]], %[[A]], %[[C]], %[[S]]
+func.func @mselect(%a: tensor<3xf32, #d1>, %b: tensor<3xf32, #d2>, %m: tensor<3xf32, #pair>) -> (tensor<3xf32, #d2>, tensor<3xf32, #d1>, tensor<3xf32, #d2>, tensor<3xf32, #d2>) {
+  %stack = tiny.mstack %a, %b : tensor<3xf32, #d1>, tensor<3xf32, #d2>
+  %0 = tiny.mselect %stack[1] : tensor<3xf32, #pair>
+  %1 = tiny.mselect %stack[0] : tensor<3xf32, #pair>
+  %c = tiny.const dense<2.0> : tensor<3xf32, #pair>
+  %2 = tiny.mselect %c[1] : tensor<3xf32, #pair>
+  %3 = tiny.mselect %m[1] : tensor<3xf32, #pair>
+  return %0, %1, %2, %3 : tensor<3xf32, #d2>, tensor<3xf32, #d1>, tensor<3xf32, #d2>, tensor<3xf32, #d2>
+}
