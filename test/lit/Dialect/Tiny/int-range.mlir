@@ -1255,3 +1255,32 @@ func.func @floats(%x: tensor<4xf32, #cpu>, %y: tensor<4xf32, #cpu>) -> (tensor<1
   %m = tiny.max %w, %y : tensor<4xf32, #cpu>
   return %s, %m : tensor<1xf32, #cpu>, tensor<4xf32, #cpu>
 }
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// A table of values is in [its least, its greatest]: [-3, 7] < 8 -> true
+// CHECK-LABEL: func.func @table_lt_8
+// CHECK-NOT: tiny.cmplt
+// CHECK: %[[C:.*]] = tiny.const dense<true> : tensor<4xi1
+// CHECK: return %[[C]] :
+func.func @table_lt_8() -> tensor<4xi1, #cpu> {
+  %t = tiny.const dense<[5, -3, 7, 0]> : tensor<4xi32, #cpu>
+  %c = tiny.const dense<8> : tensor<4xi32, #cpu>
+  %r = tiny.cmplt %t, %c : tensor<4xi32, #cpu>
+  return %r : tensor<4xi1, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// 7 is in the table [-3, 7]: cmplt(t, 7) stays
+// CHECK-LABEL: func.func @table_lt_7
+// CHECK: %[[R:.*]] = tiny.cmplt
+// CHECK: return %[[R]] :
+func.func @table_lt_7() -> tensor<4xi1, #cpu> {
+  %t = tiny.const dense<[5, -3, 7, 0]> : tensor<4xi32, #cpu>
+  %c = tiny.const dense<7> : tensor<4xi32, #cpu>
+  %r = tiny.cmplt %t, %c : tensor<4xi32, #cpu>
+  return %r : tensor<4xi1, #cpu>
+}
