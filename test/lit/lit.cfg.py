@@ -26,3 +26,13 @@ if os.access(ptxas, os.X_OK):
 # a `python3` earlier on the PATH (pyenv, a virtualenv) may lack numpy.
 import sys
 config.substitutions.append(("%python", sys.executable))
+# tinygrad's pinned source ($TINYGRAD_PATH, or ../shared/tinygrad next to
+# the checkout this file is in): tests marked `REQUIRES: tinygrad` compare
+# with what tinygrad itself computes, `%tinygrad` naming the folder.
+_checkout = os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.realpath(__file__))))
+_tinygrad = os.environ.get("TINYGRAD_PATH") or os.path.join(
+    os.path.dirname(_checkout), "shared", "tinygrad")
+if os.path.isfile(os.path.join(_tinygrad, "tinygrad", "uop", "__init__.py")):
+  config.available_features.add("tinygrad")
+  config.substitutions.append(("%tinygrad", _tinygrad))
