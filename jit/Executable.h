@@ -66,11 +66,20 @@ public:
   run(ArrayRef<HostTensor> inputs, std::string &error,
       tiny_runtime_t runtime = nullptr) const;
 
-  /// Runs the program on raw host buffers: one per param in slot order, then
-  /// one per result, each sized for its flat storage. Inputs may be written
+  /// Runs the program on raw host buffers: one per param in slot order (also
+  /// for params the program never reads), then one per result, each sized
+  /// for its flat storage. Inputs may be written
   /// to when the program stores into a param. Programs that need the
   /// runtime (see `needsRuntime`) are refused: use `run`.
   LogicalResult invoke(ArrayRef<void *> buffers, std::string &error) const;
+
+  /// Runs the program on host memory: one pointer per param in slot order
+  /// and one per result, each holding its flat storage's bytes (the caller
+  /// has checked their sizes). With `runtime`, or when the program spans
+  /// several devices, its buffers come from the runtime, as for `run`.
+  LogicalResult execute(ArrayRef<void *> inputs, ArrayRef<void *> outputs,
+                        std::string &error,
+                        tiny_runtime_t runtime = nullptr) const;
 
   /// Runs the program on buffers allocated once with `prepare` (params
   /// uploaded and outputs downloaded by the caller), to run it repeatedly.
@@ -90,6 +99,11 @@ public:
 
 private:
   Executable() = default;
+
+  /// Fails, saying why, when the program's host buffers and temporaries
+  /// together need more than the host's memory: an allocation the compiled
+  /// code could not survive.
+  LogicalResult checkHostMemory(std::string &error) const;
 
   std::string entry;
   SmallVector<ProgramParam> params;

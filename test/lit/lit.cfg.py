@@ -36,3 +36,11 @@ _tinygrad = os.environ.get("TINYGRAD_PATH") or os.path.join(
 if os.path.isfile(os.path.join(_tinygrad, "tinygrad", "uop", "__init__.py")):
   config.available_features.add("tinygrad")
   config.substitutions.append(("%tinygrad", _tinygrad))
+
+# tiny as a plugin of upstream mlir-opt (//tools/tiny-plugin), found in the
+# folders lit's --path names.
+for folder in lit_config.path:
+  plugin = os.path.join(folder, "libTinyPlugin.so")
+  if os.path.exists(plugin):
+    config.substitutions.append(("%tiny_plugin", plugin))
+    break
