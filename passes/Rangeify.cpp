@@ -715,6 +715,25 @@ static LogicalResult checkLowerable(Operation *op) {
              << ", which lives inside one kernel: a tensor can be there only "
                 "on the host, whose address spaces are all one memory";
   }
+  if (auto custom = dyn_cast<CustomFunctionOp>(op)) {
+    // A host function reads and writes flat buffers in host memory.
+    for (Value value : llvm::concat<Value>(custom.getArgs(),
+                                           custom.getResults())) {
+      auto type = dyn_cast<RankedTensorType>(value.getType());
+      if (!type)
+        return custom.emitOpError("passes a ")
+               << value.getType()
+               << " to or from a host function, which takes flat buffers";
+      DeviceAttr device = getDevice(type);
+      if (device && (device.isMulti() ||
+                     isGpuDeviceName(device.getNames().front())))
+        return custom.emitOpError("runs host function '")
+               << custom.getName() << "' on a value on " << device
+               << ": a host function reads and writes host memory, one "
+                  "CPU device's";
+    }
+    return success();
+  }
   if (isa<ParamOp, BufferOp, ConstOp, BinaryOp, ReshapeOp, PermuteOp,
           ExpandOp, PadOp, ShrinkOp, FlipOp, IndexOp, StackOp, BitcastOp,
           ReduceOp, ContiguousOp, ContiguousBackwardOp, DetachOp, CopyOp,
@@ -1265,6 +1284,35 @@ LogicalResult FunctionRangeifier::run() {
       if (!buffer)
         return failure();
       buffers[op.getResult(0)] = buffer;
+      continue;
+    }
+    // A host function reads its arguments from buffers (computed into
+    // buffers of their own when they are not in one) and writes each result
+    // into a buffer of its own. It runs whether its results are read or not.
+    if (auto custom = dyn_cast<CustomFunctionOp>(op)) {
+      SmallVector<Value> inputs, outputs;
+      for (Value arg : custom.getArgs()) {
+        Value buffer = buffers.lookup(arg);
+        if (!buffer) {
+          buffer = allocate(arg);
+          if (failed(emitKernel(builder, arg, buffer)))
+            return failure();
+          buffers[arg] = buffer;
+        }
+        inputs.push_back(buffer);
+      }
+      for (Value result : custom.getResults()) {
+        auto output = outputIndex.find(result);
+        Value buffer = output != outputIndex.end()
+                           ? entry->getArgument(argIndex + output->second)
+                           : allocate(result);
+        buffers[result] = buffer;
+        outputs.push_back(buffer);
+      }
+      auto signature = builder.getFunctionType(custom.getArgs().getTypes(),
+                                               custom.getResultTypes());
+      KCustomFunctionOp::create(builder, custom.getLoc(), custom.getName(),
+                                inputs, outputs, signature);
       continue;
     }
     if (auto store = dyn_cast<StoreOp>(op)) {

@@ -662,8 +662,11 @@ def Tiny_CustomFunctionOp : Tiny_Op<"custom_function"> {
   let summary = "call an externally provided function by name";
   let description = [{
     An opaque function the compiler does not see into (tinygrad's
-    CUSTOM_FUNCTION), such as a vendor library routine. It may read and
-    write memory, so it is never folded or moved.
+    CUSTOM_FUNCTION), such as a vendor library routine: the host function
+    registered under `name` (jit/HostFunctions.h), which reads its arguments
+    and writes its results as flat buffers in host memory. It may have
+    effects beyond its results, so it is never folded, moved or dropped,
+    even when no result is read.
 
     ```mlir
     %r = tiny.custom_function "sgemm"(%a, %b) : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>

@@ -185,9 +185,20 @@ tiny.function @nested_tuple -> tuple<tuple<tensor<4xf32, #cpu>>, tensor<4xf32, #
 
 #cpu = #tiny.device<"CPU">
 
-tiny.function @custom_function -> tensor<4xf32, #cpu> {
+// A host function takes and gives flat buffers, not tuples.
+tiny.function @custom_function_tuple -> tensor<4xf32, #cpu> {
   %x = tiny.param 0 : f32 size 4 on "CPU"
-  // expected-error @+1 {{'tiny.custom_function' op is not supported by rangeify}}
-  %r = tiny.custom_function "sgemm"(%x) : (tensor<4xf32, #cpu>) -> tensor<4xf32, #cpu>
-  tiny.return %r : tensor<4xf32, #cpu>
+  // expected-error @+1 {{'tiny.custom_function' op passes a 'tuple<tensor<4xf32, #tiny.device<"CPU">>>' to or from a host function, which takes flat buffers}}
+  %r = tiny.custom_function "pack"(%x) : (tensor<4xf32, #cpu>) -> tuple<tensor<4xf32, #cpu>>
+  tiny.return %x : tensor<4xf32, #cpu>
+}
+
+// -----
+
+// A host function runs on the host.
+tiny.function @custom_function_gpu -> tensor<4xf32, #tiny.device<"HIP:1">> {
+  %x = tiny.param 0 : f32 size 4 on "HIP:1"
+  // expected-error @+1 {{'tiny.custom_function' op runs host function 'log' on a value on #tiny.device<"HIP:1">: a host function reads and writes host memory, one CPU device's}}
+  %r = tiny.custom_function "log"(%x) : (tensor<4xf32, #tiny.device<"HIP:1">>) -> tensor<4xf32, #tiny.device<"HIP:1">>
+  tiny.return %r : tensor<4xf32, #tiny.device<"HIP:1">>
 }

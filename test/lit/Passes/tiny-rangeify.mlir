@@ -896,3 +896,28 @@ tiny.function @threefry -> tensor<4xui64, #cpu> {
   %r = tiny.threefry %x, %k : tensor<4xui64, #cpu>, tensor<ui64, #cpu>
   tiny.return %r : tensor<4xui64, #cpu>
 }
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// A host function reads its arguments' buffers (a value no buffer holds is
+// computed into one first) and writes its results into buffers of their
+// own, the function's output buffer for a returned result. It runs whether
+// its results are read or not.
+// CHECK-LABEL: func.func @custom_function
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.output = 0 : i64})
+// CHECK-NEXT: %[[E:[a-z0-9_]+]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: tiny.k.kernel "E_2_2" {
+// CHECK: math.exp2
+// CHECK: tiny.k.index %[[E]]
+// CHECK: tiny.k.custom_function "pair"(%[[E]], %[[X]] : memref<4xf32>, memref<4xf32>) to (%[[OUT]], %[[SECOND:[a-z0-9_]+]] : memref<4xf32>, memref<1xi8>) signature (tensor<2x2xf32, #tiny.device<"CPU">>, tensor<4xf32, #tiny.device<"CPU">>) -> (tensor<4xf32, #tiny.device<"CPU">>, tensor<ui8, #tiny.device<"CPU">>)
+// CHECK-NEXT: tiny.k.custom_function "log"(%[[X]] : memref<4xf32>) to () signature (tensor<4xf32, #tiny.device<"CPU">>) -> ()
+tiny.function @custom_function -> tensor<4xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  %v = tiny.reshape %x to [2, 2] : tensor<4xf32, #cpu>
+  %e = tiny.exp2 %v : tensor<2x2xf32, #cpu>
+  %r:2 = tiny.custom_function "pair"(%e, %x) : (tensor<2x2xf32, #cpu>, tensor<4xf32, #cpu>) -> (tensor<4xf32, #cpu>, tensor<ui8, #cpu>)
+  tiny.custom_function "log"(%x) : (tensor<4xf32, #cpu>) -> ()
+  tiny.return %r#0 : tensor<4xf32, #cpu>
+}
