@@ -181,6 +181,27 @@ def ConvertTinyToGPU : Pass<"convert-tiny-to-gpu", "::mlir::ModuleOp"> {
   ];
 }
 
+def TinyExpandArith : Pass<"tiny-expand-arith"> {
+  let summary = "Expand the arith ops LLVM has no lowering for, keeping "
+                # "float min/max";
+  let description = [{
+    Upstream's -arith-expand without its float min/max rules: `ceildivsi`,
+    `ceildivui` and `floordivsi` become divisions and selects, and bf16
+    `extf` / `truncf` become integer bit manipulation (most CPUs have no
+    bf16 arithmetic). `maximumf` / `minimumf` stay: LLVM lowers them to
+    IEEE 754-2019 maximum / minimum on every target (NaN wins, -0 < +0),
+    while -arith-expand's compare-and-select returns the first operand of
+    two equal zeros, so max(+0.0, -0.0) would be -0.0 and disagree with
+    the folders (DESIGN.md §3).
+
+    ```mlir
+    %q = arith.floordivsi %a, %b : i32   // divsi, compares, selects
+    %m = arith.maximumf %x, %y : f32     // unchanged
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def TinyPrintGPUAssembly : Pass<"tiny-print-gpu-assembly", "::mlir::ModuleOp"> {
   let summary = "Print the assembly text of the module's gpu.binary objects";
   let description = [{

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tiny-c/Compiler.h"
+#include "capi/lib/Program.h"
 
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "dialects/tiny/IR/TinyOps.h"
@@ -33,15 +33,8 @@ using namespace mlir;
 using namespace mlir::tiny;
 using ::tiny::runtime::guard;
 using ::tiny::runtime::makeStatus;
-
-struct tiny_program_s {
-  /// Owns the types of the program's signature.
-  std::unique_ptr<MLIRContext> context;
-  std::shared_ptr<Executable> executable;
-  std::vector<tiny_tensor_info_t> inputs, outputs;
-  /// The device names the infos point into.
-  std::deque<std::string> devices;
-};
+using mlir::tiny::capi::compileProgram;
+using mlir::tiny::capi::invalid;
 
 namespace {
 
@@ -107,13 +100,13 @@ LogicalResult describe(tiny_program_s &program, int64_t slot,
 }
 
 /// The function `entry` names, or the module's only one.
-FunctionOp findEntry(ModuleOp module, const char *entry, std::string &error) {
+FunctionOp findEntry(ModuleOp module, StringRef entry, std::string &error) {
   SmallVector<FunctionOp> functions(module.getOps<FunctionOp>());
-  if (entry) {
+  if (!entry.empty()) {
     for (FunctionOp function : functions)
       if (function.getSymName() == entry)
         return function;
-    error = std::string("no tiny.function named '") + entry + "'";
+    error = "no tiny.function named '" + entry.str() + "'";
     return {};
   }
   if (functions.size() != 1)
@@ -123,9 +116,6 @@ FunctionOp findEntry(ModuleOp module, const char *entry, std::string &error) {
   return functions.size() == 1 ? functions.front() : FunctionOp();
 }
 
-tiny_status_t invalid(const std::string &message) {
-  return makeStatus(TINY_STATUS_INVALID_ARGUMENT, message);
-}
 
 tiny_status_t compile(const char *source, size_t length, const char *name,
                       const char *entry, tiny_program_t *out_program) {
@@ -154,31 +144,9 @@ tiny_status_t compile(const char *source, size_t length, const char *name,
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return invalid(diagnostics);
-  std::string error;
-  FunctionOp function = findEntry(*module, entry, error);
-  if (!function)
-    return invalid(error);
-  FailureOr<std::shared_ptr<Executable>> executable =
-      Executable::compile(*module, function.getSymName());
-  if (failed(executable))
-    return invalid(diagnostics.empty() ? "cannot compile @" +
-                                             function.getSymName().str()
-                                       : diagnostics);
-  program->executable = *executable;
-  for (const ProgramParam &param : program->executable->getParams()) {
-    program->inputs.emplace_back();
-    if (failed(describe(*program, param.slot, param.type,
-                        program->inputs.back(), error)))
-      return invalid(error);
-  }
-  for (auto [i, type] :
-       llvm::enumerate(program->executable->getResultTypes())) {
-    program->outputs.emplace_back();
-    if (failed(describe(*program, i, type, program->outputs.back(), error)))
-      return invalid(error);
-  }
-  *out_program = program.release();
-  return nullptr;
+  return compileProgram(program, *module,
+                        entry ? StringRef(entry) : StringRef(), diagnostics,
+                        out_program);
 }
 
 /// Checks that `count` buffers were given for `infos` and that each holds
@@ -207,6 +175,40 @@ tiny_status_t checkBuffers(const char *what,
 }
 
 } // namespace
+
+tiny_status_t mlir::tiny::capi::invalid(const std::string &message) {
+  return makeStatus(TINY_STATUS_INVALID_ARGUMENT, message);
+}
+
+tiny_status_t mlir::tiny::capi::compileProgram(
+    std::unique_ptr<tiny_program_s> &program, ModuleOp module, StringRef entry,
+    const std::string &diagnostics, tiny_program_t *out_program) {
+  std::string error;
+  FunctionOp function = findEntry(module, entry, error);
+  if (!function)
+    return invalid(error);
+  FailureOr<std::shared_ptr<Executable>> executable =
+      Executable::compile(module, function.getSymName());
+  if (failed(executable))
+    return invalid(diagnostics.empty() ? "cannot compile @" +
+                                             function.getSymName().str()
+                                       : diagnostics);
+  program->executable = *executable;
+  for (const ProgramParam &param : program->executable->getParams()) {
+    program->inputs.emplace_back();
+    if (failed(describe(*program, param.slot, param.type,
+                        program->inputs.back(), error)))
+      return invalid(error);
+  }
+  for (auto [i, type] :
+       llvm::enumerate(program->executable->getResultTypes())) {
+    program->outputs.emplace_back();
+    if (failed(describe(*program, i, type, program->outputs.back(), error)))
+      return invalid(error);
+  }
+  *out_program = program.release();
+  return nullptr;
+}
 
 tiny_status_t tiny_program_compile(const char *source, size_t length,
                                    const char *name, const char *entry,

@@ -4,6 +4,8 @@
     add = tiny.compile(open("prog.mlir").read())
     y = add(np.arange(6, dtype=np.float32))
 
+`tiny.ir` builds programs op by op instead of from text.
+
 Built on the C API (libtiny_c.so, tiny-c/Compiler.h) through ctypes. The
 library is found through $TINY_C_LIBRARY, else in the Bazel output of the
 checkout this package lives in (bazel-bin/capi/libtiny_c.so).
@@ -14,7 +16,7 @@ import os
 
 import numpy as np
 
-__all__ = ["Program", "TensorInfo", "TinyError", "compile"]
+__all__ = ["Program", "TensorInfo", "TinyError", "compile", "ir"]
 
 
 class TinyError(Exception):
@@ -143,10 +145,13 @@ class TensorInfo:
 
 class Program:
     """A compiled program: call it with one numpy array per input (param
-    slot order) to get its result, or a tuple of results."""
+    slot order) to get its result, or a tuple of results. `owner` is kept
+    alive as long as the program (tiny.ir's MLIR context, which a program
+    compiled from a built module refers to)."""
 
-    def __init__(self, handle):
+    def __init__(self, handle, owner=None):
         self._handle = handle
+        self._owner = owner
         self.inputs = [self._info(_lib.tiny_program_input_info, i)
                        for i in range(_lib.tiny_program_num_inputs(handle))]
         self.outputs = [self._info(_lib.tiny_program_output_info, i)
@@ -220,3 +225,6 @@ def compile(source, entry=None, name=None):
 def num_compilations():
     """The programs compiled in this process so far (not from the cache)."""
     return _lib.tiny_program_num_compilations()
+
+
+from . import ir  # noqa: E402 (ir builds on the names above)

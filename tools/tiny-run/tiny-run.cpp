@@ -210,7 +210,10 @@ int main(int argc, char **argv) {
     return fail("cannot compile @" + entry.getSymName());
   if (printTime)
     llvm::errs() << "compile time: " << (*program)->getCompileSeconds()
-                 << " s\n";
+                 << " s"
+                 << ((*program)->isFromDiskCache() ? " (from the disk cache)"
+                                                   : "")
+                 << "\n";
 
   ArrayRef<ProgramParam> params = (*program)->getParams();
   if (inputs.size() != params.size())

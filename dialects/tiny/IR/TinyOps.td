@@ -740,6 +740,7 @@ def Tiny_MSelectOp : Tiny_Op<"mselect", [Pure, InferTypeOpAdaptor]> {
                        ConfinedAttr<I64Attr, [IntNonNegative]>:$index);
   let results = (outs Tiny_Tensor:$result);
   let assemblyFormat = "$src `[` $index `]` attr-dict `:` type($src)";
+  let hasFolder = 1;
 }
 
 def Tiny_LoadOp : Tiny_Op<"load", [Pure, InferTypeOpAdaptor]> {

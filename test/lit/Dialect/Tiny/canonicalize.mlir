@@ -201,6 +201,29 @@ func.func @fold_nan_compare() -> (tensor<i1, #cpu>, tensor<i1, #cpu>, tensor<i1,
 // -----
 
 #cpu = #tiny.device<"CPU">
+// Float max is IEEE 754-2019 maximum: NaN wins from either side, -0 < +0.
+// CHECK-LABEL: func.func @fold_max_ieee
+// CHECK-DAG: %[[NAN:.*]] = tiny.const dense<0x7FC00000> : tensor<f32
+// CHECK-DAG: %[[PZ:.*]] = tiny.const dense<0.000000e+00> : tensor<f32
+// CHECK-DAG: %[[NZ:.*]] = tiny.const dense<-0.000000e+00> : tensor<f32
+// CHECK-NOT: tiny.max
+// CHECK: return %[[NAN]], %[[NAN]], %[[PZ]], %[[PZ]], %[[NZ]]
+func.func @fold_max_ieee() -> (tensor<f32, #cpu>, tensor<f32, #cpu>, tensor<f32, #cpu>, tensor<f32, #cpu>, tensor<f32, #cpu>) {
+  %nan = tiny.const dense<0x7FC00000> : tensor<f32, #cpu>
+  %one = tiny.const dense<1.0> : tensor<f32, #cpu>
+  %pz = tiny.const dense<0.0> : tensor<f32, #cpu>
+  %nz = tiny.const dense<-0.0> : tensor<f32, #cpu>
+  %0 = tiny.max %nan, %one : tensor<f32, #cpu>, tensor<f32, #cpu>
+  %1 = tiny.max %one, %nan : tensor<f32, #cpu>, tensor<f32, #cpu>
+  %2 = tiny.max %pz, %nz : tensor<f32, #cpu>, tensor<f32, #cpu>
+  %3 = tiny.max %nz, %pz : tensor<f32, #cpu>, tensor<f32, #cpu>
+  %4 = tiny.max %nz, %nz : tensor<f32, #cpu>, tensor<f32, #cpu>
+  return %0, %1, %2, %3, %4 : tensor<f32, #cpu>, tensor<f32, #cpu>, tensor<f32, #cpu>, tensor<f32, #cpu>, tensor<f32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
 // x != x and x == x fold on integers but not on floats (x may be NaN).
 // CHECK-LABEL: func.func @self_compare
 // CHECK-SAME: (%[[I:.*]]: tensor<4xi32{{.*}}>, %[[F:.*]]: tensor<4xf32
@@ -485,6 +508,28 @@ func.func @no_compose_across_kinds(%x: tensor<2x3xf32, #cpu>) -> (tensor<2x3xf32
   %6 = tiny.permute %x [1, 0] : tensor<2x3xf32, #cpu>
   %7 = tiny.flip %6 axes [0] : tensor<3x2xf32, #cpu>
   return %1, %3, %5, %7 : tensor<2x3xf32, #cpu>, tensor<2x3xf32, #cpu>, tensor<4x2x3xf32, #cpu>, tensor<3x2xf32, #cpu>
+}
+
+// -----
+
+#d1 = #tiny.device<"CPU:1">
+#d2 = #tiny.device<"CPU:2">
+#pair = #tiny.device<"CPU:1", "CPU:2">
+// mselect(mstack(a, b), i) is the i-th value; mselect of a splat is the splat
+// on that device; mselect of another value on the tuple stays.
+// CHECK-LABEL: func.func @mselect
+// CHECK-SAME: (%[[A:.*]]: tensor<3xf32, {{.*}}>, %[[B:.*]]: tensor<3xf32, {{.*}}>, %[[M:.*]]: tensor<3xf32
+// CHECK-DAG: %[[C:.*]] = tiny.const dense<2.000000e+00> : tensor<3xf32, #tiny.device<"CPU:2">>
+// CHECK-DAG: %[[S:.*]] = tiny.mselect %[[M]][1]
+// CHECK: return %[[B]], %[[A]], %[[C]], %[[S]]
+func.func @mselect(%a: tensor<3xf32, #d1>, %b: tensor<3xf32, #d2>, %m: tensor<3xf32, #pair>) -> (tensor<3xf32, #d2>, tensor<3xf32, #d1>, tensor<3xf32, #d2>, tensor<3xf32, #d2>) {
+  %stack = tiny.mstack %a, %b : tensor<3xf32, #d1>, tensor<3xf32, #d2>
+  %0 = tiny.mselect %stack[1] : tensor<3xf32, #pair>
+  %1 = tiny.mselect %stack[0] : tensor<3xf32, #pair>
+  %c = tiny.const dense<2.0> : tensor<3xf32, #pair>
+  %2 = tiny.mselect %c[1] : tensor<3xf32, #pair>
+  %3 = tiny.mselect %m[1] : tensor<3xf32, #pair>
+  return %0, %1, %2, %3 : tensor<3xf32, #d2>, tensor<3xf32, #d1>, tensor<3xf32, #d2>, tensor<3xf32, #d2>
 }
 
 // -----

@@ -511,6 +511,13 @@ func.func @dynamic(%x: tensor<?xf32>) {
 
 // -----
 
+// pow is float-only: it decomposes through log2 and exp2 (ODS).
+%c = tiny.const dense<2> : tensor<4xi32, #tiny.device<"CPU">>
+// expected-error @+1 {{'tiny.pow' op operand #0 must be statically shaped float tensor}}
+%r = tiny.pow %c, %c : tensor<4xi32, #tiny.device<"CPU">>
+
+// -----
+
 // Integer-only binary op on float tensors (ODS).
 %c = tiny.const dense<1.0> : tensor<4xf32, #tiny.device<"CPU">>
 // expected-error @+1 {{'tiny.cdiv' op operand #0 must be statically shaped integer tensor, but got 'tensor<4xf32, #tiny.device<"CPU">>'}}
