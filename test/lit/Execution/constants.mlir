@@ -43,6 +43,11 @@
 // COPY-NEXT: device CPU: 1 buffers, peak 12 B, copied in 0 B, copied out 12 B
 // COPY-NEXT: device CPU:1: 1 buffers, peak 12 B, copied in 12 B, copied out 12 B
 
+// A constant on a device tuple times a value sharded over it: each device
+// multiplies its half, [1, 2] * [1, 2] and [3, 4] * [3, 4].
+// RUN: tiny-run %s --entry=sharded -i 1,2,3,4 | FileCheck %s --match-full-lines --check-prefix=SHARDED
+// SHARDED: [1, 4, 9, 16] : tensor<4xf32>
+
 // An empty constant, and one kept out of line (dense_resource: 1.0, 2.0).
 // RUN: tiny-run %s --entry=empty | FileCheck %s --match-full-lines --check-prefix=EMPTY
 // EMPTY: [] : tensor<0xf32>
@@ -115,6 +120,15 @@ tiny.function @to_device -> tensor<3xi32, #tiny.device<"CPU:1">> {
   %c = tiny.const dense<[7, 8, 9]> : tensor<3xi32, #cpu>
   %d = tiny.copy %c to "CPU:1" : tensor<3xi32, #cpu>
   tiny.return %d : tensor<3xi32, #tiny.device<"CPU:1">>
+}
+
+tiny.function @sharded -> tensor<4xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  %s = tiny.copy %x to ["CPU:1", "CPU:2"] shard 0 : tensor<4xf32, #cpu>
+  %c = tiny.const dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32, #tiny.device<"CPU:1", "CPU:2">>
+  %m = tiny.mul %s, %c : tensor<4xf32, #tiny.device<"CPU:1", "CPU:2">>
+  %r = tiny.copy %m to "CPU" : tensor<4xf32, #tiny.device<"CPU:1", "CPU:2">>
+  tiny.return %r : tensor<4xf32, #cpu>
 }
 
 tiny.function @empty -> tensor<0xf32, #cpu> {
