@@ -27,7 +27,8 @@ def ConvertTinyToSCF : Pass<"convert-tiny-to-scf"> {
 }
 
 def ConvertTinyToRuntime : Pass<"convert-tiny-to-runtime", "::mlir::ModuleOp"> {
-  let summary = "Lower the host schedule's copies to calls into the tiny runtime";
+  let summary = "Lower the host schedule's copies and host function calls to "
+                # "calls into the tiny runtime";
   let description = [{
     In a function that spans several devices, -tiny-rangeify makes every
     buffer an argument (marked `tiny.slot`, `tiny.output` or `tiny.scratch`,
@@ -37,10 +38,19 @@ def ConvertTinyToRuntime : Pass<"convert-tiny-to-runtime", "::mlir::ModuleOp"> {
     bytes)`, naming the buffers by argument position; the runtime copies
     between the devices and counts the bytes. A copy of a buffer that is not
     such an argument is reported.
+
+    Each `tiny.k.custom_function` becomes a call
+    `tiny_host_call_function(name, num_inputs, num_outputs, descriptors)`:
+    the address of the function's NUL-terminated name (a private global)
+    and of an array of i64 words on the stack that describes each input,
+    then each output, as its data address, its dtype (tiny_dtype_t), its
+    rank and its shape. The runtime finds the host function by name and
+    calls it on those buffers, which are in host memory.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect",
   ];
 }
 

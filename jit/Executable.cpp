@@ -1,6 +1,7 @@
 //===- Executable.cpp - JIT-compiled tiny programs -------------------------===//
 
 #include "jit/Executable.h"
+#include "jit/HostFunctions.h"
 
 #include "jit/DiskCache.h"
 
@@ -167,6 +168,10 @@ Executable::compile(ModuleOp module, StringRef entry,
       module, StringAttr::get(module.getContext(), entry));
   if (!tinyFunction)
     return module.emitError("no tiny.function named '") << entry << "'";
+  // Before any code runs, and whether the code is cached or not: the host
+  // functions are looked up when the program runs.
+  if (failed(checkHostFunctionsRegistered(tinyFunction)))
+    return failure();
 
   std::shared_ptr<Executable> program(new Executable());
   program->entry = entry.str();
@@ -382,6 +387,7 @@ Executable::compile(ModuleOp module, StringRef entry,
            << llvm::toString(engine.takeError());
   code->engine = std::move(*engine);
   code->engine->registerSymbols(getHostCallSymbols);
+  code->engine->registerSymbols(getHostFunctionSymbols);
   // Looking the entry up makes the JIT compile it now, so the compile time
   // is all paid here.
   auto function = code->engine->lookupPacked(entry);
@@ -425,7 +431,10 @@ Executable::prepare(tiny_runtime_t runtime, std::string &error) const {
 
 LogicalResult Executable::launch(DeviceBuffers &buffers,
                                  std::string &error) const {
-  return buffers.launch(code->function, code->kernels, error);
+  HostFunctionScope hostFunctions;
+  if (failed(buffers.launch(code->function, code->kernels, error)))
+    return failure();
+  return hostFunctions.check(error);
 }
 
 bool Executable::needsRuntime() const {
@@ -462,8 +471,9 @@ LogicalResult Executable::invoke(ArrayRef<void *> buffers,
   SmallVector<void *> packed;
   for (void *&pointer : pointers)
     packed.push_back(&pointer);
+  HostFunctionScope hostFunctions;
   code->function(packed.data());
-  return success();
+  return hostFunctions.check(error);
 }
 
 FailureOr<SmallVector<HostTensor>>
@@ -541,8 +551,11 @@ LogicalResult Executable::execute(ArrayRef<void *> inputs,
     runtime = ownRuntime;
   }
   SmallVector<const void *> inputData(inputs.begin(), inputs.end());
+  HostFunctionScope hostFunctions;
   LogicalResult ran = runOnRuntime(runtime, code->function, code->kernels,
                                    code->arguments, inputData, outputs, error);
+  if (succeeded(ran))
+    ran = hostFunctions.check(error);
   if (ownRuntime)
     tiny_status_free(tiny_runtime_destroy(ownRuntime));
   return ran;

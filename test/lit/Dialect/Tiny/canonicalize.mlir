@@ -531,3 +531,47 @@ func.func @mselect(%a: tensor<3xf32, #d1>, %b: tensor<3xf32, #d2>, %m: tensor<3x
   %3 = tiny.mselect %m[1] : tensor<3xf32, #pair>
   return %0, %1, %2, %3 : tensor<3xf32, #d2>, tensor<3xf32, #d1>, tensor<3xf32, #d2>, tensor<3xf32, #d2>
 }
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// CHECK-LABEL: func.func @gettuple_of_tuple
+// CHECK-SAME: (%[[A:.*]]: tensor<4xf32{{.*}}, %[[B:.*]]: tensor<i32
+// CHECK-NEXT: return %[[B]], %[[A]]
+func.func @gettuple_of_tuple(%a: tensor<4xf32, #cpu>, %b: tensor<i32, #cpu>) -> (tensor<i32, #cpu>, tensor<4xf32, #cpu>) {
+  // gettuple(tuple(a, b), 1) -> b
+  %t = tiny.tuple %a, %b : tensor<4xf32, #cpu>, tensor<i32, #cpu>
+  %0 = tiny.gettuple %t[1] : tuple<tensor<4xf32, #cpu>, tensor<i32, #cpu>>
+  %1 = tiny.gettuple %t[0] : tuple<tensor<4xf32, #cpu>, tensor<i32, #cpu>>
+  return %0, %1 : tensor<i32, #cpu>, tensor<4xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// Only a tiny.tuple's elements are known: a tuple argument stays.
+// CHECK-LABEL: func.func @gettuple_of_argument
+// CHECK-NEXT: tiny.gettuple
+func.func @gettuple_of_argument(%t: tuple<tensor<4xf32, #cpu>>) -> tensor<4xf32, #cpu> {
+  %0 = tiny.gettuple %t[0] : tuple<tensor<4xf32, #cpu>>
+  return %0 : tensor<4xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// Folders compute on splats only: constants with one value per element stay
+// as they are, and so do the ops that read them.
+// CHECK-LABEL: func.func @non_splat_constants
+// CHECK-DAG: %[[A:.*]] = tiny.const dense<[1, 2]> : tensor<2xi32
+// CHECK-DAG: %[[B:.*]] = tiny.const dense<[3, 4]> : tensor<2xi32
+// CHECK: %[[S:.*]] = tiny.add %[[A]], %[[B]]
+// CHECK: %[[R:.*]] = tiny.reshape %[[A]] to [2, 1]
+// CHECK: return %[[S]], %[[R]]
+func.func @non_splat_constants() -> (tensor<2xi32, #cpu>, tensor<2x1xi32, #cpu>) {
+  %a = tiny.const dense<[1, 2]> : tensor<2xi32, #cpu>
+  %b = tiny.const dense<[3, 4]> : tensor<2xi32, #cpu>
+  %0 = tiny.add %a, %b : tensor<2xi32, #cpu>
+  %1 = tiny.reshape %a to [2, 1] : tensor<2xi32, #cpu>
+  return %0, %1 : tensor<2xi32, #cpu>, tensor<2x1xi32, #cpu>
+}

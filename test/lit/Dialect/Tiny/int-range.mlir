@@ -1616,3 +1616,32 @@ func.func @reduce_bool_add(%x: tensor<4xi1, #cpu>) -> tensor<1xi1, #cpu> {
   %e = tiny.cmpeq %r, %t : tensor<1xi1, #cpu>, tensor<i1, #cpu>
   return %e : tensor<1xi1, #cpu>
 }
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// A table of values is in [its least, its greatest]: [-3, 7] < 8 -> true
+// CHECK-LABEL: func.func @table_lt_8
+// CHECK-NOT: tiny.cmplt
+// CHECK: %[[C:.*]] = tiny.const dense<true> : tensor<4xi1
+// CHECK: return %[[C]] :
+func.func @table_lt_8() -> tensor<4xi1, #cpu> {
+  %t = tiny.const dense<[5, -3, 7, 0]> : tensor<4xi32, #cpu>
+  %c = tiny.const dense<8> : tensor<4xi32, #cpu>
+  %r = tiny.cmplt %t, %c : tensor<4xi32, #cpu>
+  return %r : tensor<4xi1, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// 7 is in the table [-3, 7]: cmplt(t, 7) stays
+// CHECK-LABEL: func.func @table_lt_7
+// CHECK: %[[R:.*]] = tiny.cmplt
+// CHECK: return %[[R]] :
+func.func @table_lt_7() -> tensor<4xi1, #cpu> {
+  %t = tiny.const dense<[5, -3, 7, 0]> : tensor<4xi32, #cpu>
+  %c = tiny.const dense<7> : tensor<4xi32, #cpu>
+  %r = tiny.cmplt %t, %c : tensor<4xi32, #cpu>
+  return %r : tensor<4xi1, #cpu>
+}
