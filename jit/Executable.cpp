@@ -9,6 +9,7 @@
 #include "passes/KernelDevice.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/SymbolTable.h"
@@ -23,6 +24,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/xxhash.h"
 
@@ -46,6 +48,8 @@ struct CompiledCode {
   /// The kernels the entry launches on GPU devices.
   GpuKernels kernels;
   double seconds = 0;
+  /// The bytes of the temporaries the entry allocates on the host.
+  uint64_t temporaryBytes = 0;
 };
 } // namespace mlir::tiny
 
@@ -91,6 +95,50 @@ FailureOr<StringRef> getGPUTarget(Operation *function) {
   return StringRef(first.getDevice()->starts_with("CUDA") ? "nvvm" : "rocdl");
 }
 
+/// Checks that every buffer of the kernel-level `function` lowered from
+/// `tinyFunction` (its `arguments` and the temporaries it allocates) has a
+/// byte size that fits in int64_t, reporting the first that does not, and
+/// returns the bytes of its temporaries, which the host must hold besides
+/// the arguments.
+FailureOr<uint64_t> checkBufferSizes(FunctionOp tinyFunction,
+                                     Operation *function,
+                                     ArrayRef<BufferArgument> arguments) {
+  auto checkBytes = [](MemRefType type) {
+    return getStorageBytes(type.getElementType(), type.getShape());
+  };
+  for (const BufferArgument &argument : arguments) {
+    if (llvm::checkedMul(argument.numElements,
+                         int64_t(tiny_dtype_size(argument.dtype))))
+      continue;
+    StringRef role = argument.role == BufferArgument::Role::Param ? "param slot "
+                     : argument.role == BufferArgument::Role::Output
+                         ? "result "
+                         : "scratch buffer ";
+    return tinyFunction.emitOpError()
+           << role << argument.binding << " of " << argument.numElements
+           << " elements has more bytes than an int64 counts";
+  }
+  uint64_t temporaryBytes = 0;
+  WalkResult walk = function->walk([&](memref::AllocOp alloc) {
+    MemRefType type = alloc.getType();
+    std::optional<int64_t> bytes =
+        type.hasStaticShape() ? checkBytes(type) : std::nullopt;
+    std::optional<int64_t> total =
+        bytes ? llvm::checkedAdd(*bytes, int64_t(temporaryBytes))
+              : std::nullopt;
+    if (!total) {
+      alloc.emitError("a temporary buffer of type ")
+          << type << " has more bytes than an int64 counts";
+      return WalkResult::interrupt();
+    }
+    temporaryBytes = *total;
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  return temporaryBytes;
+}
+
 std::string getCacheKey(ModuleOp module, StringRef entry) {
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -118,13 +166,24 @@ Executable::compile(ModuleOp module, StringRef entry,
   std::shared_ptr<Executable> program(new Executable());
   program->entry = entry.str();
 
-  // The same slot order as -tiny-rangeify's function arguments.
-  std::map<int64_t, RankedTensorType> slots;
-  tinyFunction.walk([&](ParamOp param) {
-    slots.try_emplace(param.getSlot(), param.getType());
+  // The program's inputs are the params it declares, in slot order, even
+  // those the lowering finds it never reads.
+  std::map<int64_t, ParamOp> slots;
+  WalkResult walk = tinyFunction.walk([&](ParamOp param) {
+    auto [it, inserted] = slots.try_emplace(param.getSlot(), param);
+    if (inserted || it->second.getType() == param.getType())
+      return WalkResult::advance();
+    InFlightDiagnostic diag = param.emitOpError("slot ")
+                              << param.getSlot() << " is declared as "
+                              << it->second.getType() << " and as "
+                              << param.getType();
+    diag.attachNote(it->second.getLoc()) << "first declared here";
+    return WalkResult::interrupt();
   });
-  for (auto &[slot, type] : slots)
-    program->params.push_back({slot, type});
+  if (walk.wasInterrupted())
+    return failure();
+  for (auto &[slot, param] : slots)
+    program->params.push_back({slot, param.getType()});
   Type resultType = tinyFunction.getResultType();
   if (auto tuple = dyn_cast<TupleType>(resultType)) {
     for (Type element : tuple.getTypes()) {
@@ -196,6 +255,28 @@ Executable::compile(ModuleOp module, StringRef entry,
       tiny::getBufferArguments(kernelEntry);
   if (failed(arguments))
     return failure();
+  FailureOr<uint64_t> temporaryBytes =
+      checkBufferSizes(tinyFunction, kernelEntry, *arguments);
+  if (failed(temporaryBytes))
+    return failure();
+  code->temporaryBytes = *temporaryBytes;
+  // A param argument binds the input of its slot (see BufferArgument).
+  for (BufferArgument &argument : *arguments) {
+    if (argument.role == BufferArgument::Role::Output &&
+        (argument.binding < 0 ||
+         argument.binding >= static_cast<int64_t>(program->resultTypes.size())))
+      return tinyFunction.emitOpError("was lowered to write result ")
+             << argument.binding << " of " << program->resultTypes.size();
+    if (argument.role != BufferArgument::Role::Param)
+      continue;
+    auto *it = llvm::find_if(program->params, [&](const ProgramParam &param) {
+      return param.slot == argument.binding;
+    });
+    if (it == program->params.end())
+      return tinyFunction.emitOpError("was lowered to read param slot ")
+             << argument.binding << ", which it does not declare";
+    argument.binding = it - program->params.begin();
+  }
   code->arguments = std::move(*arguments);
   FailureOr<StringRef> gpuTarget = getGPUTarget(kernelEntry);
   if (failed(gpuTarget))
@@ -290,8 +371,24 @@ Executable::compile(ModuleOp module, StringRef entry,
   return program;
 }
 
+LogicalResult Executable::checkHostMemory(std::string &error) const {
+  uint64_t bytes = code->temporaryBytes;
+  for (const BufferArgument &argument : code->arguments)
+    if (StringRef(argument.device).starts_with("CPU"))
+      bytes += argument.numElements * tiny_dtype_size(argument.dtype);
+  uint64_t memory = getHostMemoryBytes();
+  if (bytes <= memory)
+    return success();
+  error = "the program's buffers need " + std::to_string(bytes) +
+          " bytes, more than the host's " + std::to_string(memory) +
+          " bytes of memory";
+  return failure();
+}
+
 FailureOr<std::unique_ptr<DeviceBuffers>>
 Executable::prepare(tiny_runtime_t runtime, std::string &error) const {
+  if (failed(checkHostMemory(error)))
+    return failure();
   return DeviceBuffers::allocate(runtime, code->arguments, error);
 }
 
@@ -315,12 +412,22 @@ LogicalResult Executable::invoke(ArrayRef<void *> buffers,
             "runtime (use run)";
     return failure();
   }
+  if (failed(checkHostMemory(error)))
+    return failure();
   if (buffers.size() != params.size() + resultTypes.size()) {
     error = "expected " + std::to_string(params.size() + resultTypes.size()) +
             " buffers, got " + std::to_string(buffers.size());
     return failure();
   }
-  SmallVector<void *> pointers(buffers);
+  // The compiled function takes the buffers its arguments bind, which are
+  // not all of the caller's when it reads only some params.
+  SmallVector<void *> pointers;
+  for (const BufferArgument &argument : code->arguments) {
+    int64_t index = argument.binding;
+    if (argument.role == BufferArgument::Role::Output)
+      index += params.size();
+    pointers.push_back(buffers[index]);
+  }
   SmallVector<void *> packed;
   for (void *&pointer : pointers)
     packed.push_back(&pointer);
@@ -336,6 +443,8 @@ Executable::run(ArrayRef<HostTensor> inputs, std::string &error,
             std::to_string(inputs.size());
     return failure();
   }
+  if (failed(checkHostMemory(error)))
+    return failure();
   SmallVector<HostTensor> copies;
   for (auto [i, input] : llvm::enumerate(inputs)) {
     RankedTensorType type = params[i].type;
@@ -357,9 +466,15 @@ Executable::run(ArrayRef<HostTensor> inputs, std::string &error,
     copies.push_back(input);
   }
   SmallVector<HostTensor> results;
-  for (RankedTensorType type : resultTypes)
-    results.push_back(
-        HostTensor::zeros(type.getElementType(), type.getShape()));
+  for (auto [i, type] : llvm::enumerate(resultTypes)) {
+    FailureOr<HostTensor> result =
+        HostTensor::allocate(type.getElementType(), type.getShape(), error);
+    if (failed(result)) {
+      error = "result " + std::to_string(i) + ": " + error;
+      return failure();
+    }
+    results.push_back(std::move(*result));
+  }
 
   if (runtime || needsRuntime()) {
     tiny_runtime_t ownRuntime = nullptr;

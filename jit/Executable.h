@@ -66,8 +66,9 @@ public:
   run(ArrayRef<HostTensor> inputs, std::string &error,
       tiny_runtime_t runtime = nullptr) const;
 
-  /// Runs the program on raw host buffers: one per param in slot order, then
-  /// one per result, each sized for its flat storage. Inputs may be written
+  /// Runs the program on raw host buffers: one per param in slot order (also
+  /// for params the program never reads), then one per result, each sized
+  /// for its flat storage. Inputs may be written
   /// to when the program stores into a param. Programs that need the
   /// runtime (see `needsRuntime`) are refused: use `run`.
   LogicalResult invoke(ArrayRef<void *> buffers, std::string &error) const;
@@ -90,6 +91,11 @@ public:
 
 private:
   Executable() = default;
+
+  /// Fails, saying why, when the program's host buffers and temporaries
+  /// together need more than the host's memory: an allocation the compiled
+  /// code could not survive.
+  LogicalResult checkHostMemory(std::string &error) const;
 
   std::string entry;
   SmallVector<ProgramParam> params;

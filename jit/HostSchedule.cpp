@@ -146,15 +146,18 @@ mlir::tiny::getBufferArguments(Operation *op) {
       return func.emitOpError("argument ")
              << i << " is not a flat buffer of a runtime dtype";
     BufferArgument argument;
-    if (func.getArgAttr(i, "tiny.slot"))
+    IntegerAttr binding;
+    if ((binding = func.getArgAttrOfType<IntegerAttr>(i, "tiny.slot")))
       argument.role = BufferArgument::Role::Param;
-    else if (func.getArgAttr(i, "tiny.output"))
+    else if ((binding = func.getArgAttrOfType<IntegerAttr>(i, "tiny.output")))
       argument.role = BufferArgument::Role::Output;
-    else if (func.getArgAttr(i, "tiny.scratch"))
+    else if ((binding =
+                  func.getArgAttrOfType<IntegerAttr>(i, "tiny.scratch")))
       argument.role = BufferArgument::Role::Scratch;
     else
       return func.emitOpError("argument ")
              << i << " is neither a param, an output nor a scratch buffer";
+    argument.binding = binding.getInt();
     auto device = func.getArgAttrOfType<StringAttr>(i, "tiny.device");
     argument.device = device ? device.str() : "CPU";
     argument.dtype = *dtype;
@@ -272,24 +275,28 @@ LogicalResult DeviceBuffers::launchKernel(const GpuKernels &kernels,
   return success();
 }
 
-/// Copies between each argument of `role`, in order, and the next of `host`
-/// with `copy` (an upload or a download of the argument's bytes).
+/// Copies between each argument of `role` and the host pointer it binds,
+/// `host[argument.binding]`, with `copy` (an upload or a download of the
+/// argument's bytes).
 template <typename HostPointer, typename Copy>
 static LogicalResult copyEach(ArrayRef<BufferArgument> arguments,
                               ArrayRef<tiny_buffer_t> buffers,
                               BufferArgument::Role role,
                               ArrayRef<HostPointer> host, StringRef what,
                               Copy copy, std::string &error) {
-  size_t next = 0;
   for (auto [argument, buffer] : llvm::zip(arguments, buffers)) {
     if (argument.role != role)
       continue;
-    if (next >= host.size()) {
-      error = ("the program has more " + what + " than were given").str();
+    if (argument.binding < 0 ||
+        argument.binding >= static_cast<int64_t>(host.size())) {
+      error = ("the program binds " + what + " " +
+               std::to_string(argument.binding) + " but " +
+               std::to_string(host.size()) + " were given")
+                  .str();
       return failure();
     }
     size_t bytes = argument.numElements * tiny_dtype_size(argument.dtype);
-    if (takeRuntimeError(copy(buffer, host[next++], bytes), error))
+    if (takeRuntimeError(copy(buffer, host[argument.binding], bytes), error))
       return failure();
   }
   return success();
@@ -298,7 +305,7 @@ static LogicalResult copyEach(ArrayRef<BufferArgument> arguments,
 LogicalResult DeviceBuffers::upload(ArrayRef<const void *> inputs,
                                     std::string &error) {
   return copyEach(arguments, buffers, BufferArgument::Role::Param, inputs,
-                  "params", tiny_buffer_upload, error);
+                  "input", tiny_buffer_upload, error);
 }
 
 LogicalResult DeviceBuffers::launch(void (*function)(void **),
@@ -340,7 +347,7 @@ LogicalResult DeviceBuffers::launch(void (*function)(void **),
 LogicalResult DeviceBuffers::download(ArrayRef<void *> outputs,
                                       std::string &error) {
   return copyEach(arguments, buffers, BufferArgument::Role::Output, outputs,
-                  "outputs", tiny_buffer_download, error);
+                  "output", tiny_buffer_download, error);
 }
 
 LogicalResult mlir::tiny::runOnRuntime(tiny_runtime_t runtime,

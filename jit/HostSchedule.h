@@ -32,6 +32,13 @@ namespace tiny {
 struct BufferArgument {
   enum class Role { Param, Output, Scratch };
   Role role;
+  /// Which of the caller's buffers it binds: for a param, its slot (which
+  /// `Executable` renumbers to the slot's position among the program's
+  /// declared params, the index of the caller's input); for an output, the
+  /// result's index; for a scratch buffer, its number. Canonicalization may
+  /// drop params the program never reads, so a param's position among the
+  /// arguments is not its input's.
+  int64_t binding;
   /// The device the runtime allocates it on ("CPU" unless the program spans
   /// several devices and says otherwise).
   std::string device;
@@ -62,8 +69,8 @@ public:
   DeviceBuffers(const DeviceBuffers &) = delete;
   DeviceBuffers &operator=(const DeviceBuffers &) = delete;
 
-  /// Uploads one host pointer per param, in order, each holding the
-  /// param's bytes.
+  /// Uploads each param argument's bytes from `inputs[binding]`; inputs no
+  /// argument binds (params the program does not read) are skipped.
   LogicalResult upload(ArrayRef<const void *> inputs, std::string &error);
   /// Calls the packed entry `function` on the buffers; its copies between
   /// devices go through the runtime, and so do its launches of `kernels`,
@@ -71,7 +78,7 @@ public:
   /// are reported here once the devices have finished.
   LogicalResult launch(void (*function)(void **), const GpuKernels &kernels,
                        std::string &error);
-  /// Downloads each output into one host pointer, in order.
+  /// Downloads each output argument into `outputs[binding]`.
   LogicalResult download(ArrayRef<void *> outputs, std::string &error);
 
   /// What tiny_host_copy does for the running program: copies `bytes` from
@@ -102,9 +109,9 @@ private:
 };
 
 /// Runs the packed entry `function` on `runtime`: allocates every argument
-/// on its device, uploads `inputs` (one host pointer per param, in order,
-/// each holding the param's bytes), calls the program (which launches
-/// `kernels`), then downloads each output into `outputs` and releases every
+/// on its device, uploads `inputs` (see `DeviceBuffers::upload`), calls the
+/// program (which launches `kernels`), then downloads each output into
+/// `outputs` (see `DeviceBuffers::download`) and releases every
 /// buffer. On failure `error` says what failed (an unknown device, a
 /// missing GPU driver, a memory limit, a failed copy or launch).
 LogicalResult runOnRuntime(tiny_runtime_t runtime, void (*function)(void **),

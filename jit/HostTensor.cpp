@@ -4,10 +4,13 @@
 
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 #include <charconv>
 #include <cstring>
+#include <unistd.h>
 
 using namespace mlir;
 using namespace mlir::tiny;
@@ -15,6 +18,58 @@ using namespace mlir::tiny;
 HostTensor HostTensor::zeros(Type dtype, ArrayRef<int64_t> shape) {
   HostTensor tensor{dtype, SmallVector<int64_t>(shape), {}};
   tensor.data.assign(tensor.getNumElements() * getDTypeByteSize(dtype), 0);
+  return tensor;
+}
+
+std::optional<int64_t> mlir::tiny::getStorageBytes(Type dtype,
+                                                   ArrayRef<int64_t> shape) {
+  int64_t bytes = getDTypeByteSize(dtype);
+  for (int64_t dim : shape) {
+    if (dim < 0)
+      return std::nullopt;
+    std::optional<int64_t> product = llvm::checkedMul(bytes, dim);
+    if (!product)
+      return std::nullopt;
+    bytes = *product;
+  }
+  return bytes;
+}
+
+// No tensor larger than physical memory can be allocated, whatever the
+// allocator's overcommit would promise.
+uint64_t mlir::tiny::getHostMemoryBytes() {
+  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || pageSize <= 0)
+    return UINT64_MAX;
+  return static_cast<uint64_t>(pages) * static_cast<uint64_t>(pageSize);
+}
+
+static std::string formatType(Type dtype, ArrayRef<int64_t> shape) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "tensor<";
+  for (int64_t dim : shape)
+    os << dim << "x";
+  os << dtype << ">";
+  return text;
+}
+
+FailureOr<HostTensor> HostTensor::allocate(Type dtype, ArrayRef<int64_t> shape,
+                                           std::string &error) {
+  std::optional<int64_t> bytes = getStorageBytes(dtype, shape);
+  if (!bytes) {
+    error = formatType(dtype, shape) + " has more bytes than an int64 counts";
+    return failure();
+  }
+  uint64_t memory = getHostMemoryBytes();
+  if (static_cast<uint64_t>(*bytes) > memory) {
+    error = formatType(dtype, shape) + " needs " + std::to_string(*bytes) +
+            " bytes, more than the host's " + std::to_string(memory) +
+            " bytes of memory";
+    return failure();
+  }
+  HostTensor tensor{dtype, SmallVector<int64_t>(shape), {}};
+  tensor.data.assign(*bytes, 0);
   return tensor;
 }
 
@@ -136,16 +191,22 @@ static bool parseElement(StringRef text, Type dtype, uint8_t *out,
 FailureOr<HostTensor> mlir::tiny::parseHostTensor(StringRef text, Type dtype,
                                                   ArrayRef<int64_t> shape,
                                                   std::string &error) {
-  HostTensor tensor = HostTensor::zeros(dtype, shape);
   SmallVector<StringRef> items;
   text.trim().trim("[]").split(items, ',', /*MaxSplit=*/-1,
                                /*KeepEmpty=*/false);
-  if (static_cast<int64_t>(items.size()) != tensor.getNumElements()) {
-    error = "expected " + std::to_string(tensor.getNumElements()) +
-            " values, got " + std::to_string(items.size());
+  // The count is checked before anything the shape sizes is allocated.
+  std::optional<int64_t> bytes = getStorageBytes(dtype, shape);
+  int64_t size = getDTypeByteSize(dtype);
+  if (!bytes) {
+    error = formatType(dtype, shape) + " has more bytes than an int64 counts";
     return failure();
   }
-  int64_t size = getDTypeByteSize(dtype);
+  if (*bytes / size != static_cast<int64_t>(items.size())) {
+    error = "expected " + std::to_string(*bytes / size) + " values, got " +
+            std::to_string(items.size());
+    return failure();
+  }
+  HostTensor tensor = HostTensor::zeros(dtype, shape);
   for (auto [i, item] : llvm::enumerate(items))
     if (!parseElement(item.trim().trim("[]"), dtype,
                       tensor.data.data() + i * size, error))
@@ -179,8 +240,13 @@ static void printElement(llvm::raw_ostream &os, const HostTensor &tensor,
   os << StringRef(buffer, result.ptr - buffer);
 }
 
+/// numpy's defaults: a tensor of more than kSummaryThreshold elements prints
+/// kEdgeItems entries at each end of every axis, with "..." between.
+static constexpr int64_t kSummaryThreshold = 1000;
+static constexpr int64_t kEdgeItems = 3;
+
 static void printLevel(llvm::raw_ostream &os, const HostTensor &tensor,
-                       size_t axis, int64_t offset) {
+                       size_t axis, int64_t offset, bool summarize) {
   if (axis == tensor.shape.size()) {
     printElement(os, tensor, offset);
     return;
@@ -188,16 +254,24 @@ static void printLevel(llvm::raw_ostream &os, const HostTensor &tensor,
   int64_t stride = 1;
   for (size_t i = axis + 1; i < tensor.shape.size(); ++i)
     stride *= tensor.shape[i];
+  int64_t size = tensor.shape[axis];
+  bool elide = summarize && size > 2 * kEdgeItems;
   os << "[";
-  for (int64_t i = 0; i < tensor.shape[axis]; ++i) {
+  for (int64_t i = 0; i < size; ++i) {
+    if (elide && i == kEdgeItems) {
+      os << ", ...";
+      i = size - kEdgeItems - 1;
+      continue;
+    }
     if (i)
       os << ", ";
-    printLevel(os, tensor, axis + 1, offset + i * stride);
+    printLevel(os, tensor, axis + 1, offset + i * stride, summarize);
   }
   os << "]";
 }
 
 void mlir::tiny::printHostTensor(llvm::raw_ostream &os,
-                                 const HostTensor &tensor) {
-  printLevel(os, tensor, 0, 0);
+                                 const HostTensor &tensor, bool full) {
+  bool summarize = !full && tensor.getNumElements() > kSummaryThreshold;
+  printLevel(os, tensor, 0, 0, summarize);
 }

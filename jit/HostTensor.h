@@ -14,6 +14,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,13 +28,27 @@ struct HostTensor {
   llvm::SmallVector<int64_t> shape;
   std::vector<uint8_t> data;
 
-  /// A zero-filled tensor.
+  /// A zero-filled tensor, for a shape known to fit in memory (see
+  /// `allocate` for one that comes from user input).
   static HostTensor zeros(Type dtype, llvm::ArrayRef<int64_t> shape);
+  /// A zero-filled tensor; fails, saying why, when its byte size overflows
+  /// or exceeds the host's physical memory, instead of aborting in the
+  /// allocator.
+  static llvm::FailureOr<HostTensor>
+  allocate(Type dtype, llvm::ArrayRef<int64_t> shape, std::string &error);
 
   int64_t getNumElements() const;
   /// The element at a flat index, widened to double (exact up to 2^53).
   double getAsDouble(int64_t index) const;
 };
+
+/// The byte size of a row-major tensor of `dtype` and `shape`, or
+/// std::nullopt when the element count or the byte size overflows int64_t.
+std::optional<int64_t> getStorageBytes(Type dtype,
+                                       llvm::ArrayRef<int64_t> shape);
+
+/// The host's physical memory in bytes, the most any allocation may take.
+uint64_t getHostMemoryBytes();
 
 /// Parses comma-separated numbers ("1, 2.5, -3") into a tensor of `dtype`
 /// and `shape`; fails with a message when the count, the syntax or the range
@@ -44,8 +59,11 @@ llvm::FailureOr<HostTensor> parseHostTensor(llvm::StringRef text, Type dtype,
 
 /// Prints nested brackets in the manner of numpy, e.g. `[[1, 2], [3, 4]]`.
 /// Floats print in the shortest form that reads back exactly, booleans as
-/// `true`/`false`.
-void printHostTensor(llvm::raw_ostream &os, const HostTensor &tensor);
+/// `true`/`false`. Unless `full`, a tensor of more than 1000 elements prints
+/// summarized as numpy does: the first and last 3 entries of each axis
+/// longer than 6, with `...` between.
+void printHostTensor(llvm::raw_ostream &os, const HostTensor &tensor,
+                     bool full = false);
 
 } // namespace mlir::tiny
 

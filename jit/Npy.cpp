@@ -119,14 +119,24 @@ FailureOr<HostTensor> mlir::tiny::readNpy(MLIRContext *context, StringRef path,
     }
     shape.push_back(value);
   }
-  HostTensor tensor = HostTensor::zeros(dtype, shape);
-  StringRef payload = bytes.drop_front(headerStart + headerLen);
-  if (payload.size() != tensor.data.size()) {
-    error = "'" + path.str() + "' holds " + std::to_string(payload.size()) +
-            " bytes of data but its header says " +
-            std::to_string(tensor.data.size());
+  // The header's size is checked against the file before anything is
+  // allocated: a shape whose byte size overflows, or that the file does not
+  // hold, is an error, never an allocation of what the header claims.
+  std::optional<int64_t> dataBytes = getStorageBytes(dtype, shape);
+  if (!dataBytes) {
+    error = "'" + path.str() + "' has shape " + formatShape(shape) +
+            ", whose byte size overflows";
     return failure();
   }
+  StringRef payload = bytes.drop_front(headerStart + headerLen);
+  if (static_cast<uint64_t>(payload.size()) !=
+      static_cast<uint64_t>(*dataBytes)) {
+    error = "'" + path.str() + "' holds " + std::to_string(payload.size()) +
+            " bytes of data but its header says " +
+            std::to_string(*dataBytes);
+    return failure();
+  }
+  HostTensor tensor = HostTensor::zeros(dtype, shape);
   std::memcpy(tensor.data.data(), payload.data(), payload.size());
   return tensor;
 }

@@ -10,6 +10,7 @@
 #include "jit/Executable.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -138,6 +139,73 @@ TEST_F(ExecutableTest, RejectsBadInputs) {
       {tensorOf(b.getI32Type(), ints), tensorOf(b.getF32Type(), eight)},
       error)));
   EXPECT_EQ(error, "input 0 (param slot 0) has dtype i32, expected f32");
+}
+
+/// The compiled function reads only `b`: `a * 0` folds away on integers.
+constexpr const char *kDroppedParamProgram = R"(
+#cpu = #tiny.device<"CPU">
+tiny.function @f -> tuple<tensor<2xi32, #cpu>, tensor<4096xf32, #cpu>> {
+  %a = tiny.param 0 : i32 size 2 on "CPU"
+  %b = tiny.param 1 : f32 size 4096 on "CPU"
+  %zero = tiny.const dense<0> : tensor<2xi32, #cpu>
+  %z = tiny.mul %a, %zero : tensor<2xi32, #cpu>
+  %y = tiny.add %b, %b : tensor<4096xf32, #cpu>
+  %t = tiny.tuple %z, %y : tensor<2xi32, #cpu>, tensor<4096xf32, #cpu>
+  tiny.return %t : tuple<tensor<2xi32, #cpu>, tensor<4096xf32, #cpu>>
+})";
+
+TEST_F(ExecutableTest, InputsBindBySlotWhenAParamIsDropped) {
+  auto program = compile(kDroppedParamProgram);
+  ASSERT_TRUE(program);
+  ASSERT_EQ(program->getParams().size(), 2u);
+  std::vector<int32_t> a = {5, -7};
+  std::vector<float> b(4096);
+  for (int i = 0; i < 4096; ++i)
+    b[i] = static_cast<float>(i) - 100.5f;
+  Builder builder(&context);
+
+  std::string error;
+  auto results = program->run({tensorOf(builder.getI32Type(), a),
+                               tensorOf(builder.getF32Type(), b)},
+                              error);
+  ASSERT_TRUE(succeeded(results)) << error;
+  ASSERT_EQ(results->size(), 2u);
+  EXPECT_EQ((*results)[0].getAsDouble(0), 0.0);
+  EXPECT_EQ((*results)[0].getAsDouble(1), 0.0);
+  for (int i = 0; i < 4096; ++i)
+    ASSERT_EQ((*results)[1].getAsDouble(i), 2.0 * b[i]) << "at " << i;
+
+  // invoke takes one buffer per declared param, then one per result.
+  std::vector<int32_t> z = {1, 1};
+  std::vector<float> y(4096, -1.0f);
+  SmallVector<void *> buffers = {a.data(), b.data(), z.data(), y.data()};
+  ASSERT_TRUE(succeeded(program->invoke(buffers, error))) << error;
+  EXPECT_EQ(z, (std::vector<int32_t>{0, 0}));
+  for (int i = 0; i < 4096; ++i)
+    ASSERT_EQ(y[i], 2.0f * b[i]) << "at " << i;
+}
+
+TEST_F(ExecutableTest, SlotDeclaredWithTwoTypesIsAnError) {
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(R"(
+#cpu = #tiny.device<"CPU">
+tiny.function @f -> tensor<4xf32, #cpu> {
+  %a = tiny.param 0 : f32 size 4 on "CPU"
+  %b = tiny.param 0 : i32 size 4 on "CPU"
+  %e = tiny.cmpeq %b, %b : tensor<4xi32, #cpu>
+  tiny.return %a : tensor<4xf32, #cpu>
+})",
+                                                             &context);
+  ASSERT_TRUE(module);
+  std::string message;
+  ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
+    if (message.empty())
+      message = diag.str();
+    return success();
+  });
+  EXPECT_TRUE(failed(Executable::compile(*module, "f")));
+  EXPECT_EQ(message, "'tiny.param' op slot 0 is declared as "
+                     "'tensor<4xf32, #tiny.device<\"CPU\">>' and as "
+                     "'tensor<4xi32, #tiny.device<\"CPU\">>'");
 }
 
 TEST_F(ExecutableTest, UnknownEntryIsAnError) {

@@ -52,6 +52,11 @@ static llvm::cl::list<std::string>
     outputs("o", llvm::cl::desc("write the N-th result to this .npy file "
                                 "instead of printing it"),
             llvm::cl::value_desc("file.npy"));
+static llvm::cl::opt<bool> printFull(
+    "print-full",
+    llvm::cl::desc("print every element of a result; by default a result of "
+                   "more than 1000 elements prints summarized, as numpy "
+                   "does"));
 static llvm::cl::opt<bool>
     printTime("print-compile-time",
               llvm::cl::desc("print the lowering + JIT time to stderr"));
@@ -166,6 +171,9 @@ int main(int argc, char **argv) {
                   LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
                   scf::SCFDialect>();
   MLIRContext context(registry);
+  // A diagnostic points at the user's source line; the lowered IR it was
+  // found in means nothing to someone running a program.
+  context.printOpOnDiagnostic(false);
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
 
@@ -235,7 +243,7 @@ int main(int argc, char **argv) {
         return fail("result " + Twine(i) + ": " + error);
       continue;
     }
-    printHostTensor(llvm::outs(), result);
+    printHostTensor(llvm::outs(), result, printFull);
     llvm::outs() << " : "
                  << RankedTensorType::get(result.shape, result.dtype) << "\n";
   }
