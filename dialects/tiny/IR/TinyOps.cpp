@@ -693,6 +693,13 @@ LogicalResult GetTupleOp::inferReturnTypes(MLIRContext *context,
   return success();
 }
 
+// gettuple(tuple(a0, ..., an), i) -> ai
+OpFoldResult GetTupleOp::fold(FoldAdaptor adaptor) {
+  if (auto tuple = getTuple().getDefiningOp<TupleOp>())
+    return tuple.getElements()[getIndex()];
+  return {};
+}
+
 LogicalResult CustomFunctionOp::verify() {
   if (getName().empty())
     return emitOpError("needs a function name");

@@ -647,6 +647,7 @@ def Tiny_GetTupleOp : Tiny_Op<"gettuple", [Pure, InferTypeOpAdaptor]> {
                        ConfinedAttr<I64Attr, [IntNonNegative]>:$index);
   let results = (outs Tiny_Value:$result);
   let assemblyFormat = "$tuple `[` $index `]` attr-dict `:` type($tuple)";
+  let hasFolder = 1;
 }
 
 def Tiny_CustomFunctionOp : Tiny_Op<"custom_function"> {

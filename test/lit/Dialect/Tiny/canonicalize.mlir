@@ -486,3 +486,20 @@ func.func @no_compose_across_kinds(%x: tensor<2x3xf32, #cpu>) -> (tensor<2x3xf32
   %7 = tiny.flip %6 axes [0] : tensor<3x2xf32, #cpu>
   return %1, %3, %5, %7 : tensor<2x3xf32, #cpu>, tensor<2x3xf32, #cpu>, tensor<4x2x3xf32, #cpu>, tensor<3x2xf32, #cpu>
 }
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// gettuple(tuple(a, b), 1) -> b; a gettuple of a tuple that no tiny.tuple
+// builds here (an argument) stays.
+// CHECK-LABEL: func.func @gettuple_of_tuple
+// CHECK-SAME: (%[[A:.*]]: tensor<2xf32, {{.*}}>, %[[B:.*]]: tensor<i32, {{.*}}>, %[[T:.*]]: tuple<
+// CHECK-NEXT: %[[G:.*]] = tiny.gettuple %[[T]][0]
+// CHECK-NEXT: return %[[B]], %[[A]], %[[G]]
+func.func @gettuple_of_tuple(%a: tensor<2xf32, #cpu>, %b: tensor<i32, #cpu>, %t: tuple<tensor<2xf32, #cpu>, tensor<i32, #cpu>>) -> (tensor<i32, #cpu>, tensor<2xf32, #cpu>, tensor<2xf32, #cpu>) {
+  %0 = tiny.tuple %a, %b : tensor<2xf32, #cpu>, tensor<i32, #cpu>
+  %1 = tiny.gettuple %0[1] : tuple<tensor<2xf32, #cpu>, tensor<i32, #cpu>>
+  %2 = tiny.gettuple %0[0] : tuple<tensor<2xf32, #cpu>, tensor<i32, #cpu>>
+  %3 = tiny.gettuple %t[0] : tuple<tensor<2xf32, #cpu>, tensor<i32, #cpu>>
+  return %1, %2, %3 : tensor<i32, #cpu>, tensor<2xf32, #cpu>, tensor<2xf32, #cpu>
+}
