@@ -124,6 +124,7 @@ def main():
              "tiny-opt": find_tool("tiny-opt", args.tiny_opt)}
     features = parse_features(args.features)
     counts = collections.Counter()
+    elements = collections.Counter()
     scratch = tempfile.mkdtemp(prefix="tinyfuzz-")
     start = time.time()
     try:
@@ -134,6 +135,7 @@ def main():
             directory = os.path.join(scratch, "run")
             outcome = check.check(program, directory, tools, args.timeout)
             counts[outcome.kind] += 1
+            elements.update(outcome.stats)
             if outcome.kind == "pass":
                 continue
             if args.minimize:
@@ -154,6 +156,9 @@ def main():
             sys.stdout.flush()
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+    print(f"compared {sum(elements.values())} returned elements: "
+          f"{elements['exact']} exactly, {elements['bounded']} within an "
+          f"error bound, {elements['poison']} not held (undefined)")
     failed = sum(v for k, v in counts.items() if k != "pass")
     kinds = ", ".join(f"{counts[k]} {k}" for k in sorted(counts)
                       if k != "pass")

@@ -12,6 +12,7 @@ Outcomes:
   timeout      no answer within the time limit
 """
 
+import collections
 import os
 import re
 import subprocess
@@ -32,6 +33,8 @@ CRASH_MARKERS = ("LLVM ERROR", "Assertion", "Stack dump", "PLEASE submit",
 class Outcome:
     kind: str
     detail: list = field(default_factory=list)
+    # Returned elements compared: held exactly, within a bound, not held.
+    stats: collections.Counter = field(default_factory=collections.Counter)
 
     @property
     def signature(self):
@@ -80,9 +83,11 @@ def _crashed(returncode, text):
         marker in text for marker in CRASH_MARKERS)
 
 
-def check(program, directory, tools, timeout=60):
+def check(program, directory, tools, timeout=60, verify=True):
     """Runs `program` (written to `directory`) and compares with the
-    reference. `tools` maps "tiny-run" and "tiny-opt" to paths."""
+    reference. `tools` maps "tiny-run" and "tiny-opt" to paths. Without
+    `verify`, a program tiny-run rejects is not checked with tiny-opt (the
+    minimizer's edits keep programs well typed): it counts as refused."""
     write_program(program, directory)
     for i in range(len(program.entry.outputs)):
         path = os.path.join(directory, f"out{i}.npy")
@@ -98,26 +103,29 @@ def check(program, directory, tools, timeout=60):
     lines = [l for l in text.splitlines() if l.strip()]
     if _crashed(proc.returncode, text):
         return Outcome("crash", [f"exit status {proc.returncode}"] + lines)
-    if proc.returncode != 0:
-        verify = subprocess.run(
+    if proc.returncode != 0 and verify:
+        verified = subprocess.run(
             [tools["tiny-opt"], os.path.join(directory, "prog.mlir"),
              "-o", os.devnull], capture_output=True, text=True,
             timeout=timeout)
-        if verify.returncode != 0:
-            return Outcome("invalid", verify.stderr.splitlines())
+        if verified.returncode != 0:
+            return Outcome("invalid", verified.stderr.splitlines())
+    if proc.returncode != 0:
         return Outcome("refused", lines)
+    stats = collections.Counter()
     try:
         expected = reference.evaluate(program)
         detail = []
         for i, (want, node) in enumerate(zip(expected,
                                              program.entry.outputs)):
             got = np.load(os.path.join(directory, f"out{i}.npy"))
-            for problem in reference.compare(node.type.dtype, got, want):
+            for problem in reference.compare(node.type.dtype, got, want,
+                                             stats):
                 detail.append(f"result {i} ({_type_text(node.type)}): "
                               f"{problem}")
     except Exception:  # a bug of the fuzzer's own, reported as such
         return Outcome("fuzzer-error", traceback.format_exc().splitlines())
-    return Outcome("wrong-value" if detail else "pass", detail)
+    return Outcome("wrong-value" if detail else "pass", detail, stats)
 
 
 def unread_params(program, directory, tools, timeout=60):

@@ -89,7 +89,7 @@ class Builder:
             out += dtypes.INTS
         else:
             out += ["i32"]
-        if self.has("bool"):
+        if self.has("bool") or kind == "bool":
             out += ["i1"]
         return [d for d in out if ir._dtype_class(d, kind)]
 
@@ -560,6 +560,208 @@ class Builder:
         return function
 
     #===--------------------------------------------------------------===#
+    # Devices
+    #===--------------------------------------------------------------===#
+
+    def splat(self, dtype, shape, device):
+        value = self.random_scalar(dtype)
+        if dtype == "bf16":
+            value = dtypes.round_float("bf16", np.array([value]))[0]
+        return ir.make("const", dtype=dtype, shape=shape, device=device,
+                       value=value)
+
+    def op_copy(self):
+        """A value copied to another device (a view of it: only what the
+        view needs moves), an op or two there, and back."""
+        src = self.pick() or self.operand()
+        if src.type.rank and self.chance(0.4):
+            src = self.add(self.op_view(src))
+        others = [f"CPU:{i}" for i in range(1, 5)
+                  if (f"CPU:{i}",) != self.device]
+        there = ir.make("copy", [src], device=(self.choice(others),))
+        for _ in range(int(self.rng.integers(0, 3))):
+            there = self.device_step(there, None)
+        return ir.make("copy", [there], device=self.device)
+
+    def op_view(self, src):
+        """A shrink, permute or flip of `src` (rank > 0)."""
+        t = src.type
+        kind = self.choice(["shrink", "permute", "flip"])
+        if kind == "permute":
+            return ir.make("permute", [src], order=[
+                int(i) for i in self.rng.permutation(t.rank)])
+        if kind == "flip":
+            return ir.make("flip", [src], axes=[
+                i for i in range(t.rank) if self.chance(0.5)])
+        starts = [int(self.rng.integers(d + 1)) if d else 0 for d in t.shape]
+        ends = [int(self.rng.integers(s, d + 1)) if d else 0
+                for s, d in zip(starts, t.shape)]
+        if not self.has("size0"):
+            starts = [min(s, d - 1) if d else s for s, d in
+                      zip(starts, t.shape)]
+            ends = [max(e, s + 1) if d else e for s, e, d in
+                    zip(starts, ends, t.shape)]
+        return ir.make("shrink", [src], starts=starts, ends=ends)
+
+    def op_multi(self):
+        """A value spread over 2-4 virtual devices (replicated, sharded by a
+        copy or by unshard of an mstack, or combined by allreduce), a few
+        ops on the multi-device value, and a gather back."""
+        n = self.choice([2, 2, 3, 4])
+        devices = tuple(f"CPU:{i}" for i in sorted(
+            int(d) for d in self.rng.choice(np.arange(1, 5), n,
+                                            replace=False)))
+        src = self.pick(lambda x: x.type.rank > 0) or self.operand()
+        if src.type.rank == 0:
+            src = self.add(self.reshape(src, (1,)))
+        shape = src.type.shape
+        axes = [k for k, d in enumerate(shape) if d % n == 0 and
+                (d > 0 or self.has("size0"))]
+        mode = self.choice(["replicate", "shard", "mstack", "allreduce"])
+        if mode in ("shard", "mstack") and not axes:
+            mode = "replicate"
+        layout = None  # the sharded axis; None when replicated
+        if mode == "replicate":
+            value = ir.make("copy", [src], device=devices)
+        elif mode == "shard":
+            layout = self.choice(axes)
+            value = ir.make("copy", [src], device=devices, shard=layout)
+        elif mode == "mstack":
+            layout = self.choice(axes)
+            value = self.unshard_parts(src, layout, devices)
+        else:
+            same = [x for x in self.pool if x.type == src.type] or [src]
+            parts = [ir.make("copy", [self.choice(same)], device=(d,))
+                     for d in devices]
+            stacked = ir.make("mstack", parts)
+            kind = self.choice(["add", "max", "mul"]
+                               if src.type.dtype != "i1" else ["max"])
+            reduced = ir.make("allreduce", [stacked], kind=kind)
+            if self.chance(0.5):
+                picked = ir.make("mselect", [reduced],
+                                 index=int(self.rng.integers(n)))
+                return ir.make("copy", [picked], device=self.device)
+            layout = int(self.rng.integers(src.type.rank))
+            value = ir.make("unshard", [reduced], axis=layout)
+            if value.type.numel > MAX_NUMEL:
+                return None
+        for _ in range(int(self.rng.integers(0, 4))):
+            value, layout = self.multi_step(value, layout)
+        if layout is None and self.chance(0.4):
+            picked = ir.make("mselect", [value],
+                             index=int(self.rng.integers(n)))
+            if self.chance(0.5):
+                picked = self.device_step(picked, None)
+            return ir.make("copy", [picked], device=self.device)
+        return ir.make("copy", [value], device=self.device)
+
+    def unshard_parts(self, src, axis, devices):
+        """unshard(mstack(copies of the parts of src along axis), axis)."""
+        n = len(devices)
+        step = src.type.shape[axis] // n
+        parts = []
+        for i, device in enumerate(devices):
+            starts = [0] * src.type.rank
+            ends = list(src.type.shape)
+            starts[axis], ends[axis] = i * step, (i + 1) * step
+            part = ir.make("shrink", [src], starts=starts, ends=ends)
+            parts.append(ir.make("copy", [part], device=(device,)))
+        return ir.make("unshard", [ir.make("mstack", parts)], axis=axis)
+
+    def device_step(self, value, layout):
+        """One elementwise op on `value` where it is: unary, a cast, or a
+        binary op with itself or a splat constant."""
+        t = value.type
+        roll = self.rng.random()
+        if roll < 0.3 and dtypes.is_float(t.dtype):
+            return ir.make(self.choice(["exp2", "sqrt", "neg", "sin",
+                                        "reciprocal", "trunc"]), [value])
+        if roll < 0.45 and self.has("cast"):
+            return ir.make("cast", [value], dtype=self.random_dtype())
+        ops = ["add", "mul", "max", "cmplt", "cmpne"] if t.dtype != "i1" \
+            else ["max", "cmpne", "xor"]
+        if dtypes.is_float(t.dtype) and self.has("fdiv"):
+            ops.append("fdiv")
+        op = self.choice(ops)
+        shape = t.shape
+        if layout is None and self.chance(0.5):
+            shape = self.compatible_shape(t.shape)
+        other = value if self.chance(0.3) else \
+            self.splat(t.dtype, shape, t.device)
+        operands = [value, other] if self.chance(0.5) else [other, value]
+        return ir.make(op, operands)
+
+    def multi_step(self, value, layout):
+        """An op on a multi-device value sharded on `layout` (None:
+        replicated); returns the result and its layout."""
+        t = value.type
+        roll = self.rng.random()
+        if roll < 0.4:
+            return self.device_step(value, layout), layout
+        if roll < 0.55:  # a binary op with another value laid out alike
+            src = self.pick(lambda x: x.type.shape == t.shape and
+                            x.type.dtype == t.dtype) or \
+                self.fresh(t.dtype, t.shape)
+            if layout is None:
+                other = ir.make("copy", [src], device=t.device)
+            elif self.chance(0.5):
+                other = ir.make("copy", [src], device=t.device, shard=layout)
+            else:
+                other = self.unshard_parts(src, layout, t.device)
+            op = self.choice(["add", "mul", "max", "cmpeq"]
+                             if t.dtype != "i1" else ["max", "xor"])
+            return ir.make(op, [value, other]), layout
+        if roll < 0.75:
+            axes = [i for i in range(t.rank) if self.chance(0.5)] or \
+                [int(self.rng.integers(t.rank))] if t.rank else []
+            kind = self.choice(["add", "max", "mul"])
+            if t.dtype == "i1":
+                kind = "max"
+            result = ir.make("reduce", [value], kind=kind, axes=axes)
+            # Reducing the sharded axis ends in an allreduce: replicated.
+            return result, None if layout in axes else layout
+        if roll < 0.85 and t.rank:
+            order = [int(i) for i in self.rng.permutation(t.rank)]
+            new_layout = None if layout is None else order.index(layout)
+            return ir.make("permute", [value], order=order), new_layout
+        free = [i for i in range(t.rank) if i != layout]
+        if not free:
+            return value, layout
+        kind = self.choice(["flip", "pad", "shrink", "expand"])
+        if kind == "flip":
+            return ir.make("flip", [value], axes=[
+                i for i in free if self.chance(0.6)]), layout
+        if kind == "pad":
+            low = [int(self.rng.integers(3)) if i in free else 0
+                   for i in range(t.rank)]
+            high = [int(self.rng.integers(3)) if i in free else 0
+                    for i in range(t.rank)]
+            node = ir.make("pad", [value], low=low, high=high)
+            return (node, layout) if node.type.numel <= MAX_NUMEL else \
+                (value, layout)
+        if kind == "shrink":
+            starts = [int(self.rng.integers(d + 1)) if i in free else 0
+                      for i, d in enumerate(t.shape)]
+            ends = [int(self.rng.integers(s, d + 1)) if i in free else d
+                    for i, (s, d) in enumerate(zip(starts, t.shape))]
+            if not self.has("size0"):
+                starts = [min(s, d - 1) if d else s for s, d in
+                          zip(starts, t.shape)]
+                ends = [max(e, s + 1) if d else e for s, e, d in
+                        zip(starts, ends, t.shape)]
+            return ir.make("shrink", [value], starts=starts,
+                           ends=ends), layout
+        units = [i for i in free if t.shape[i] == 1]
+        if not units:
+            return value, layout
+        shape = list(t.shape)
+        for i in units:
+            shape[i] = self.choice([2, 3, 4])
+        if math.prod(shape) > MAX_NUMEL:
+            return value, layout
+        return ir.make("expand", [value], shape=shape), layout
+
+    #===--------------------------------------------------------------===#
     # Driving
     #===--------------------------------------------------------------===#
 
@@ -572,6 +774,7 @@ class Builder:
             ("movement", self.op_movement, 4), ("index", self.op_index, 1),
             ("bitcast", self.op_bitcast, 0.7), ("reduce", self.op_reduce, 3),
             ("contiguous", self.op_marker, 1), ("call", self.op_call, 0.7),
+            ("multi", self.op_multi, 1.5), ("copy", self.op_copy, 0.7),
         ]
         return [(f, w) for name, f, w in table if self.has(name)]
 

@@ -492,10 +492,43 @@ def _index(src, indices):
 #===------------------------------------------------------------------===#
 
 
+class Multi:
+    """A value with one, possibly different, Val per device (an mstack)."""
+
+    def __init__(self, parts):
+        self.parts = list(parts)
+
+
+def _multi(node, args):
+    a = node.attrs
+    op = node.op
+    if op == "mstack":
+        return Multi(args)
+    if op == "mselect":
+        x = args[0]
+        return x.parts[a["index"]] if isinstance(x, Multi) else x
+    if op == "unshard":
+        parts = args[0].parts
+        return Val(np.concatenate([x.v for x in parts], a["axis"]),
+                   np.concatenate([x.e for x in parts], a["axis"]),
+                   np.concatenate([x.p for x in parts], a["axis"]))
+    if op == "allreduce":
+        parts = args[0].parts
+        stacked = Val(np.stack([x.v for x in parts]),
+                      np.stack([x.e for x in parts]),
+                      np.stack([x.p for x in parts]))
+        total = _reduce(a["kind"], node.type.dtype, stacked, [0])
+        total = total.map(lambda x: x.reshape(x.shape[1:]))
+        return Multi([total] * len(parts))
+    raise ValueError(op)
+
+
 def evaluate_node(node, args):
     a = node.attrs
     op = node.op
     t = node.type
+    if op in ("mstack", "mselect", "unshard", "allreduce"):
+        return _multi(node, args)
     if op == "const":
         value = np.full(t.shape, a["value"], dtype=dtypes.storage(t.dtype))
         return Val(value)
@@ -595,9 +628,10 @@ def evaluate_nodes(program):
 #===------------------------------------------------------------------===#
 
 
-def compare(dtype, got, want, limit=4):
+def compare(dtype, got, want, stats=None, limit=4):
     """Mismatches of `got` (a numpy array from tiny-run) against `want` (a
-    Val of `dtype`), as text; empty when they agree."""
+    Val of `dtype`), as text; empty when they agree. Counts the elements
+    held exactly, held within a bound, and not held (poison) in `stats`."""
     expected_dtype = dtypes.npy_dtype(dtype)
     if got.shape != want.shape:
         return [f"shape {got.shape}, expected {want.shape}"]
@@ -612,7 +646,12 @@ def compare(dtype, got, want, limit=4):
         close = np.abs(g - w) <= want.e * (1 + 1e-9)
         ok = both_nan | np.where(exact, same, close)
     else:
+        exact = np.ones(got.shape, bool)
         ok = got == want.v
+    if stats is not None:
+        stats["exact"] += int(np.sum(held & exact))
+        stats["bounded"] += int(np.sum(held & ~exact))
+        stats["poison"] += int(np.sum(~held))
     bad = (held & ~ok).reshape(-1)
     flat_got, flat_want = got.reshape(-1), want.v.reshape(-1)
     flat_e = want.e.reshape(-1)
