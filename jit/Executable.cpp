@@ -476,36 +476,45 @@ Executable::run(ArrayRef<HostTensor> inputs, std::string &error,
     results.push_back(std::move(*result));
   }
 
-  if (runtime || needsRuntime()) {
-    tiny_runtime_t ownRuntime = nullptr;
-    if (!runtime) {
-      if (takeRuntimeError(tiny_runtime_create(&ownRuntime), error))
-        return failure();
-      runtime = ownRuntime;
-    }
-    SmallVector<const void *> inputData;
-    for (HostTensor &tensor : copies)
-      inputData.push_back(tensor.data.data());
-    SmallVector<void *> outputData;
-    for (HostTensor &tensor : results)
-      outputData.push_back(tensor.data.data());
-    LogicalResult ran =
-        runOnRuntime(runtime, code->function, code->kernels, code->arguments,
-                     inputData, outputData, error);
-    if (ownRuntime)
-      tiny_status_free(tiny_runtime_destroy(ownRuntime));
-    if (failed(ran))
-      return failure();
-    return results;
-  }
-  SmallVector<void *> buffers;
+  SmallVector<void *> inputData, outputData;
   for (HostTensor &tensor : copies)
-    buffers.push_back(tensor.data.data());
+    inputData.push_back(tensor.data.data());
   for (HostTensor &tensor : results)
-    buffers.push_back(tensor.data.data());
-  if (failed(invoke(buffers, error)))
+    outputData.push_back(tensor.data.data());
+  if (failed(execute(inputData, outputData, error, runtime)))
     return failure();
   return results;
+}
+
+LogicalResult Executable::execute(ArrayRef<void *> inputs,
+                                  ArrayRef<void *> outputs, std::string &error,
+                                  tiny_runtime_t runtime) const {
+  if (inputs.size() != params.size() || outputs.size() != resultTypes.size()) {
+    error = "expected " + std::to_string(params.size()) + " inputs and " +
+            std::to_string(resultTypes.size()) + " outputs, got " +
+            std::to_string(inputs.size()) + " and " +
+            std::to_string(outputs.size());
+    return failure();
+  }
+  if (!runtime && !needsRuntime()) {
+    SmallVector<void *> buffers(inputs);
+    buffers.append(outputs.begin(), outputs.end());
+    return invoke(buffers, error);
+  }
+  if (failed(checkHostMemory(error)))
+    return failure();
+  tiny_runtime_t ownRuntime = nullptr;
+  if (!runtime) {
+    if (takeRuntimeError(tiny_runtime_create(&ownRuntime), error))
+      return failure();
+    runtime = ownRuntime;
+  }
+  SmallVector<const void *> inputData(inputs.begin(), inputs.end());
+  LogicalResult ran = runOnRuntime(runtime, code->function, code->kernels,
+                                   code->arguments, inputData, outputs, error);
+  if (ownRuntime)
+    tiny_status_free(tiny_runtime_destroy(ownRuntime));
+  return ran;
 }
 
 double Executable::getCompileSeconds() const { return code->seconds; }

@@ -73,6 +73,14 @@ public:
   /// runtime (see `needsRuntime`) are refused: use `run`.
   LogicalResult invoke(ArrayRef<void *> buffers, std::string &error) const;
 
+  /// Runs the program on host memory: one pointer per param in slot order
+  /// and one per result, each holding its flat storage's bytes (the caller
+  /// has checked their sizes). With `runtime`, or when the program spans
+  /// several devices, its buffers come from the runtime, as for `run`.
+  LogicalResult execute(ArrayRef<void *> inputs, ArrayRef<void *> outputs,
+                        std::string &error,
+                        tiny_runtime_t runtime = nullptr) const;
+
   /// Runs the program on buffers allocated once with `prepare` (params
   /// uploaded and outputs downloaded by the caller), to run it repeatedly.
   LogicalResult launch(DeviceBuffers &buffers, std::string &error) const;

@@ -38,10 +38,14 @@ std::optional<int64_t> mlir::tiny::getStorageBytes(Type dtype,
 // No tensor larger than physical memory can be allocated, whatever the
 // allocator's overcommit would promise.
 uint64_t mlir::tiny::getHostMemoryBytes() {
-  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
-  if (pages <= 0 || pageSize <= 0)
-    return UINT64_MAX;
-  return static_cast<uint64_t>(pages) * static_cast<uint64_t>(pageSize);
+  // Asked once: sysconf costs a system call, and runs check on every call.
+  static const uint64_t bytes = [] {
+    long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || pageSize <= 0)
+      return UINT64_MAX;
+    return static_cast<uint64_t>(pages) * static_cast<uint64_t>(pageSize);
+  }();
+  return bytes;
 }
 
 static std::string formatType(Type dtype, ArrayRef<int64_t> shape) {

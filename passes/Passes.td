@@ -127,8 +127,10 @@ def TinyRangeify : Pass<"tiny-rangeify", "::mlir::ModuleOp"> {
     buffers of its params (in slot order, marked `tiny.slot`) and then one
     output buffer per returned tensor (marked `tiny.output`). Every realized
     value (a returned value, a `contiguous`, a `copy`, a `store`, a reduce
-    read more than once or through an expand or a gather) gets a buffer and
-    a `tiny.k.kernel` whose LOOP ranges cover the value's shape. Everything
+    read by two kernels, at two positions, or through an expand or a
+    gather) gets a buffer and a `tiny.k.kernel` whose LOOP ranges cover the
+    value's shape; reads of a reduce at one position (the two of
+    `where(0 < r, r, 0)`) share one accumulator. Everything
     feeding a kernel is computed inside its loops: movement ops become index
     arithmetic (pad and gather with validity masks), a reduce becomes REDUCE
     ranges carrying an accumulator, elementwise ops become `arith` / `math`

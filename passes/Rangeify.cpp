@@ -9,9 +9,10 @@
 // validity masks; a reduce becomes REDUCE ranges carrying an accumulator.
 //
 // A value is realized when tinygrad would give it a buffer: a returned
-// value, a `contiguous`, a `copy`, a `store`'s target, and a reduce whose
-// result is read more than once or through an expand or a gather (where
-// recomputing it per element would repeat the reduction).
+// value, a `contiguous`, a `copy`, a `store`'s target, and a reduce that one
+// kernel would compute more than once per element: one read by two kernels,
+// through an expand or a gather, or at two positions. Reads at the same
+// position (the two of `where(0 < r, r, 0)`) share one accumulator.
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,22 +58,94 @@ constexpr int64_t kUpcast = 8;
 /// Reduced indices a large reduction combines per load of its accumulator.
 constexpr int64_t kReduceUnroll = 4;
 
+/// True for a reshape that only adds or removes unit axes: it keeps the
+/// row-major order of the elements and of their indices.
+bool isUnitReshape(ReshapeOp reshape) {
+  auto nonUnit = [](ArrayRef<int64_t> shape) {
+    SmallVector<int64_t> dims;
+    for (int64_t d : shape)
+      if (d != 1)
+        dims.push_back(d);
+    return dims;
+  };
+  return nonUnit(getTensorType(reshape.getSrc()).getShape()) ==
+         nonUnit(reshape.getType().getShape());
+}
 
-/// True when a reduce result must get a buffer of its own: it is read more
-/// than once, or by a gather, or by an op with more elements than it has (an
-/// expand, or an elementwise op that broadcasts it), any of which would run
-/// the reduction again for every element.
-bool reduceNeedsBuffer(ReduceOp reduce) {
+/// True when `op` reads each of its operands with `size` elements at the
+/// position of the result element it computes, and has `size` elements
+/// itself: an elementwise op that broadcasts no such operand (only unit
+/// axes differ), a reshape that adds or removes unit axes, a marker. Read
+/// through such ops, a value is read once per element of the result, at
+/// the same indices (the kernel computes it once there).
+bool keepsPositions(Operation *op, int64_t size) {
+  if (op->getNumResults() != 1)
+    return false;
+  auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!type || type.getNumElements() != size)
+    return false;
+  if (auto reshape = dyn_cast<ReshapeOp>(op))
+    return isUnitReshape(reshape);
+  // The kernel emitter computes no threefry.
+  return isa<DetachOp, ContiguousBackwardOp>(op) ||
+         (isElementwise(op) && !isa<ThreefryOp>(op));
+}
+
+/// True when a reduce result must get a buffer of its own, as tinygrad
+/// realizes a reduce whose readers index it differently: one kernel would
+/// run the reduction again for every element that reads it. Reads through
+/// ops that keep positions (say, the two of `where(0 < r, r, 0)`) are at
+/// the same indices, where the kernel computes the reduction once; so the
+/// values computed that way from the reduce must all end in one value, the
+/// one other ops read. A buffer is needed when there are two such values
+/// (two outputs, or an expand and an add), or when that one is read more
+/// than once, by a gather, or by an op with more elements than the reduce
+/// (an expand, or an elementwise op that broadcasts it). `isOutput` says
+/// which values are returned: they get buffers, so their readers do not
+/// compute them (or the reduce) again.
+bool reduceNeedsBuffer(ReduceOp reduce, function_ref<bool(Value)> isOutput) {
   int64_t size = reduce.getType().getNumElements();
-  // Follow single-use ops of the same size (say, the mul by -1 a decomposed
-  // sub puts between the reduce and the broadcasting add).
-  Value current = reduce.getResult();
+  // The values computed from the reduce at its positions, and the one of
+  // them other ops read.
+  SmallVector<Value> worklist{reduce.getResult()};
+  DenseSet<Value> sameIndices{reduce.getResult()};
+  Value exit;
+  while (!worklist.empty()) {
+    Value current = worklist.pop_back_val();
+    bool readOutside = isOutput(current) && current != reduce.getResult();
+    if (!readOutside) {
+      for (Operation *user : current.getUsers()) {
+        if (!keepsPositions(user, size)) {
+          readOutside = true;
+          continue;
+        }
+        if (sameIndices.insert(user->getResult(0)).second)
+          worklist.push_back(user->getResult(0));
+      }
+    }
+    if (!readOutside)
+      continue;
+    if (exit && exit != current)
+      return true;
+    exit = current;
+  }
+  if (!exit)
+    return false;
+
+  // Follow single-use ops of at most the reduce's size from there (say, a
+  // reduce of the value, or the shrink of a permute of it).
+  Value current = exit;
   while (true) {
+    if (isOutput(current))
+      return false;
     if (!current.hasOneUse())
       return true;
     Operation *user = *current.getUsers().begin();
     if (isa<IndexOp>(user))
       return true;
+    // A contiguous or a copy computes its source once, into its buffer.
+    if (isa<ContiguousOp, CopyOp>(user))
+      return false;
     // The chain ends in a return, a tuple or a store: no broadcast.
     if (user->getNumResults() != 1 ||
         !isa<RankedTensorType>(user->getResult(0).getType()))
@@ -121,6 +194,11 @@ public:
 
   /// True when a REDUCE range was emitted.
   bool emittedReduce() const { return hasReduce; }
+
+  /// Values emitted between these two calls are reused only between them:
+  /// for code emitted inside a range body the caller opened.
+  void openScope() { scopes.emplace_back(); }
+  void closeScope() { scopes.pop_back(); }
 
   /// One `index` constant per value and kernel, at the kernel's start, so
   /// equal indices are equal Values (and the cache sees them as one).
@@ -597,16 +675,26 @@ private:
   /// on (a part of the buffer, for the sources of a stack).
   LogicalResult emitKernelAt(OpBuilder &builder, Value value, Value buffer,
                              int64_t offset);
+  /// The reduce `value` computes at its own positions (itself, or read
+  /// through ops that keep positions, as in `max(r, 0)`), when nothing in
+  /// `value`'s computation reads it at other positions: a kernel may then
+  /// accumulate it in `value`'s buffer and compute `value` from there in
+  /// place. Null when there is none.
+  ReduceOp getPositionalReduce(Value value);
   /// Emits the kernel of a large reduce with its reduction loops outside the
-  /// innermost output loop, accumulating in `buffer`; fails to match (and
-  /// emits nothing) when that form does not apply.
+  /// innermost output loop, accumulating in `buffer`, then (for a `value`
+  /// computed from the reduce, say its relu) computing `value` there; fails
+  /// to match (and emits nothing) when that form does not apply.
   FailureOr<bool> emitReduceOutside(OpBuilder &builder, Value value,
                                     Value buffer);
   /// Emits the reduction-outside kernel of `reduce` for the output rows
-  /// `rows` of axis `rowAxis` (-1: no axis is split; `rows` is then ignored).
+  /// `rows` of axis `rowAxis` (-1: no axis is split; `rows` is then
+  /// ignored); with an `epilogue`, each row of accumulators is then replaced
+  /// by that value, computed from them.
   LogicalResult emitReduceOutsideRows(OpBuilder &builder, ReduceOp reduce,
-                                      Value buffer, size_t innerAxis,
-                                      int64_t rowAxis, RowBlock rows);
+                                      Value epilogue, Value buffer,
+                                      size_t innerAxis, int64_t rowAxis,
+                                      RowBlock rows);
 
   /// Copies `value`, on another device than `dst`, into `dst`: as a range of
   /// the buffer it is a contiguous view of, or from a buffer of its own
@@ -671,18 +759,65 @@ static std::string getKernelName(bool hasReduce, ArrayRef<int64_t> shape) {
   return name;
 }
 
-/// True for a reshape that only adds or removes unit axes: it keeps the
-/// row-major order of the elements and of their indices.
-static bool isUnitReshape(ReshapeOp reshape) {
-  auto nonUnit = [](ArrayRef<int64_t> shape) {
-    SmallVector<int64_t> dims;
-    for (int64_t d : shape)
-      if (d != 1)
-        dims.push_back(d);
-    return dims;
-  };
-  return nonUnit(getTensorType(reshape.getSrc()).getShape()) ==
-         nonUnit(reshape.getType().getShape());
+ReduceOp FunctionRangeifier::getPositionalReduce(Value value) {
+  if (buffers.count(value))
+    return {};
+  int64_t size = getTensorType(value).getNumElements();
+  // The ops that read their operands of `size` elements at the position of
+  // the element of `value` being computed, from `value` up.
+  DenseSet<Operation *> atPositions;
+  SmallVector<Value> worklist{value};
+  ReduceOp reduce;
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val().getDefiningOp();
+    if (!op || atPositions.contains(op))
+      continue;
+    if (auto found = dyn_cast<ReduceOp>(op)) {
+      if (!reduce)
+        reduce = found;
+      continue;
+    }
+    if (!keepsPositions(op, size))
+      continue;
+    atPositions.insert(op);
+    for (Value operand : op->getOperands())
+      if (getTensorType(operand).getNumElements() == size &&
+          !buffers.count(operand))
+        worklist.push_back(operand);
+  }
+  if (!reduce)
+    return {};
+
+  // The values computed from the reduce without a buffer between them.
+  DenseSet<Value> fromReduce{reduce.getResult()};
+  worklist.assign({reduce.getResult()});
+  while (!worklist.empty())
+    for (Operation *user : worklist.pop_back_val().getUsers())
+      for (Value result : user->getResults())
+        if (!buffers.count(result) && fromReduce.insert(result).second)
+          worklist.push_back(result);
+  // Every op of `value`'s computation that reads one of them must be one of
+  // those reading it at the element being computed: a flip of it, say,
+  // would read elements already replaced, or not yet accumulated.
+  SmallVector<Value> cone{value};
+  DenseSet<Value> seen;
+  while (!cone.empty()) {
+    Value current = cone.pop_back_val();
+    if (!seen.insert(current).second || buffers.count(current) ||
+        current == reduce.getResult())
+      continue;
+    Operation *op = current.getDefiningOp();
+    if (!op)
+      continue;
+    for (Value operand : op->getOperands()) {
+      if (fromReduce.contains(operand) &&
+          (!atPositions.contains(op) ||
+           getTensorType(operand).getNumElements() != size))
+        return {};
+      cone.push_back(operand);
+    }
+  }
+  return reduce;
 }
 
 // Matmul-like reductions read their source along the reduced axis, which is
@@ -693,14 +828,21 @@ static bool isUnitReshape(ReshapeOp reshape) {
 FailureOr<bool> FunctionRangeifier::emitReduceOutside(OpBuilder &builder,
                                                       Value value,
                                                       Value buffer) {
+  ReduceOp reduce = getPositionalReduce(value);
+  if (!reduce)
+    return false;
+  // The reduce itself, seen through reshapes that keep the row-major order,
+  // is stored as accumulated; anything else computed from it (a relu, a
+  // bias) is computed from the accumulators, in their place.
   Value core = value;
   while (auto reshape = core.getDefiningOp<ReshapeOp>()) {
     if (!isUnitReshape(reshape) || buffers.count(core))
       break;
     core = reshape.getSrc();
   }
-  auto reduce = core.getDefiningOp<ReduceOp>();
-  if (!reduce || buffers.count(core))
+  Value epilogue = core == reduce.getResult() ? Value() : value;
+  if (epilogue && getTensorType(value).getElementType() !=
+                      reduce.getType().getElementType())
     return false;
   RankedTensorType type = reduce.getType();
   Type dtype = type.getElementType();
@@ -743,15 +885,15 @@ FailureOr<bool> FunctionRangeifier::emitReduceOutside(OpBuilder &builder,
     blocks.push_back({0, dim, upcast});
   }
   for (RowBlock rows : blocks)
-    if (failed(emitReduceOutsideRows(builder, reduce, buffer, innerAxis,
-                                     rowAxis, rows)))
+    if (failed(emitReduceOutsideRows(builder, reduce, epilogue, buffer,
+                                     innerAxis, rowAxis, rows)))
       return failure();
   return true;
 }
 
 LogicalResult FunctionRangeifier::emitReduceOutsideRows(
-    OpBuilder &builder, ReduceOp reduce, Value buffer, size_t innerAxis,
-    int64_t rowAxis, RowBlock rowBlock) {
+    OpBuilder &builder, ReduceOp reduce, Value epilogue, Value buffer,
+    size_t innerAxis, int64_t rowAxis, RowBlock rowBlock) {
   RankedTensorType type = reduce.getType();
   Type dtype = type.getElementType();
   ArrayRef<int64_t> shape = type.getShape();
@@ -836,6 +978,7 @@ LogicalResult FunctionRangeifier::emitReduceOutsideRows(
                                  .getResult();
   }
   RangeOp inner = openRange(AxisType::Loop, shape[innerAxis]);
+  emitter.openScope();
   for (SmallVector<Value> row : rows) {
     row[innerAxis] = inner.getInductionVar();
     SmallVector<Value> srcIndices(row);
@@ -854,9 +997,45 @@ LogicalResult FunctionRangeifier::emitReduceOutsideRows(
     }
     KStoreOp::create(builder, loc, ptr, acc, Value());
   }
-
+  emitter.closeScope();
   kernel.setName(getKernelName(/*hasReduce=*/true, shape));
-  return success();
+  if (!epilogue)
+    return success();
+
+  // for each output column: out[..., n, ...] = epilogue(out[...]). Every
+  // read of the reduce is at the element being replaced (see
+  // getPositionalReduce), so it reads the accumulated value.
+  builder.setInsertionPoint(outerBlock, outerPoint);
+  RangeOp columns = openRange(AxisType::Loop, shape[innerAxis]);
+  ArrayRef<int64_t> outShape = getTensorType(epilogue).getShape();
+  buffers[reduce.getResult()] = buffer;
+  emitter.openScope();
+  LogicalResult result = success();
+  for (SmallVector<Value> row : rows) {
+    row[innerAxis] = columns.getInductionVar();
+    // The same element of the epilogue: its shape differs from the
+    // reduce's in unit axes only.
+    SmallVector<Value> longIndices;
+    for (auto [axis, dim] : llvm::enumerate(shape))
+      if (dim != 1)
+        longIndices.push_back(row[axis]);
+    SmallVector<Value> outIndices;
+    auto next = longIndices.begin();
+    for (int64_t dim : outShape)
+      outIndices.push_back(dim == 1 ? emitter.indexConst(loc, 0) : *next++);
+    FailureOr<Value> element = emitter.emit(epilogue, outIndices);
+    if (failed(element)) {
+      result = failure();
+      break;
+    }
+    Value ptr = KIndexOp::create(
+        builder, loc, buffer,
+        ValueRange{emitter.linearize(loc, outIndices, outShape)});
+    KStoreOp::create(builder, loc, ptr, *element, Value());
+  }
+  emitter.closeScope();
+  buffers.erase(reduce.getResult());
+  return result;
 }
 
 LogicalResult FunctionRangeifier::emitKernel(OpBuilder &builder, Value value,
@@ -1087,6 +1266,7 @@ LogicalResult FunctionRangeifier::run() {
   DenseMap<Value, unsigned> outputIndex;
   for (auto [i, output] : llvm::enumerate(outputs))
     outputIndex.try_emplace(output, i);
+  auto isOutput = [&](Value value) { return outputIndex.count(value) != 0; };
   for (Operation &op : body.without_terminator()) {
     if (auto buffer = dyn_cast<BufferOp>(op)) {
       buffers[buffer.getResult()] = allocate(buffer.getResult());
@@ -1115,7 +1295,7 @@ LogicalResult FunctionRangeifier::run() {
     Value value = op.getResult(0);
     auto reduce = dyn_cast<ReduceOp>(op);
     bool realize = isa<ContiguousOp, CopyOp>(op) ||
-                   (reduce && reduceNeedsBuffer(reduce)) ||
+                   (reduce && reduceNeedsBuffer(reduce, isOutput)) ||
                    (outputIndex.count(value) && !buffers.count(value));
     if (!realize || buffers.count(value))
       continue;

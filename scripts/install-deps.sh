@@ -15,6 +15,7 @@ packages=(
   mlir-22-tools
   python3
   python3-numpy
+  python3-pytest
 )
 
 missing=()

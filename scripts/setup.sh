@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh
-bazel build //tools/tiny-opt //tools/tiny-run
+bazel build //tools/tiny-opt //tools/tiny-run //capi:libtiny_c.so
 echo "== kernels of examples/scale_add.mlir"
 bazel-bin/tools/tiny-opt/tiny-opt examples/scale_add.mlir -tiny-simplify \
   -tiny-rangeify -tiny-print-schedule -o /dev/null

@@ -1,6 +1,6 @@
 //===- kernels.cpp - compiled kernels against memcpy and OpenBLAS ----------===//
 //
-// Compiles three tensor-level programs through -tiny-to-llvm and the JIT and
+// Compiles four tensor-level programs through -tiny-to-llvm and the JIT and
 // prints, measured in this run:
 //   - add of two 2^24 f32 vectors: GB/s moved, against memcpy of as many
 //     bytes (both count bytes read plus bytes written)
@@ -8,7 +8,8 @@
 //   - 1024x1024x1024 f32 matmul: GFLOP/s, against OpenBLAS sgemm;
 //     1000x1000x1000, whose rows and columns do not fill whole register
 //     tiles; and 1023x1023x1023, odd in every dimension (rows past the last
-//     multiple of 8, no unrolling of the reduction)
+//     multiple of 8, no unrolling of the reduction); and relu of the
+//     1024^3 matmul, against sgemm then a clamping pass
 // plus the time to lower and JIT-compile each program. Each timing is the
 // best of several runs after a warm-up; each result is checked first.
 //
@@ -114,8 +115,21 @@ tiny.function @sum -> tensor<1xf32, #tiny.device<"{1}">> {
 }
 
 /// C = A @ B the way tinygrad writes it: broadcast both to (M, N, K),
-/// multiply, reduce K.
-std::string matmulProgram(int64_t n, StringRef device = "CPU") {
+/// multiply, reduce K. With `relu`, relu(A @ B) as tinygrad's relu writes
+/// it: where(0 < C, C, 0), which reads the matmul twice.
+std::string matmulProgram(int64_t n, StringRef device = "CPU",
+                          bool relu = false) {
+  std::string result = "%c";
+  std::string epilogue;
+  if (relu) {
+    result = "%r";
+    epilogue = llvm::formatv(R"(
+  %zero = tiny.const dense<0.0> : tensor<1x1xf32, #dev>
+  %zeros = tiny.expand %zero to [{0}, {0}] : tensor<1x1xf32, #dev>
+  %positive = tiny.cmplt %zeros, %c : tensor<{0}x{0}xf32, #dev>, tensor<{0}x{0}xf32, #dev>
+  %r = tiny.where %positive, %c, %zeros : tensor<{0}x{0}xi1, #dev>, tensor<{0}x{0}xf32, #dev>, tensor<{0}x{0}xf32, #dev>)",
+                             n);
+  }
   return llvm::formatv(R"(
 #dev = #tiny.device<"{2}">
 tiny.function @matmul -> tensor<{0}x{0}xf32, #dev> {
@@ -129,25 +143,29 @@ tiny.function @matmul -> tensor<{0}x{0}xf32, #dev> {
   %be = tiny.expand %b3 to [{0}, {0}, {0}] : tensor<1x{0}x{0}xf32, #dev>
   %p = tiny.mul %ae, %be : tensor<{0}x{0}x{0}xf32, #dev>
   %s = tiny.reduce add %p axes [2] : tensor<{0}x{0}x{0}xf32, #dev>
-  %c = tiny.reshape %s to [{0}, {0}] : tensor<{0}x{0}x1xf32, #dev>
-  tiny.return %c : tensor<{0}x{0}xf32, #dev>
+  %c = tiny.reshape %s to [{0}, {0}] : tensor<{0}x{0}x1xf32, #dev>{3}
+  tiny.return {4} : tensor<{0}x{0}xf32, #dev>
 })",
-                       n, n * n, device);
+                       n, n * n, device, epilogue, result);
 }
 
-/// Times the n x n x n matmul against OpenBLAS sgemm on the same inputs,
-/// after checking its result against sgemm's.
-void benchMatmul(MLIRContext &context, int64_t n, int runs) {
+/// Times the n x n x n matmul (with `relu`, its relu) against OpenBLAS
+/// sgemm on the same inputs (and a pass that clamps sgemm's result at 0),
+/// after checking its result against theirs.
+void benchMatmul(MLIRContext &context, int64_t n, int runs, bool relu = false) {
   float *x = allocFloats(n * n), *y = allocFloats(n * n),
         *z = allocFloats(n * n), *ref = allocFloats(n * n);
   for (int64_t i = 0; i < n * n; ++i) {
     x[i] = static_cast<float>((i * 7) % 13) / 13.0f - 0.5f;
     y[i] = static_cast<float>((i * 5) % 11) / 11.0f - 0.5f;
   }
-  auto matmul = compile(context, matmulProgram(n), "matmul");
+  auto matmul = compile(context, matmulProgram(n, "CPU", relu), "matmul");
   auto blas = [&] {
     cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, x, n,
                 y, n, 0.0f, ref, n);
+    if (relu)
+      for (int64_t i = 0; i < n * n; ++i)
+        ref[i] = std::max(ref[i], 0.0f);
   };
   double blasSeconds = bestSeconds(runs, blas);
   invoke(*matmul, {x, y, z});
@@ -155,14 +173,14 @@ void benchMatmul(MLIRContext &context, int64_t n, int runs) {
   for (int64_t i = 0; i < n * n; ++i)
     maxError =
         std::max(maxError, static_cast<double>(std::fabs(z[i] - ref[i])));
-  check(maxError < 1e-3, "matmul");
+  check(maxError < 1e-3, relu ? "relu(matmul)" : "matmul");
   double matmulSeconds = bestSeconds(runs, [&] { invoke(*matmul, {x, y, z}); });
   double flops = 2.0 * n * n * n;
-  std::printf("matmul     %4lld^3 f32   %8.2f GFLOP/s %5.1f%% of OpenBLAS "
+  std::printf("%s %4lld^3 f32   %8.2f GFLOP/s %5.1f%% of OpenBLAS "
               "(%.2f GFLOP/s)   compile %.3f s   max |err| %.2g\n",
-              static_cast<long long>(n), flops / matmulSeconds / 1e9,
-              100 * blasSeconds / matmulSeconds, flops / blasSeconds / 1e9,
-              matmul->getCompileSeconds(), maxError);
+              relu ? "relu(mm)  " : "matmul    ", static_cast<long long>(n),
+              flops / matmulSeconds / 1e9, 100 * blasSeconds / matmulSeconds,
+              flops / blasSeconds / 1e9, matmul->getCompileSeconds(), maxError);
   for (float *buffer : {x, y, z, ref})
     std::free(buffer);
 }
@@ -373,5 +391,6 @@ int main(int argc, char **argv) {
   benchMatmul(context, quick ? 128 : 1024, runs);
   benchMatmul(context, quick ? 100 : 1000, runs);
   benchMatmul(context, quick ? 99 : 1023, runs);
+  benchMatmul(context, quick ? 128 : 1024, runs, /*relu=*/true);
   return 0;
 }

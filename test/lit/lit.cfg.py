@@ -26,3 +26,10 @@ if os.access(ptxas, os.X_OK):
 # a `python3` earlier on the PATH (pyenv, a virtualenv) may lack numpy.
 import sys
 config.substitutions.append(("%python", sys.executable))
+# tiny as a plugin of upstream mlir-opt (//tools/tiny-plugin), found in the
+# folders lit's --path names.
+for folder in lit_config.path:
+  plugin = os.path.join(folder, "libTinyPlugin.so")
+  if os.path.exists(plugin):
+    config.substitutions.append(("%tiny_plugin", plugin))
+    break

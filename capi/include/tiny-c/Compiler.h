@@ -1,0 +1,98 @@
+/*===- Compiler.h - Compile and run tiny programs from C ----------*- C -*-===*\
+|*                                                                            *|
+|* Compiles a tensor-level `tiny.function` (IR text or bytecode) for the     *|
+|* host with the JIT, describes its inputs and outputs, and runs it on host  *|
+|* buffers. Builds on the runtime's C API (tiny/runtime.h): the same         *|
+|* `tiny_status_t` errors, dtypes and conventions.                           *|
+|*                                                                            *|
+|* - Errors. Every call that can fail returns a `tiny_status_t` (NULL on     *|
+|*   success) the caller frees with `tiny_status_free`. A program that does  *|
+|*   not parse, verify or lower fails with TINY_STATUS_INVALID_ARGUMENT and  *|
+|*   a message holding every MLIR diagnostic, with its location             *|
+|*   ("prog.mlir:4:8: error: ..."). Nothing aborts the process on bad IR or  *|
+|*   bad arguments.                                                          *|
+|* - Ownership. `tiny_program_compile` returns a program the caller releases *|
+|*   with `tiny_program_release`. Compiled code is cached by the program's   *|
+|*   content for the life of the process: compiling the same text twice     *|
+|*   costs one lookup.                                                       *|
+|* - Thread safety. A program may be run from several threads at once on    *|
+|*   distinct buffers.                                                      *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef TINY_C_COMPILER_H
+#define TINY_C_COMPILER_H
+
+#include "tiny/runtime.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// A compiled program.
+typedef struct tiny_program_s *tiny_program_t;
+
+/// The most dimensions a `tiny_tensor_info_t` describes.
+#define TINY_MAX_RANK 16
+
+/// One input or output of a program.
+typedef struct tiny_tensor_info_t {
+  /// For an input, its param slot; for an output, its index.
+  int64_t slot;
+  tiny_dtype_t dtype;
+  /// The logical shape (an input's is its flat storage: `{size}`, or `{}`
+  /// for a scalar param).
+  int64_t rank;
+  int64_t shape[TINY_MAX_RANK];
+  int64_t num_elements;
+  /// The number of bytes of its host buffer: num_elements times the dtype's
+  /// size.
+  size_t num_bytes;
+  /// The device it lives on ("CPU", "CPU:1", "CUDA:0"); a static string that
+  /// lives as long as the program.
+  const char *device;
+} tiny_tensor_info_t;
+
+/// Compiles `entry`, a `tiny.function` of the module in `source` (MLIR text
+/// or bytecode of `length` bytes; `name` labels it in diagnostics, e.g. a
+/// file name, or NULL). A NULL `entry` picks the module's only function.
+TINY_API TINY_MUST_USE_RESULT tiny_status_t
+tiny_program_compile(const char *source, size_t length, const char *name,
+                     const char *entry, tiny_program_t *out_program);
+
+/// Releases `program`; NULL is a no-op.
+TINY_API void tiny_program_release(tiny_program_t program);
+
+/// The number of inputs (one per declared param slot, in slot order) and
+/// of outputs (one per returned tensor).
+TINY_API size_t tiny_program_num_inputs(tiny_program_t program);
+TINY_API size_t tiny_program_num_outputs(tiny_program_t program);
+
+/// Describes input or output `index`. TINY_STATUS_OUT_OF_RANGE past the
+/// last one.
+TINY_API TINY_MUST_USE_RESULT tiny_status_t tiny_program_input_info(
+    tiny_program_t program, size_t index, tiny_tensor_info_t *out_info);
+TINY_API TINY_MUST_USE_RESULT tiny_status_t tiny_program_output_info(
+    tiny_program_t program, size_t index, tiny_tensor_info_t *out_info);
+
+/// Runs `program` on host buffers: `inputs[i]` holds `input_bytes[i]` bytes
+/// of input i and `outputs[j]` receives `output_bytes[j]` bytes of output j;
+/// each count must be the tensor's `num_bytes` (a buffer of 0 bytes may be
+/// NULL). An input may be written to when the program stores into its
+/// param. Programs on several devices run through a runtime made for the
+/// call. Errors: TINY_STATUS_INVALID_ARGUMENT for a wrong count of buffers
+/// or of bytes, a NULL buffer; the runtime's errors for a failed run.
+TINY_API TINY_MUST_USE_RESULT tiny_status_t tiny_program_run(
+    tiny_program_t program, void *const *inputs, const size_t *input_bytes,
+    size_t num_inputs, void *const *outputs, const size_t *output_bytes,
+    size_t num_outputs);
+
+/// The number of programs compiled so far in this process (not served from
+/// the cache).
+TINY_API size_t tiny_program_num_compilations(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TINY_C_COMPILER_H */

@@ -1,0 +1,288 @@
+//===- Compiler.cpp - Compile and run tiny programs from C ----------------===//
+//
+// The C API of tiny-c/Compiler.h over mlir::tiny::Executable: each program
+// owns the MLIRContext its signature's types live in; the machine code is
+// shared through the Executable's process-wide cache.
+//
+//===----------------------------------------------------------------------===//
+
+#include "capi/lib/Program.h"
+
+#include "dialects/tiny/IR/TinyDialect.h"
+#include "dialects/tiny/IR/TinyOps.h"
+#include "jit/Executable.h"
+#include "runtime/src/Status.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <deque>
+#include <memory>
+#include <vector>
+
+using namespace mlir;
+using namespace mlir::tiny;
+using ::tiny::runtime::guard;
+using ::tiny::runtime::makeStatus;
+using mlir::tiny::capi::compileProgram;
+using mlir::tiny::capi::invalid;
+
+namespace {
+
+/// The runtime's dtype for a tiny dtype; 0 when it has none.
+tiny_dtype_t getDtype(Type type) {
+  if (type.isInteger(1))
+    return TINY_DTYPE_BOOL;
+  if (auto integer = dyn_cast<IntegerType>(type)) {
+    bool isUnsigned = integer.isUnsigned();
+    switch (integer.getWidth()) {
+    case 8:
+      return isUnsigned ? TINY_DTYPE_U8 : TINY_DTYPE_I8;
+    case 16:
+      return isUnsigned ? TINY_DTYPE_U16 : TINY_DTYPE_I16;
+    case 32:
+      return isUnsigned ? TINY_DTYPE_U32 : TINY_DTYPE_I32;
+    case 64:
+      return isUnsigned ? TINY_DTYPE_U64 : TINY_DTYPE_I64;
+    }
+    return 0;
+  }
+  if (type.isF16())
+    return TINY_DTYPE_F16;
+  if (type.isBF16())
+    return TINY_DTYPE_BF16;
+  if (type.isF32())
+    return TINY_DTYPE_F32;
+  if (type.isF64())
+    return TINY_DTYPE_F64;
+  if (isa<Float8E4M3FNType>(type))
+    return TINY_DTYPE_F8E4M3FN;
+  if (isa<Float8E5M2Type>(type))
+    return TINY_DTYPE_F8E5M2;
+  return 0;
+}
+
+/// Describes a tensor of `type`; fails for a rank or dtype the C API cannot
+/// describe.
+LogicalResult describe(tiny_program_s &program, int64_t slot,
+                       RankedTensorType type, tiny_tensor_info_t &info,
+                       std::string &error) {
+  info = {};
+  info.slot = slot;
+  info.dtype = getDtype(type.getElementType());
+  info.rank = type.getRank();
+  if (!info.dtype || info.rank > TINY_MAX_RANK) {
+    llvm::raw_string_ostream(error)
+        << "the C API cannot describe a tensor of type " << type;
+    return failure();
+  }
+  llvm::copy(type.getShape(), info.shape);
+  info.num_elements = type.getNumElements();
+  info.num_bytes = info.num_elements * tiny_dtype_size(info.dtype);
+  DeviceAttr device = getDevice(type);
+  std::string name;
+  if (device)
+    llvm::interleave(device.getNames(), [&](StringAttr part) {
+      name += part.str();
+    }, [&] { name += ","; });
+  program.devices.push_back(name.empty() ? "CPU" : name);
+  info.device = program.devices.back().c_str();
+  return success();
+}
+
+/// The function `entry` names, or the module's only one.
+FunctionOp findEntry(ModuleOp module, StringRef entry, std::string &error) {
+  SmallVector<FunctionOp> functions(module.getOps<FunctionOp>());
+  if (!entry.empty()) {
+    for (FunctionOp function : functions)
+      if (function.getSymName() == entry)
+        return function;
+    error = "no tiny.function named '" + entry.str() + "'";
+    return {};
+  }
+  if (functions.size() != 1)
+    error = functions.empty() ? "the module has no tiny.function"
+                              : "the module has several tiny.functions; "
+                                "name the entry";
+  return functions.size() == 1 ? functions.front() : FunctionOp();
+}
+
+
+tiny_status_t compile(const char *source, size_t length, const char *name,
+                      const char *entry, tiny_program_t *out_program) {
+  if (!out_program || (!source && length))
+    return invalid("tiny_program_compile: a NULL argument");
+  auto program = std::make_unique<tiny_program_s>();
+  DialectRegistry registry;
+  registry.insert<TinyDialect, arith::ArithDialect, func::FuncDialect,
+                  LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
+                  scf::SCFDialect>();
+  program->context = std::make_unique<MLIRContext>(
+      registry, MLIRContext::Threading::DISABLED);
+  MLIRContext &context = *program->context;
+  context.printOpOnDiagnostic(false);
+
+  // Every diagnostic, with its location, goes into the status's message.
+  std::string diagnostics;
+  llvm::raw_string_ostream os(diagnostics);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(StringRef(source, length),
+                                           name ? name : "<source>"),
+      llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context, os);
+
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return invalid(diagnostics);
+  return compileProgram(program, *module,
+                        entry ? StringRef(entry) : StringRef(), diagnostics,
+                        out_program);
+}
+
+/// Checks that `count` buffers were given for `infos` and that each holds
+/// its tensor's bytes.
+tiny_status_t checkBuffers(const char *what,
+                           const std::vector<tiny_tensor_info_t> &infos,
+                           void *const *buffers, const size_t *bytes,
+                           size_t count) {
+  if (count != infos.size())
+    return invalid("tiny_program_run: expected " +
+                   std::to_string(infos.size()) + " " + what + "s, got " +
+                   std::to_string(count));
+  if (count && (!buffers || !bytes))
+    return invalid(std::string("tiny_program_run: NULL ") + what +
+                   " buffers or byte counts");
+  for (size_t i = 0; i < count; ++i) {
+    if (bytes[i] != infos[i].num_bytes)
+      return invalid("tiny_program_run: " + std::string(what) + " " +
+                     std::to_string(i) + " has " + std::to_string(bytes[i]) +
+                     " bytes, expected " + std::to_string(infos[i].num_bytes));
+    if (!buffers[i] && bytes[i])
+      return invalid("tiny_program_run: " + std::string(what) + " " +
+                     std::to_string(i) + " is NULL");
+  }
+  return nullptr;
+}
+
+} // namespace
+
+tiny_status_t mlir::tiny::capi::invalid(const std::string &message) {
+  return makeStatus(TINY_STATUS_INVALID_ARGUMENT, message);
+}
+
+tiny_status_t mlir::tiny::capi::compileProgram(
+    std::unique_ptr<tiny_program_s> &program, ModuleOp module, StringRef entry,
+    const std::string &diagnostics, tiny_program_t *out_program) {
+  std::string error;
+  FunctionOp function = findEntry(module, entry, error);
+  if (!function)
+    return invalid(error);
+  FailureOr<std::shared_ptr<Executable>> executable =
+      Executable::compile(module, function.getSymName());
+  if (failed(executable))
+    return invalid(diagnostics.empty() ? "cannot compile @" +
+                                             function.getSymName().str()
+                                       : diagnostics);
+  program->executable = *executable;
+  for (const ProgramParam &param : program->executable->getParams()) {
+    program->inputs.emplace_back();
+    if (failed(describe(*program, param.slot, param.type,
+                        program->inputs.back(), error)))
+      return invalid(error);
+  }
+  for (auto [i, type] :
+       llvm::enumerate(program->executable->getResultTypes())) {
+    program->outputs.emplace_back();
+    if (failed(describe(*program, i, type, program->outputs.back(), error)))
+      return invalid(error);
+  }
+  *out_program = program.release();
+  return nullptr;
+}
+
+tiny_status_t tiny_program_compile(const char *source, size_t length,
+                                   const char *name, const char *entry,
+                                   tiny_program_t *out_program) {
+  return guard(
+      [&] { return compile(source, length, name, entry, out_program); });
+}
+
+void tiny_program_release(tiny_program_t program) { delete program; }
+
+size_t tiny_program_num_inputs(tiny_program_t program) {
+  return program ? program->inputs.size() : 0;
+}
+
+size_t tiny_program_num_outputs(tiny_program_t program) {
+  return program ? program->outputs.size() : 0;
+}
+
+static tiny_status_t getInfo(const char *function, tiny_program_t program,
+                             bool input, size_t index,
+                             tiny_tensor_info_t *out_info) {
+  return guard([&]() -> tiny_status_t {
+    if (!program || !out_info)
+      return invalid(std::string(function) + ": a NULL argument");
+    const std::vector<tiny_tensor_info_t> &infos =
+        input ? program->inputs : program->outputs;
+    if (index >= infos.size())
+      return makeStatus(TINY_STATUS_OUT_OF_RANGE,
+                        std::string(function) + ": index " +
+                            std::to_string(index) + " of " +
+                            std::to_string(infos.size()));
+    *out_info = infos[index];
+    return nullptr;
+  });
+}
+
+tiny_status_t tiny_program_input_info(tiny_program_t program, size_t index,
+                                      tiny_tensor_info_t *out_info) {
+  return getInfo("tiny_program_input_info", program, true, index, out_info);
+}
+
+tiny_status_t tiny_program_output_info(tiny_program_t program, size_t index,
+                                       tiny_tensor_info_t *out_info) {
+  return getInfo("tiny_program_output_info", program, false, index, out_info);
+}
+
+tiny_status_t tiny_program_run(tiny_program_t program, void *const *inputs,
+                               const size_t *input_bytes, size_t num_inputs,
+                               void *const *outputs,
+                               const size_t *output_bytes,
+                               size_t num_outputs) {
+  return guard([&]() -> tiny_status_t {
+    if (!program)
+      return invalid("tiny_program_run: a NULL program");
+    if (tiny_status_t status = checkBuffers("input", program->inputs, inputs,
+                                            input_bytes, num_inputs))
+      return status;
+    if (tiny_status_t status = checkBuffers("output", program->outputs,
+                                            outputs, output_bytes, num_outputs))
+      return status;
+    // A buffer of no bytes may be NULL; the program never addresses it.
+    static char empty;
+    SmallVector<void *> in, out;
+    for (size_t i = 0; i < num_inputs; ++i)
+      in.push_back(inputs[i] ? inputs[i] : &empty);
+    for (size_t i = 0; i < num_outputs; ++i)
+      out.push_back(outputs[i] ? outputs[i] : &empty);
+    std::string error;
+    if (failed(program->executable->execute(in, out, error)))
+      return makeStatus(TINY_STATUS_INTERNAL, error);
+    return nullptr;
+  });
+}
+
+size_t tiny_program_num_compilations(void) {
+  return Executable::getNumCompilations();
+}

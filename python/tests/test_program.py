@@ -1,0 +1,116 @@
+"""The Python package against numpy: compile, call, and every error the
+caller can cause."""
+
+import numpy as np
+import pytest
+
+import tiny
+
+CPU = '#cpu = #tiny.device<"CPU">\n'
+
+SCALE_ADD = CPU + """
+tiny.function @f -> tensor<2x3xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 6 on "CPU"
+  %v = tiny.reshape %x to [2, 3] : tensor<6xf32, #cpu>
+  %two = tiny.const dense<2.0> : tensor<2x3xf32, #cpu>
+  %one = tiny.const dense<1.0> : tensor<2x3xf32, #cpu>
+  %m = tiny.mul %v, %two : tensor<2x3xf32, #cpu>
+  %y = tiny.add %m, %one : tensor<2x3xf32, #cpu>
+  tiny.return %y : tensor<2x3xf32, #cpu>
+}
+"""
+
+
+def test_runs_a_program_against_numpy():
+    f = tiny.compile(SCALE_ADD)
+    x = np.array([1, -2, 3.5, 0, 1e30, -0.25], dtype=np.float32)
+    y = f(x)
+    assert y.dtype == np.float32 and y.shape == (2, 3)
+    np.testing.assert_array_equal(y, (x * np.float32(2) + np.float32(1))
+                                  .reshape(2, 3))
+
+
+def test_signature():
+    f = tiny.compile(SCALE_ADD)
+    (x,), (y,) = f.inputs, f.outputs
+    assert (x.slot, x.dtype, x.shape, x.device) == (0, np.float32, (6,),
+                                                     "CPU")
+    assert (y.slot, y.dtype, y.shape) == (0, np.float32, (2, 3))
+
+
+def test_bytes_source_and_entry():
+    text = SCALE_ADD + """
+tiny.function @g -> tensor<4xi64, #cpu> {
+  %a = tiny.param 0 : i64 size 4 on "CPU"
+  %b = tiny.param 1 : i64 size 4 on "CPU"
+  %c = tiny.mul %a, %b : tensor<4xi64, #cpu>
+  tiny.return %c : tensor<4xi64, #cpu>
+}
+"""
+    g = tiny.compile(text.encode(), entry="g")
+    a = np.array([2**40, -3, 7, 0], dtype=np.int64)
+    b = np.array([3, 5, -7, 9], dtype=np.int64)
+    np.testing.assert_array_equal(g(a, b), a * b)
+
+
+def test_tuple_results_and_dropped_param():
+    f = tiny.compile(CPU + """
+tiny.function @f -> tuple<tensor<4xi1, #cpu>, tensor<4xf32, #cpu>> {
+  %a = tiny.param 0 : i32 size 4 on "CPU"
+  %b = tiny.param 1 : f32 size 4 on "CPU"
+  %e = tiny.cmpeq %a, %a : tensor<4xi32, #cpu>
+  %y = tiny.add %b, %b : tensor<4xf32, #cpu>
+  %t = tiny.tuple %e, %y : tensor<4xi1, #cpu>, tensor<4xf32, #cpu>
+  tiny.return %t : tuple<tensor<4xi1, #cpu>, tensor<4xf32, #cpu>>
+}
+""")
+    a = np.array([1, 2, 3, 4], dtype=np.int32)
+    b = np.array([10, 20, 30, 40], dtype=np.float32)
+    e, y = f(a, b)
+    np.testing.assert_array_equal(e, a == a)
+    np.testing.assert_array_equal(y, b + b)
+
+
+def test_any_shape_of_the_right_size():
+    f = tiny.compile(SCALE_ADD)
+    x = np.arange(6, dtype=np.float32).reshape(3, 2)
+    np.testing.assert_array_equal(f(x), (x.reshape(2, 3) * 2 + 1))
+    # A non-contiguous view is read in its logical order.
+    xt = np.arange(6, dtype=np.float32).reshape(2, 3).T
+    np.testing.assert_array_equal(f(xt), xt.reshape(2, 3) * 2 + 1)
+
+
+def test_input_errors():
+    f = tiny.compile(SCALE_ADD)
+    with pytest.raises(TypeError, match="takes 1 inputs, got 2"):
+        f(np.zeros(6, np.float32), np.zeros(6, np.float32))
+    with pytest.raises(TypeError,
+                       match=r"input 0 \(param slot 0\) has dtype float64, "
+                             "expected float32"):
+        f(np.zeros(6))
+    with pytest.raises(ValueError, match="has 5 elements, expected 6"):
+        f(np.zeros(5, np.float32))
+
+
+def test_compile_errors_carry_diagnostics():
+    with pytest.raises(tiny.TinyError, match=r"prog.mlir:2:\d+: error") as e:
+        tiny.compile("tiny.function @f -> tensor<4xf32> {\n  %x = tiny.nope\n"
+                     "}\n", name="prog.mlir")
+    assert e.value.code == "INVALID_ARGUMENT"
+    with pytest.raises(tiny.TinyError, match="no tiny.function named 'h'"):
+        tiny.compile(SCALE_ADD, entry="h")
+    with pytest.raises(tiny.TinyError,
+                       match="result 0 of 4611686018427387904 elements"):
+        tiny.compile(CPU + """
+tiny.function @f -> tensor<4611686018427387904xf32, #cpu> {
+  %c = tiny.const dense<1.0> : tensor<4611686018427387904xf32, #cpu>
+  tiny.return %c : tensor<4611686018427387904xf32, #cpu>
+}
+""")
+
+
+def test_compiled_code_is_cached():
+    before = tiny.num_compilations()
+    tiny.compile(SCALE_ADD)
+    tiny.compile(SCALE_ADD)
+    assert tiny.num_compilations() <= before + 1

@@ -1,0 +1,222 @@
+"""tiny from Python: compile tiny programs and run them on numpy arrays.
+
+    import numpy as np, tiny
+    add = tiny.compile(open("prog.mlir").read())
+    y = add(np.arange(6, dtype=np.float32))
+
+Built on the C API (libtiny_c.so, tiny-c/Compiler.h) through ctypes. The
+library is found through $TINY_C_LIBRARY, else in the Bazel output of the
+checkout this package lives in (bazel-bin/capi/libtiny_c.so).
+"""
+
+import ctypes
+import os
+
+import numpy as np
+
+__all__ = ["Program", "TensorInfo", "TinyError", "compile"]
+
+
+class TinyError(Exception):
+    """A failed call: `code` is the status code's name ("INVALID_ARGUMENT"),
+    the message holds tiny's diagnostics with their locations."""
+
+    def __init__(self, code, message):
+        super().__init__(message)
+        self.code = code
+
+
+_MAX_RANK = 16
+
+
+class _TensorInfo(ctypes.Structure):
+    _fields_ = [
+        ("slot", ctypes.c_int64),
+        ("dtype", ctypes.c_uint32),
+        ("rank", ctypes.c_int64),
+        ("shape", ctypes.c_int64 * _MAX_RANK),
+        ("num_elements", ctypes.c_int64),
+        ("num_bytes", ctypes.c_size_t),
+        ("device", ctypes.c_char_p),
+    ]
+
+
+# tiny_dtype_e -> numpy dtype (None where numpy has no such dtype).
+_DTYPES = {
+    1: np.dtype(np.bool_), 2: np.dtype(np.int8), 3: np.dtype(np.int16),
+    4: np.dtype(np.int32), 5: np.dtype(np.int64), 6: np.dtype(np.uint8),
+    7: np.dtype(np.uint16), 8: np.dtype(np.uint32), 9: np.dtype(np.uint64),
+    10: np.dtype(np.float16), 11: None, 12: np.dtype(np.float32),
+    13: np.dtype(np.float64), 14: None, 15: None,
+}
+_DTYPE_NAMES = {11: "bf16", 14: "f8E4M3FN", 15: "f8E5M2"}
+
+
+def _find_library():
+    path = os.environ.get("TINY_C_LIBRARY")
+    if path:
+        return path
+    root = os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__))))
+    return os.path.join(root, "bazel-bin", "capi", "libtiny_c.so")
+
+
+def _load():
+    path = _find_library()
+    try:
+        lib = ctypes.CDLL(path)
+    except OSError as e:
+        raise ImportError(
+            "tiny: cannot load the C library %s (%s); build it with "
+            "`bazel build //capi:libtiny_c.so` or set TINY_C_LIBRARY"
+            % (path, e)) from None
+    status, program = ctypes.c_void_p, ctypes.c_void_p
+    size_p = ctypes.POINTER(ctypes.c_size_t)
+    ptr_p = ctypes.POINTER(ctypes.c_void_p)
+    signatures = {
+        "tiny_status_code": (ctypes.c_uint32, [status]),
+        "tiny_status_message": (ctypes.c_char_p, [status]),
+        "tiny_status_code_name": (ctypes.c_char_p, [ctypes.c_uint32]),
+        "tiny_status_free": (None, [status]),
+        "tiny_program_compile": (status, [
+            ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p,
+            ctypes.c_char_p, ctypes.POINTER(program)]),
+        "tiny_program_release": (None, [program]),
+        "tiny_program_num_inputs": (ctypes.c_size_t, [program]),
+        "tiny_program_num_outputs": (ctypes.c_size_t, [program]),
+        "tiny_program_input_info": (status, [
+            program, ctypes.c_size_t, ctypes.POINTER(_TensorInfo)]),
+        "tiny_program_output_info": (status, [
+            program, ctypes.c_size_t, ctypes.POINTER(_TensorInfo)]),
+        "tiny_program_run": (status, [
+            program, ptr_p, size_p, ctypes.c_size_t, ptr_p, size_p,
+            ctypes.c_size_t]),
+        "tiny_program_num_compilations": (ctypes.c_size_t, []),
+    }
+    for name, (restype, argtypes) in signatures.items():
+        function = getattr(lib, name)
+        function.restype = restype
+        function.argtypes = argtypes
+    return lib
+
+
+_lib = _load()
+
+
+def _check(status):
+    if not status:
+        return
+    code = _lib.tiny_status_code_name(_lib.tiny_status_code(status)).decode()
+    message = _lib.tiny_status_message(status).decode(errors="replace")
+    _lib.tiny_status_free(status)
+    raise TinyError(code, message)
+
+
+def _address(array):
+    """The address of a contiguous array's data. `ndarray.ctypes` costs
+    several microseconds a call; a writable, non-empty array has a cheaper
+    way."""
+    if array.flags.writeable and array.nbytes:
+        return ctypes.addressof(ctypes.c_char.from_buffer(array))
+    return array.ctypes.data
+
+
+class TensorInfo:
+    """One input or output: its slot (an input's param slot, an output's
+    index), numpy dtype (None for bf16/f8, which numpy lacks), shape and
+    device."""
+
+    def __init__(self, info):
+        self.slot = info.slot
+        self.dtype = _DTYPES.get(info.dtype)
+        self.dtype_name = (_DTYPE_NAMES.get(info.dtype) or
+                           str(self.dtype))
+        self.shape = tuple(info.shape[i] for i in range(info.rank))
+        self.size = info.num_elements
+        self.nbytes = info.num_bytes
+        self.device = info.device.decode()
+
+    def __repr__(self):
+        return "TensorInfo(slot=%d, dtype=%s, shape=%s, device=%r)" % (
+            self.slot, self.dtype_name, self.shape, self.device)
+
+
+class Program:
+    """A compiled program: call it with one numpy array per input (param
+    slot order) to get its result, or a tuple of results."""
+
+    def __init__(self, handle):
+        self._handle = handle
+        self.inputs = [self._info(_lib.tiny_program_input_info, i)
+                       for i in range(_lib.tiny_program_num_inputs(handle))]
+        self.outputs = [self._info(_lib.tiny_program_output_info, i)
+                        for i in range(_lib.tiny_program_num_outputs(handle))]
+        sizes = (max(len(self.inputs), 1), max(len(self.outputs), 1))
+        self._array_types = (
+            [ctypes.c_void_p * size for size in sizes],
+            [ctypes.c_size_t * size for size in sizes])
+
+    def _info(self, function, index):
+        info = _TensorInfo()
+        _check(function(self._handle, index, ctypes.byref(info)))
+        return TensorInfo(info)
+
+    def __del__(self):
+        handle, self._handle = getattr(self, "_handle", None), None
+        if handle and _lib is not None:
+            _lib.tiny_program_release(handle)
+
+    def _input(self, index, value):
+        info = self.inputs[index]
+        what = "input %d (param slot %d)" % (index, info.slot)
+        if info.dtype is None:
+            raise TypeError("%s has dtype %s, which numpy cannot hold" %
+                            (what, info.dtype_name))
+        array = np.asarray(value)
+        if array.dtype != info.dtype:
+            raise TypeError("%s has dtype %s, expected %s" %
+                            (what, array.dtype, info.dtype))
+        if array.size != info.size:
+            raise ValueError("%s has %d elements, expected %d (shape %s)" %
+                             (what, array.size, info.size, info.shape))
+        return np.ascontiguousarray(array)
+
+    def __call__(self, *args):
+        if len(args) != len(self.inputs):
+            raise TypeError("the program takes %d inputs, got %d" %
+                            (len(self.inputs), len(args)))
+        inputs = [self._input(i, value) for i, value in enumerate(args)]
+        outputs = []
+        for info in self.outputs:
+            if info.dtype is None:
+                raise TypeError("output %d has dtype %s, which numpy cannot "
+                                "hold" % (info.slot, info.dtype_name))
+            outputs.append(np.empty(info.shape, dtype=info.dtype))
+        n, m = len(inputs), len(outputs)
+        # ctypes array types cost microseconds to make: made once, in
+        # __init__.
+        pointers, counts = self._array_types
+        in_ptrs = pointers[0](*[_address(a) for a in inputs])
+        in_bytes = counts[0](*[a.nbytes for a in inputs])
+        out_ptrs = pointers[1](*[_address(a) for a in outputs])
+        out_bytes = counts[1](*[a.nbytes for a in outputs])
+        _check(_lib.tiny_program_run(self._handle, in_ptrs, in_bytes, n,
+                                     out_ptrs, out_bytes, m))
+        return outputs[0] if m == 1 else tuple(outputs)
+
+
+def compile(source, entry=None, name=None):
+    """Compiles `entry` (default: the only tiny.function) of `source`, IR
+    text (str) or text/bytecode (bytes). Raises TinyError with the
+    diagnostics when it does not parse, verify or lower."""
+    data = source.encode() if isinstance(source, str) else bytes(source)
+    handle = ctypes.c_void_p()
+    _check(_lib.tiny_program_compile(
+        data, len(data), name.encode() if name else None,
+        entry.encode() if entry else None, ctypes.byref(handle)))
+    return Program(handle)
+
+
+def num_compilations():
+    """The programs compiled in this process so far (not from the cache)."""
+    return _lib.tiny_program_num_compilations()

@@ -1,0 +1,442 @@
+// RUN: tiny-opt %s -split-input-file -tiny-rangeify -tiny-print-schedule -o /dev/null | FileCheck %s --check-prefix=COUNT
+// RUN: tiny-opt %s -split-input-file -tiny-rangeify | FileCheck %s
+// RUN: tiny-opt %s -split-input-file -tiny-rangeify -tiny-optimize="vector-bits=512 vector-registers=32" | FileCheck %s --check-prefix=TILED
+
+// When a reduce gets a buffer of its own, and how a large one computes what
+// is read from it. tinygrad realizes a reduce whose readers index it
+// differently; readers that index it alike (several ops of one elementwise
+// expression) share one accumulator in one kernel. The counts in the
+// comments are tinygrad's (commit in ../shared/tinygrad/PIN, DEV=CPU,
+// GlobalCounters.kernel_count after realizing the same expression).
+
+#cpu = #tiny.device<"CPU">
+
+// relu as tinygrad writes it, where(0 < r, r, 0): the compare and the select
+// read the one accumulator of the one reduce range (tinygrad: 1 kernel).
+// COUNT: {{^}}schedule @relu_where: 1 kernel: r_4_1{{$}}
+// CHECK-LABEL: func.func @relu_where
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<12xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.output = 0 : i64})
+// CHECK-NEXT: tiny.k.kernel "r_4_1" {
+// CHECK: tiny.k.range loop %[[I:[a-z0-9_]+]] <
+// CHECK: %[[SUM:[a-z0-9_]+]] = tiny.k.range reduce
+// CHECK: tiny.k.end
+// CHECK-NEXT: }
+// CHECK-NOT: tiny.k.range
+// CHECK: %[[POS:[a-z0-9_]+]] = arith.cmpf olt, %{{[a-z0-9_]+}}, %[[SUM]] : f32
+// CHECK-NEXT: %[[RELU:[a-z0-9_]+]] = arith.select %[[POS]], %[[SUM]], %{{[a-z0-9_]+}} : f32
+// CHECK-NEXT: %[[PO:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%[[I]]] : memref<4xf32>
+// CHECK-NEXT: tiny.k.store %[[PO]], %[[RELU]]
+// CHECK-NOT: tiny.k.kernel
+// CHECK: return
+tiny.function @relu_where -> tensor<4x1xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 12 on "CPU"
+  %v = tiny.reshape %x to [4, 3] : tensor<12xf32, #cpu>
+  %r = tiny.reduce add %v axes [1] : tensor<4x3xf32, #cpu>
+  %z = tiny.const dense<0.0> : tensor<4x1xf32, #cpu>
+  %c = tiny.cmplt %z, %r : tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>
+  %w = tiny.where %c, %r, %z : tensor<4x1xi1, #cpu>, tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>
+  tiny.return %w : tensor<4x1xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// r * r: one accumulator, multiplied by itself (tinygrad: 1 kernel).
+// COUNT: {{^}}schedule @square: 1 kernel: r_4_1{{$}}
+// CHECK-LABEL: func.func @square
+// CHECK-NEXT: tiny.k.kernel "r_4_1" {
+// CHECK: %[[SUM:[a-z0-9_]+]] = tiny.k.range reduce
+// CHECK-NOT: tiny.k.range
+// CHECK: arith.mulf %[[SUM]], %[[SUM]] : f32
+// CHECK-NOT: tiny.k.kernel
+// CHECK: return
+tiny.function @square -> tensor<4x1xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 12 on "CPU"
+  %v = tiny.reshape %x to [4, 3] : tensor<12xf32, #cpu>
+  %r = tiny.reduce add %v axes [1] : tensor<4x3xf32, #cpu>
+  %w = tiny.mul %r, %r : tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>
+  tiny.return %w : tensor<4x1xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// r + r, and r read through a reshape that drops its unit axis and through
+// the reduce itself (tinygrad: 1 kernel).
+// COUNT: {{^}}schedule @add_self: 1 kernel: r_4{{$}}
+// CHECK-LABEL: func.func @add_self
+// CHECK-NEXT: tiny.k.kernel "r_4" {
+// CHECK: %[[SUM:[a-z0-9_]+]] = tiny.k.range reduce
+// CHECK-NOT: tiny.k.range
+// CHECK: arith.addf %[[SUM]], %[[SUM]] : f32
+// CHECK-NOT: tiny.k.kernel
+// CHECK: return
+tiny.function @add_self -> tensor<4xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 12 on "CPU"
+  %v = tiny.reshape %x to [4, 3] : tensor<12xf32, #cpu>
+  %r = tiny.reduce add %v axes [1] : tensor<4x3xf32, #cpu>
+  %f = tiny.reshape %r to [4] : tensor<4x1xf32, #cpu>
+  %w = tiny.add %f, %f : tensor<4xf32, #cpu>, tensor<4xf32, #cpu>
+  tiny.return %w : tensor<4xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// max(r, 0) reads r once (tinygrad: 1 kernel).
+// COUNT: {{^}}schedule @max0: 1 kernel: r_4_1{{$}}
+tiny.function @max0 -> tensor<4x1xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 12 on "CPU"
+  %v = tiny.reshape %x to [4, 3] : tensor<12xf32, #cpu>
+  %r = tiny.reduce add %v axes [1] : tensor<4x3xf32, #cpu>
+  %z = tiny.const dense<0.0> : tensor<4x1xf32, #cpu>
+  %w = tiny.max %r, %z : tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>
+  tiny.return %w : tensor<4x1xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// softmax, exp(x - max(x)) / sum(exp(x - max(x))): both reduces are read
+// through a broadcast, by every element of their row, so each gets a buffer
+// (tinygrad: 3 kernels too).
+// COUNT: {{^}}schedule @softmax: 3 kernels: r_4_1 r_4_1 E_4_3{{$}}
+tiny.function @softmax -> tensor<4x3xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 12 on "CPU"
+  %v = tiny.reshape %x to [4, 3] : tensor<12xf32, #cpu>
+  %m = tiny.reduce max %v axes [1] : tensor<4x3xf32, #cpu>
+  %me = tiny.expand %m to [4, 3] : tensor<4x1xf32, #cpu>
+  %d = tiny.sub %v, %me : tensor<4x3xf32, #cpu>, tensor<4x3xf32, #cpu>
+  %e = tiny.exp2 %d : tensor<4x3xf32, #cpu>
+  %s = tiny.reduce add %e axes [1] : tensor<4x3xf32, #cpu>
+  %se = tiny.expand %s to [4, 3] : tensor<4x1xf32, #cpu>
+  %o = tiny.fdiv %e, %se : tensor<4x3xf32, #cpu>, tensor<4x3xf32, #cpu>
+  tiny.return %o : tensor<4x3xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// Two outputs computed from r are two kernels: r gets a buffer that both
+// read, rather than being reduced again in each (tinygrad: 3 kernels).
+// COUNT: {{^}}schedule @two_outputs: 3 kernels: r_4_1 E_4_1 E_4_1{{$}}
+// CHECK-LABEL: func.func @two_outputs
+// CHECK-NEXT: %[[BUF:[a-z0-9_]+]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: tiny.k.kernel "r_4_1" {
+// CHECK: tiny.k.range reduce
+// CHECK: tiny.k.kernel "E_4_1" {
+// CHECK-NOT: tiny.k.range reduce
+// CHECK: tiny.k.index %[[BUF]]
+// CHECK: tiny.k.kernel "E_4_1" {
+// CHECK-NOT: tiny.k.range reduce
+// CHECK: tiny.k.index %[[BUF]]
+// CHECK: return
+tiny.function @two_outputs -> tuple<tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>> {
+  %x = tiny.param 0 : f32 size 12 on "CPU"
+  %v = tiny.reshape %x to [4, 3] : tensor<12xf32, #cpu>
+  %r = tiny.reduce add %v axes [1] : tensor<4x3xf32, #cpu>
+  %two = tiny.const dense<2.0> : tensor<4x1xf32, #cpu>
+  %a = tiny.mul %r, %two : tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>
+  %b = tiny.add %r, %two : tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>
+  %t = tiny.tuple %a, %b : tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>
+  tiny.return %t : tuple<tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// An output computed from r, then read by another output: r is reduced in
+// the first output's kernel; the second reads that output's buffer
+// (tinygrad: 2 kernels).
+// COUNT: {{^}}schedule @output_read_again: 2 kernels: r_4_1 E_4_1{{$}}
+// CHECK-LABEL: func.func @output_read_again
+// CHECK-SAME: %[[OUT0:[a-z0-9_]+]]: memref<4xf32> {tiny.output = 0 : i64}
+// CHECK-NOT: memref.alloc
+// CHECK: tiny.k.kernel "r_4_1" {
+// CHECK: tiny.k.kernel "E_4_1" {
+// CHECK-NOT: tiny.k.range reduce
+// CHECK: tiny.k.index %[[OUT0]]
+// CHECK: return
+tiny.function @output_read_again -> tuple<tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>> {
+  %x = tiny.param 0 : f32 size 12 on "CPU"
+  %v = tiny.reshape %x to [4, 3] : tensor<12xf32, #cpu>
+  %r = tiny.reduce add %v axes [1] : tensor<4x3xf32, #cpu>
+  %two = tiny.const dense<2.0> : tensor<4x1xf32, #cpu>
+  %a = tiny.mul %r, %two : tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>
+  %b = tiny.add %a, %two : tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>
+  %t = tiny.tuple %a, %b : tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>
+  tiny.return %t : tuple<tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// sum(r * r) over the rows: r is reduced inside the outer reduce range, once
+// per row, and squared there (tinygrad: 1 kernel).
+// COUNT: {{^}}schedule @nested: 1 kernel: r_1_1{{$}}
+// CHECK-LABEL: func.func @nested
+// CHECK-NEXT: tiny.k.kernel "r_1_1" {
+// CHECK: %[[TOTAL:[a-z0-9_]+]] = tiny.k.range reduce %{{[a-z0-9_]+}} < %{{[a-z0-9_]+}} iter_args(%[[ACC:[a-z0-9_]+]] = %{{[a-z0-9_]+}}) -> (f32) {
+// CHECK: %[[ROW:[a-z0-9_]+]] = tiny.k.range reduce
+// CHECK: tiny.k.end
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[SQ:[a-z0-9_]+]] = arith.mulf %[[ROW]], %[[ROW]]
+// CHECK-NEXT: %[[NEXT:[a-z0-9_]+]] = arith.addf %[[ACC]], %[[SQ]]
+// CHECK-NEXT: tiny.k.end %[[NEXT]] : f32
+// CHECK-NOT: tiny.k.kernel
+// CHECK: return
+tiny.function @nested -> tensor<1x1xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 12 on "CPU"
+  %v = tiny.reshape %x to [4, 3] : tensor<12xf32, #cpu>
+  %r = tiny.reduce add %v axes [1] : tensor<4x3xf32, #cpu>
+  %w = tiny.mul %r, %r : tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>
+  %s = tiny.reduce add %w axes [0] : tensor<4x1xf32, #cpu>
+  tiny.return %s : tensor<1x1xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// Two reduces of r: each reads all of r, so r gets a buffer (tinygrad: 2
+// kernels).
+// COUNT: {{^}}schedule @two_reduces: 2 kernels: r_4_1 r_1_1{{$}}
+tiny.function @two_reduces -> tensor<1x1xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 12 on "CPU"
+  %v = tiny.reshape %x to [4, 3] : tensor<12xf32, #cpu>
+  %r = tiny.reduce add %v axes [1] : tensor<4x3xf32, #cpu>
+  %s = tiny.reduce add %r axes [0] : tensor<4x1xf32, #cpu>
+  %m = tiny.reduce max %r axes [0] : tensor<4x1xf32, #cpu>
+  %p = tiny.mul %s, %m : tensor<1x1xf32, #cpu>, tensor<1x1xf32, #cpu>
+  tiny.return %p : tensor<1x1xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// r + flip(r) reads r at two positions per element (tinygrad: 2 kernels).
+// COUNT: {{^}}schedule @flip_read: 2 kernels: r_4_1 E_4_1{{$}}
+tiny.function @flip_read -> tensor<4x1xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 12 on "CPU"
+  %v = tiny.reshape %x to [4, 3] : tensor<12xf32, #cpu>
+  %r = tiny.reduce add %v axes [1] : tensor<4x3xf32, #cpu>
+  %f = tiny.flip %r axes [0] : tensor<4x1xf32, #cpu>
+  %w = tiny.add %r, %f : tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>
+  tiny.return %w : tensor<4x1xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// (r * r) broadcast over the row: r * r is computed per element of the
+// broadcast, but r is reduced once, into a buffer (tinygrad: 2 kernels).
+// COUNT: {{^}}schedule @square_broadcast: 2 kernels: r_4_1 E_4_3{{$}}
+tiny.function @square_broadcast -> tensor<4x3xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 12 on "CPU"
+  %v = tiny.reshape %x to [4, 3] : tensor<12xf32, #cpu>
+  %r = tiny.reduce add %v axes [1] : tensor<4x3xf32, #cpu>
+  %w = tiny.mul %r, %r : tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>
+  %e = tiny.add %w, %v : tensor<4x1xf32, #cpu>, tensor<4x3xf32, #cpu>
+  tiny.return %e : tensor<4x3xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// r * r kept contiguous, then read twice: the contiguous computes it once.
+// COUNT: {{^}}schedule @contiguous_square: 2 kernels: r_4_1 E_4_1{{$}}
+tiny.function @contiguous_square -> tensor<4x1xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 12 on "CPU"
+  %v = tiny.reshape %x to [4, 3] : tensor<12xf32, #cpu>
+  %r = tiny.reduce add %v axes [1] : tensor<4x3xf32, #cpu>
+  %w = tiny.mul %r, %r : tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>
+  %c = tiny.contiguous %w : tensor<4x1xf32, #cpu>
+  %e = tiny.add %c, %c : tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>
+  tiny.return %e : tensor<4x1xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// max(mm, 0) of a 16x32x32 matmul (the 0 broadcast) keeps the matmul's
+// reduction-outside form: the accumulators live in the output (8 rows per
+// thread iteration); once the reduce range is done, one more loop over the
+// columns replaces each accumulator by its max with 0, read once and
+// written once (tinygrad: 1 kernel).
+// COUNT: {{^}}schedule @max_matmul: 1 kernel: r_16_32_1{{$}}
+// CHECK-LABEL: func.func @max_matmul
+// CHECK-SAME: %[[OUT:[a-z0-9_]+]]: memref<512xf32> {tiny.output = 0 : i64})
+// CHECK-NEXT: tiny.k.kernel "r_16_32_1" {
+// CHECK: tiny.k.range thread %[[T:[a-z0-9_]+]] < %c2 {
+// CHECK: %[[ROW0:[a-z0-9_]+]] = arith.muli %[[T]], %c8 : index
+// CHECK: tiny.k.range reduce
+// CHECK: tiny.k.range loop
+// CHECK-NOT: arith.maximumf
+// CHECK: tiny.k.range loop %[[J:[a-z0-9_]+]] < %c32 {
+// CHECK-NEXT: %[[OFF_A:[a-z0-9_]+]] = arith.muli %[[ROW0]], %c32 : index
+// CHECK-NEXT: %[[OFF:[a-z0-9_]+]] = arith.addi %[[J]], %[[OFF_A]] : index
+// CHECK-NEXT: %[[P:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%[[OFF]]] : memref<512xf32>
+// CHECK-NEXT: %[[ACC:[a-z0-9_]+]] = tiny.k.load %[[P]]
+// CHECK-NEXT: %[[ZERO:[a-z0-9_]+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: %[[MAX:[a-z0-9_]+]] = arith.maximumf %[[ACC]], %[[ZERO]] : f32
+// CHECK-NEXT: %[[OFF_B:[a-z0-9_]+]] = arith.muli %[[ROW0]], %c32 : index
+// CHECK-NEXT: %[[OFF2:[a-z0-9_]+]] = arith.addi %[[J]], %[[OFF_B]] : index
+// CHECK-NEXT: %[[P2:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%[[OFF2]]] : memref<512xf32>
+// CHECK-NEXT: tiny.k.store %[[P2]], %[[MAX]]
+// CHECK-NOT: tiny.k.kernel
+// CHECK: return
+// TILED-LABEL: func.func @max_matmul
+// TILED: tiny.k.range reduce %{{[a-z0-9_]+}} < %c8 iter_args({{.*}}) -> (vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>) {
+// TILED: vector.store
+// TILED: tiny.k.range loop %{{[a-z0-9_]+}} < %c32 {
+// TILED: arith.maximumf
+// TILED: return
+tiny.function @max_matmul -> tensor<16x32xf32, #cpu> {
+  %a = tiny.param 0 : f32 size 512 on "CPU"
+  %b = tiny.param 1 : f32 size 1024 on "CPU"
+  %a3 = tiny.reshape %a to [16, 1, 32] : tensor<512xf32, #cpu>
+  %ae = tiny.expand %a3 to [16, 32, 32] : tensor<16x1x32xf32, #cpu>
+  %b2 = tiny.reshape %b to [32, 32] : tensor<1024xf32, #cpu>
+  %bt = tiny.permute %b2 [1, 0] : tensor<32x32xf32, #cpu>
+  %b3 = tiny.reshape %bt to [1, 32, 32] : tensor<32x32xf32, #cpu>
+  %be = tiny.expand %b3 to [16, 32, 32] : tensor<1x32x32xf32, #cpu>
+  %p = tiny.mul %ae, %be : tensor<16x32x32xf32, #cpu>
+  %s = tiny.reduce add %p axes [2] : tensor<16x32x32xf32, #cpu>
+  %c = tiny.reshape %s to [16, 32] : tensor<16x32x1xf32, #cpu>
+  %z = tiny.const dense<0.0> : tensor<1x1xf32, #cpu>
+  %r = tiny.max %c, %z : tensor<16x32xf32, #cpu>, tensor<1x1xf32, #cpu>
+  tiny.return %r : tensor<16x32xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// relu as tinygrad writes it, where(0 < mm, mm, 0), reads the matmul twice
+// at one position: the same single kernel, whose loop after the reduce
+// range reads each accumulator once for the compare and the select
+// (tinygrad: 1 kernel).
+// COUNT: {{^}}schedule @relu_matmul: 1 kernel: r_16_32_1{{$}}
+// -tiny-optimize register-tiles the reduce range as it does a plain
+// matmul's (8 rows x 32 columns of accumulators, in vectors).
+// TILED-LABEL: func.func @relu_matmul
+// TILED: tiny.k.range reduce %{{[a-z0-9_]+}} < %c8 iter_args({{.*}}) -> (vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>) {
+// TILED: vector.store
+// TILED: tiny.k.range loop %{{[a-z0-9_]+}} < %c32 {
+// TILED: arith.cmpf olt
+// TILED: return
+// CHECK-LABEL: func.func @relu_matmul
+// CHECK-SAME: %[[OUT:[a-z0-9_]+]]: memref<512xf32> {tiny.output = 0 : i64})
+// CHECK-NEXT: tiny.k.kernel "r_16_32_1" {
+// CHECK: tiny.k.range thread %[[T:[a-z0-9_]+]] < %c2 {
+// CHECK: %[[ROW0:[a-z0-9_]+]] = arith.muli %[[T]], %c8 : index
+// CHECK: tiny.k.range loop
+// CHECK: tiny.k.store
+// CHECK: tiny.k.range reduce
+// CHECK-NEXT: arith.muli
+// CHECK: tiny.k.range loop
+// CHECK-NOT: arith.cmpf
+// CHECK: tiny.k.range loop %[[J:[a-z0-9_]+]] < %c32 {
+// CHECK-NEXT: %[[ZERO:[a-z0-9_]+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: %[[OFF_A:[a-z0-9_]+]] = arith.muli %[[ROW0]], %c32 : index
+// CHECK-NEXT: %[[OFF:[a-z0-9_]+]] = arith.addi %[[J]], %[[OFF_A]] : index
+// CHECK-NEXT: %[[P:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%[[OFF]]] : memref<512xf32>
+// CHECK-NEXT: %[[ACC:[a-z0-9_]+]] = tiny.k.load %[[P]]
+// CHECK-NEXT: %[[POS:[a-z0-9_]+]] = arith.cmpf olt, %[[ZERO]], %[[ACC]] : f32
+// CHECK-NEXT: %[[RELU:[a-z0-9_]+]] = arith.select %[[POS]], %[[ACC]], %[[ZERO]] : f32
+// CHECK-NEXT: %[[OFF_B:[a-z0-9_]+]] = arith.muli %[[ROW0]], %c32 : index
+// CHECK-NEXT: %[[OFF2:[a-z0-9_]+]] = arith.addi %[[J]], %[[OFF_B]] : index
+// CHECK-NEXT: %[[P2:[a-z0-9_]+]] = tiny.k.index %[[OUT]][%[[OFF2]]] : memref<512xf32>
+// CHECK-NEXT: tiny.k.store %[[P2]], %[[RELU]]
+// CHECK-NOT: tiny.k.kernel
+// CHECK: return
+tiny.function @relu_matmul -> tensor<16x32xf32, #cpu> {
+  %a = tiny.param 0 : f32 size 512 on "CPU"
+  %b = tiny.param 1 : f32 size 1024 on "CPU"
+  %a3 = tiny.reshape %a to [16, 1, 32] : tensor<512xf32, #cpu>
+  %ae = tiny.expand %a3 to [16, 32, 32] : tensor<16x1x32xf32, #cpu>
+  %b2 = tiny.reshape %b to [32, 32] : tensor<1024xf32, #cpu>
+  %bt = tiny.permute %b2 [1, 0] : tensor<32x32xf32, #cpu>
+  %b3 = tiny.reshape %bt to [1, 32, 32] : tensor<32x32xf32, #cpu>
+  %be = tiny.expand %b3 to [16, 32, 32] : tensor<1x32x32xf32, #cpu>
+  %p = tiny.mul %ae, %be : tensor<16x32x32xf32, #cpu>
+  %s = tiny.reduce add %p axes [2] : tensor<16x32x32xf32, #cpu>
+  %c = tiny.reshape %s to [16, 32] : tensor<16x32x1xf32, #cpu>
+  %z = tiny.const dense<0.0> : tensor<16x32xf32, #cpu>
+  %pos = tiny.cmplt %z, %c : tensor<16x32xf32, #cpu>, tensor<16x32xf32, #cpu>
+  %r = tiny.where %pos, %c, %z : tensor<16x32xi1, #cpu>, tensor<16x32xf32, #cpu>, tensor<16x32xf32, #cpu>
+  tiny.return %r : tensor<16x32xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// mm + flip(mm) reads the matmul at two rows per element: the matmul gets a
+// buffer, in its reduction-outside form, and the add reads it (tinygrad: 2
+// kernels).
+// COUNT: {{^}}schedule @matmul_flip: 2 kernels: r_16_32_1 E_16_32{{$}}
+// CHECK-LABEL: func.func @matmul_flip
+// CHECK-NEXT: %[[BUF:[a-z0-9_]+]] = memref.alloc() : memref<512xf32>
+// CHECK-NEXT: tiny.k.kernel "r_16_32_1" {
+// CHECK: tiny.k.range thread
+// CHECK: tiny.k.kernel "E_16_32" {
+// CHECK-NOT: tiny.k.range reduce
+// CHECK: return
+tiny.function @matmul_flip -> tensor<16x32xf32, #cpu> {
+  %a = tiny.param 0 : f32 size 512 on "CPU"
+  %b = tiny.param 1 : f32 size 1024 on "CPU"
+  %a3 = tiny.reshape %a to [16, 1, 32] : tensor<512xf32, #cpu>
+  %ae = tiny.expand %a3 to [16, 32, 32] : tensor<16x1x32xf32, #cpu>
+  %b2 = tiny.reshape %b to [32, 32] : tensor<1024xf32, #cpu>
+  %bt = tiny.permute %b2 [1, 0] : tensor<32x32xf32, #cpu>
+  %b3 = tiny.reshape %bt to [1, 32, 32] : tensor<32x32xf32, #cpu>
+  %be = tiny.expand %b3 to [16, 32, 32] : tensor<1x32x32xf32, #cpu>
+  %p = tiny.mul %ae, %be : tensor<16x32x32xf32, #cpu>
+  %s = tiny.reduce add %p axes [2] : tensor<16x32x32xf32, #cpu>
+  %c = tiny.reshape %s to [16, 32] : tensor<16x32x1xf32, #cpu>
+  %f = tiny.flip %c axes [0] : tensor<16x32xf32, #cpu>
+  %r = tiny.add %c, %f : tensor<16x32xf32, #cpu>, tensor<16x32xf32, #cpu>
+  tiny.return %r : tensor<16x32xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// A mask of a matmul is i1: its buffer cannot hold the f32 accumulators, so
+// the kernel computes the matmul inside the output loops instead (one
+// kernel still; tinygrad: 1).
+// COUNT: {{^}}schedule @matmul_mask: 1 kernel: r_16_32{{$}}
+// CHECK-LABEL: func.func @matmul_mask
+// CHECK-NEXT: tiny.k.kernel "r_16_32" {
+// CHECK-NOT: tiny.k.range thread
+// CHECK: tiny.k.range reduce %{{[a-z0-9_]+}} < %{{[a-z0-9_]+}} iter_args
+// CHECK: return
+tiny.function @matmul_mask -> tensor<16x32xi1, #cpu> {
+  %a = tiny.param 0 : f32 size 512 on "CPU"
+  %b = tiny.param 1 : f32 size 1024 on "CPU"
+  %a3 = tiny.reshape %a to [16, 1, 32] : tensor<512xf32, #cpu>
+  %ae = tiny.expand %a3 to [16, 32, 32] : tensor<16x1x32xf32, #cpu>
+  %b2 = tiny.reshape %b to [32, 32] : tensor<1024xf32, #cpu>
+  %bt = tiny.permute %b2 [1, 0] : tensor<32x32xf32, #cpu>
+  %b3 = tiny.reshape %bt to [1, 32, 32] : tensor<32x32xf32, #cpu>
+  %be = tiny.expand %b3 to [16, 32, 32] : tensor<1x32x32xf32, #cpu>
+  %p = tiny.mul %ae, %be : tensor<16x32x32xf32, #cpu>
+  %s = tiny.reduce add %p axes [2] : tensor<16x32x32xf32, #cpu>
+  %c = tiny.reshape %s to [16, 32] : tensor<16x32x1xf32, #cpu>
+  %z = tiny.const dense<0.0> : tensor<16x32xf32, #cpu>
+  %pos = tiny.cmplt %z, %c : tensor<16x32xf32, #cpu>, tensor<16x32xf32, #cpu>
+  tiny.return %pos : tensor<16x32xi1, #cpu>
+}
