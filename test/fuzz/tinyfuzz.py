@@ -4,7 +4,7 @@
     python3 test/fuzz/tinyfuzz.py --seed 1 --count 300
     python3 test/fuzz/tinyfuzz.py --seed 7 --count 2000 --minimize --keep /tmp/fz
     python3 test/fuzz/tinyfuzz.py --features=-pow,-multi --count 100
-    python3 test/fuzz/tinyfuzz.py --replay /tmp/fz/fail-7-12
+    python3 test/fuzz/tinyfuzz.py --seed 7 --first 12 --count 1 --minimize
 
 Program i of a run is generated from seed (S, i), so `--seed S --first i
 --count 1` regenerates it alone. Each failure is printed with its program;
@@ -110,14 +110,17 @@ def main():
                             generate.FEATURES.items()))
     parser.add_argument("--minimize", action="store_true",
                         help="reduce each failure before printing it")
+    parser.add_argument("--minimize-runs", type=int, default=200,
+                        metavar="N", help="runs the minimizer may spend on "
+                        "each failure (default 200)")
     parser.add_argument("--keep", metavar="DIR",
                         help="write each failing program and its inputs here")
     parser.add_argument("--timeout", type=float, default=60,
                         help="seconds per tiny-run (default 60)")
     parser.add_argument("--tiny-run")
     parser.add_argument("--tiny-opt")
-    parser.add_argument("--quiet", action="store_true",
-                        help="print only failures and the summary")
+    parser.add_argument("--verbose", action="store_true",
+                        help="print a line for each program that passes too")
     args = parser.parse_args()
 
     tools = {"tiny-run": find_tool("tiny-run", args.tiny_run),
@@ -137,11 +140,13 @@ def main():
             counts[outcome.kind] += 1
             elements.update(outcome.stats)
             if outcome.kind == "pass":
+                if args.verbose:
+                    print(f"ok {name}", flush=True)
                 continue
             if args.minimize:
                 program, outcome = minimize.minimize(
                     program, outcome, os.path.join(scratch, "min"), tools,
-                    args.timeout)
+                    args.timeout, budget=args.minimize_runs)
             unread = check.unread_params(program, os.path.join(
                 scratch, "min" if args.minimize else "run"), tools)
             if unread:

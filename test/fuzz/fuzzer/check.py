@@ -119,8 +119,9 @@ def check(program, directory, tools, timeout=60, verify=True):
         for i, (want, node) in enumerate(zip(expected,
                                              program.entry.outputs)):
             got = np.load(os.path.join(directory, f"out{i}.npy"))
-            for problem in reference.compare(node.type.dtype, got, want,
-                                             stats):
+            for problem in reference.compare(
+                    node.type.dtype, got, want, stats,
+                    signed_zero="signed-zero" in program.features):
                 detail.append(f"result {i} ({_type_text(node.type)}): "
                               f"{problem}")
     except Exception:  # a bug of the fuzzer's own, reported as such

@@ -27,6 +27,7 @@ FEATURES = {
     "size0": "axes of length 0",
     "specials": "inf, -inf, NaN, -0 and extreme values in inputs",
     "unused": "entry params the program does not read",
+    "signed-zero": "results compare the sign of zeros (-0 != +0)",
     "unary": "exp2 log2 sin sqrt reciprocal trunc neg not",
     "arith": "add sub mul max mulacc",
     "fdiv": "fdiv",
@@ -45,6 +46,8 @@ FEATURES = {
     "multi": "values on virtual devices CPU:1..CPU:4: replicated and "
              "sharded copies, unshard of mstack, allreduce, gathers",
     "copy": "copies of single-device values between devices",
+    "shard-args": "calls whose sharded argument is not an unshard op (a "
+                  "copy with shard, an op on shards)",
 }
 
 MAX_NUMEL = 384
@@ -645,8 +648,15 @@ class Builder:
             value = ir.make("unshard", [reduced], axis=layout)
             if value.type.numel > MAX_NUMEL:
                 return None
-        for _ in range(int(self.rng.integers(0, 4))):
+        steps = int(self.rng.integers(0, 4))
+        if value.op == "unshard" and self.chance(0.5):
+            steps = 0  # an unshard op as a call's argument
+        for _ in range(steps):
             value, layout = self.multi_step(value, layout)
+        if self.has("call") and self.depth == 0 and self.chance(0.25) and (
+                layout is None or value.op == "unshard" or
+                self.has("shard-args")):
+            value, layout = self.multi_call(value, layout)
         if layout is None and self.chance(0.4):
             picked = ir.make("mselect", [value],
                              index=int(self.rng.integers(n)))
@@ -654,6 +664,35 @@ class Builder:
                 picked = self.device_step(picked, None)
             return ir.make("copy", [picked], device=self.device)
         return ir.make("copy", [value], device=self.device)
+
+    def multi_call(self, value, layout):
+        """A call of a function whose param is the multi-device value: a
+        shard-sized param viewed as one shard and unsharded on the same
+        axis (DESIGN §3), or for a replicated value the whole value."""
+        t = value.type
+        n = len(t.device)
+        sub = Builder(self.rng, self.features, self.program,
+                      f"f{next(self.names)}", entry=False,
+                      depth=self.depth + 1, names=self.names)
+        sub.device = t.device
+        shape = list(t.shape)
+        if layout is not None:
+            shape[layout] //= n
+        param = ir.make("param", slot=0, dtype=t.dtype,
+                        size=math.prod(shape), device=t.device)
+        body = param
+        if tuple(shape) != param.type.shape:
+            body = ir.make("reshape", [param], shape=shape)
+        if layout is not None:
+            body = ir.make("unshard", [body], axis=layout)
+        inner = layout
+        for _ in range(int(self.rng.integers(1, 4))):
+            body, inner = sub.multi_step(body, inner)
+        function = ir.Function(sub.name, [param], [body])
+        self.program.functions.append(function)
+        # The reference splits a sharded argument into its shards by this.
+        return ir.make("call", [value], callee=function,
+                       layouts=[layout]), inner
 
     def unshard_parts(self, src, axis, devices):
         """unshard(mstack(copies of the parts of src along axis), axis)."""
@@ -698,7 +737,8 @@ class Builder:
         roll = self.rng.random()
         if roll < 0.4:
             return self.device_step(value, layout), layout
-        if roll < 0.55:  # a binary op with another value laid out alike
+        if roll < 0.55 and self.entry:
+            # A binary op with another value laid out alike.
             src = self.pick(lambda x: x.type.shape == t.shape and
                             x.type.dtype == t.dtype) or \
                 self.fresh(t.dtype, t.shape)
@@ -827,6 +867,8 @@ def generate(rng, features, size=None):
     """A random program with an entry `@main` of about `size` ops."""
     program = ir.Program([])
     builder = Builder(rng, features, program, "main", entry=True)
+    if "copy" in features and rng.random() < 0.15:
+        builder.device = (f"CPU:{rng.integers(1, 5)}",)  # params there
     if size is None:
         size = int(rng.integers(2, 14))
     for _ in range(int(rng.integers(1, 3))):
@@ -839,6 +881,7 @@ def generate(rng, features, size=None):
         outputs.append(node)
     program.functions.append(ir.Function("main", builder.params, outputs))
     program.inputs = builder.inputs
+    program.features = frozenset(features)
     if "unused" not in features:
         _drop_unused_params(program)
     return program

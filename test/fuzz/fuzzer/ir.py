@@ -92,6 +92,7 @@ class Function:
 class Program:
     functions: list  # callees first, the entry last
     inputs: list = field(default_factory=list)  # numpy arrays, entry slots
+    features: frozenset = frozenset()  # what it was generated with
 
     @property
     def entry(self):
@@ -260,13 +261,14 @@ def _infer(op, operands, attrs):
         _require(len(operands) == len(callee.params), "call arity")
         for arg, param in zip(types, callee.params):
             _require(arg.dtype == param.type.dtype, "call: dtype")
-            if param.attrs.get("size") is None:
+            size = param.attrs.get("size")
+            if size is None:
                 _require(arg.shape == (), "call: scalar param")
+            elif arg.multi:  # the whole value, or one shard of it
+                _require(size in (arg.numel, arg.numel // len(arg.device)),
+                         "call: size")
             else:
-                _require(arg.numel * len(param.type.device) ==
-                         param.attrs["size"] * len(arg.device)
-                         if arg.multi else
-                         arg.numel == param.attrs["size"], "call: size")
+                _require(arg.numel == size, "call: size")
             _require(arg.device == param.type.device, "call: device")
         return callee.result_type
     if op == "gettuple":

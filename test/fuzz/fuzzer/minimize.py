@@ -136,8 +136,11 @@ def _structural_edits(program, values):
                 edits.append(lambda p, fi=fi, slot=slot:
                              _drop_callee_param(p, fi, slot)
                              if slot < len(p.functions[fi].params) else False)
+        # Multi-device values keep their ops: a call's sharded argument is
+        # split by the layout the generator recorded for it.
         nodes = [n for n in reversed(ir.topo_order(function.outputs))
-                 if n.op != "param" and isinstance(n.type, ir.TensorType)]
+                 if n.op != "param" and isinstance(n.type, ir.TensorType)
+                 and not n.type.multi]
         for node in nodes:
             for operand in node.operands:
                 if operand.type == node.type:

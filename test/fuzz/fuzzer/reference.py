@@ -554,6 +554,9 @@ def evaluate_node(node, args):
         x, y, z = _broadcast(args, t.shape)
         product = _binary("mul", t.dtype, x, y)
         return _binary("add", t.dtype, product, z)
+    if op == "reshape" and isinstance(args[0], Multi):
+        return Multi([x.map(lambda y: y.reshape(a["shape"]))
+                      for x in args[0].parts])
     if op == "reshape":
         return args[0].map(lambda x: x.reshape(a["shape"]))
     if op == "permute":
@@ -581,8 +584,18 @@ def evaluate_node(node, args):
         return _reduce(a["kind"], t.dtype, args[0], list(a["axes"]))
     if op == "call":
         callee = a["callee"]
-        inputs = [arg.map(lambda x, param=param: x.reshape(param.type.shape))
-                  for arg, param in zip(args, callee.params)]
+        layouts = a.get("layouts") or [None] * len(args)
+        inputs = []
+        for arg, param, layout in zip(args, callee.params, layouts):
+            if layout is None:
+                inputs.append(arg.map(lambda x, s=param.type.shape:
+                                      x.reshape(s)))
+                continue
+            # A sharded argument: each device's shard, flat.
+            n = len(param.type.device)
+            inputs.append(Multi([arg.map(
+                lambda x, i=i: np.split(x, n, axis=layout)[i].reshape(-1))
+                for i in range(n)]))
         return evaluate_function(callee, inputs)
     if op == "gettuple":
         return args[0][a["index"]]
@@ -628,10 +641,12 @@ def evaluate_nodes(program):
 #===------------------------------------------------------------------===#
 
 
-def compare(dtype, got, want, stats=None, limit=4):
+def compare(dtype, got, want, stats=None, signed_zero=True, limit=4):
     """Mismatches of `got` (a numpy array from tiny-run) against `want` (a
-    Val of `dtype`), as text; empty when they agree. Counts the elements
-    held exactly, held within a bound, and not held (poison) in `stats`."""
+    Val of `dtype`), as text; empty when they agree. Exact float elements
+    must have the same sign of zero unless not `signed_zero`. Counts the
+    elements held exactly, held within a bound, and not held (poison) in
+    `stats`."""
     expected_dtype = dtypes.npy_dtype(dtype)
     if got.shape != want.shape:
         return [f"shape {got.shape}, expected {want.shape}"]
@@ -642,7 +657,8 @@ def compare(dtype, got, want, stats=None, limit=4):
         g, w = _f64(got), _f64(want.v)
         both_nan = np.isnan(g) & np.isnan(w)
         exact = (want.e == 0)
-        same = (g == w) & (np.signbit(g) == np.signbit(w))
+        same = (g == w) & ((np.signbit(g) == np.signbit(w)) |
+                           (not signed_zero))
         close = np.abs(g - w) <= want.e * (1 + 1e-9)
         ok = both_nan | np.where(exact, same, close)
     else:
