@@ -40,6 +40,7 @@ FEATURES = {
     "index": "index (gather)",
     "bitcast": "bitcast",
     "reduce": "reduce add / max / mul over random axes",
+    "large": "values of up to 6000 elements, axes of 17 to 1031",
     "contiguous": "contiguous contiguous_backward detach",
     "const": "splat constants",
     "call": "tiny.function calls, tuple results, gettuple",
@@ -50,8 +51,10 @@ FEATURES = {
                   "copy with shard, an op on shards)",
 }
 
-MAX_NUMEL = 384
+MAX_NUMEL = 384  # elements of a value; LARGE_NUMEL with feature "large"
+LARGE_NUMEL = 6000
 DIMS = [1, 1, 2, 2, 3, 3, 4, 5, 6, 7, 8, 9, 12, 16]
+LARGE_DIMS = [17, 31, 33, 64, 100, 129, 257, 1000, 1031]
 
 
 class Builder:
@@ -71,6 +74,9 @@ class Builder:
         self.inputs = []
         self.pool = []
         self.device = ("CPU",)
+        # Some programs hold large values (vector tails, split reductions).
+        self.max_numel = LARGE_NUMEL if "large" in features and \
+            rng.random() < 0.25 else MAX_NUMEL
 
     def has(self, feature):
         return feature in self.features
@@ -106,16 +112,18 @@ class Builder:
     def random_dim(self):
         if self.has("size0") and self.chance(0.03):
             return 0
+        if self.max_numel > MAX_NUMEL and self.chance(0.3):
+            return self.choice(LARGE_DIMS)
         return self.choice(DIMS)
 
     def random_shape(self, max_rank=4):
-        ranks = [0, 1, 2, 3, 4] if self.has("rank0") else [1, 2, 3, 4]
-        weights = np.array([1.0, 3.0, 3.0, 2.0, 1.0][-len(ranks):])
-        ranks, weights = ranks[:max_rank + 1], weights[:max_rank + 1]
+        ranks = [r for r in range(5) if r <= max_rank and
+                 (r > 0 or self.has("rank0"))]
+        weights = np.array([[1.0, 3.0, 3.0, 2.0, 1.0][r] for r in ranks])
         rank = ranks[self.rng.choice(len(ranks), p=weights / weights.sum())]
         for _ in range(20):
             shape = tuple(self.random_dim() for _ in range(rank))
-            if math.prod(shape) <= MAX_NUMEL:
+            if math.prod(shape) <= self.max_numel:
                 return shape
         return (1,) * rank
 
@@ -137,7 +145,7 @@ class Builder:
         if self.chance(0.3):
             out.insert(0, self.choice(DIMS))
         result = ir.broadcast_shapes(tuple(out), tuple(shape))
-        if math.prod(result) > MAX_NUMEL:
+        if math.prod(result) > self.max_numel:
             return self.compatible_shape(shape)
         return tuple(out)
 
@@ -188,7 +196,7 @@ class Builder:
 
     def add(self, node):
         if isinstance(node.type, ir.TensorType) and \
-                node.type.numel <= MAX_NUMEL:
+                node.type.numel <= self.max_numel:
             self.pool.append(node)
         return node
 
@@ -369,7 +377,14 @@ class Builder:
             axes = [int(self.rng.integers(rank))]
         self.rng.shuffle(axes)
         kind = self.choice(["add", "add", "max", "mul"])
-        return ir.make("reduce", [src], kind=kind, axes=axes)
+        reduced = ir.make("reduce", [src], kind=kind, axes=axes)
+        if self.chance(0.3) and src.type.dtype != "i1" and self.has("arith"):
+            # The reduce and its source in one op (x - max(x), x / sum(x)),
+            # which fuses the reduction into an elementwise kernel.
+            self.add(reduced)
+            op = self.choice(["sub", "add", "mul", "max"])
+            return ir.make(op, [src, reduced])
+        return reduced
 
     def reshape(self, node, shape):
         return ir.make("reshape", [node], shape=shape)
@@ -418,7 +433,7 @@ class Builder:
                    else d for d in shape]
             if 0 in new and not self.has("size0"):
                 new = [d if d else 2 for d in new]
-            if math.prod(new) > MAX_NUMEL:
+            if math.prod(new) > self.max_numel:
                 new = shape
             return ir.make("expand", [src], shape=new)
         if kind == "pad":
@@ -427,7 +442,7 @@ class Builder:
             high = [int(self.rng.integers(3)) if self.chance(0.5) else 0
                     for _ in t.shape]
             if math.prod(d + l + h for d, l, h in zip(t.shape, low, high)) \
-                    > MAX_NUMEL:
+                    > self.max_numel:
                 low = high = [0] * t.rank
             return ir.make("pad", [src], low=low, high=high)
         if kind == "shrink":
@@ -447,7 +462,7 @@ class Builder:
         same = [n for n in self.pool if n.type == t]
         count = int(self.rng.integers(1, 4))
         items = [self.choice(same) for _ in range(count)]
-        if count * t.numel > MAX_NUMEL:
+        if count * t.numel > self.max_numel:
             items = items[:1]
         return ir.make("stack", items)
 
@@ -479,7 +494,7 @@ class Builder:
         except ir.IllTyped:
             indices = indices[:1]
         node = ir.make("index", [src] + indices)
-        return node if node.type.numel <= MAX_NUMEL else None
+        return node if node.type.numel <= self.max_numel else None
 
     def op_bitcast(self):
         src = self.pick(lambda n: n.type.dtype != "i1") or \
@@ -646,7 +661,7 @@ class Builder:
                 return ir.make("copy", [picked], device=self.device)
             layout = int(self.rng.integers(src.type.rank))
             value = ir.make("unshard", [reduced], axis=layout)
-            if value.type.numel > MAX_NUMEL:
+            if value.type.numel > self.max_numel:
                 return None
         steps = int(self.rng.integers(0, 4))
         if value.op == "unshard" and self.chance(0.5):
@@ -777,7 +792,7 @@ class Builder:
             high = [int(self.rng.integers(3)) if i in free else 0
                     for i in range(t.rank)]
             node = ir.make("pad", [value], low=low, high=high)
-            return (node, layout) if node.type.numel <= MAX_NUMEL else \
+            return (node, layout) if node.type.numel <= self.max_numel else \
                 (value, layout)
         if kind == "shrink":
             starts = [int(self.rng.integers(d + 1)) if i in free else 0
@@ -797,7 +812,7 @@ class Builder:
         shape = list(t.shape)
         for i in units:
             shape[i] = self.choice([2, 3, 4])
-        if math.prod(shape) > MAX_NUMEL:
+        if math.prod(shape) > self.max_numel:
             return value, layout
         return ir.make("expand", [value], shape=shape), layout
 
@@ -831,19 +846,23 @@ class Builder:
             except ir.IllTyped:
                 continue
             if node is None or (isinstance(node.type, ir.TensorType) and
-                                node.type.numel > MAX_NUMEL):
+                                node.type.numel > self.max_numel):
                 continue
             self.add(node)
             made += 1
 
-    def pick_outputs(self, max_count=3):
+    def pick_outputs(self, max_count=4):
+        """The values to return: the latest, then others no op reads (so
+        that little of what was made is dead), up to `max_count`."""
         computed = [n for n in self.pool if n.op not in ("param",)]
         if not computed:
             computed = self.pool
+        read = {o.id for n in ir.topo_order(computed) for o in n.operands}
+        sinks = [n for n in computed if n.id not in read]
         outputs = [computed[-1]]
-        for _ in range(int(self.rng.integers(max_count))):
-            node = self.choice(computed)
-            if node not in outputs:
+        for node in reversed(sinks):
+            if len(outputs) < max_count and node not in outputs and \
+                    self.chance(0.8):
                 outputs.append(node)
         return outputs
 
@@ -870,7 +889,8 @@ def generate(rng, features, size=None):
     if "copy" in features and rng.random() < 0.15:
         builder.device = (f"CPU:{rng.integers(1, 5)}",)  # params there
     if size is None:
-        size = int(rng.integers(2, 14))
+        size = int(rng.integers(3, 16) if rng.random() < 0.8 else
+                   rng.integers(16, 32))
     for _ in range(int(rng.integers(1, 3))):
         builder.param(builder.random_dtype(), builder.random_shape())
     builder.grow(size)

@@ -7,7 +7,8 @@ same signature (kind, and for errors the masked first error line):
   - replace an op by a new param whose input is the op's reference value
     (entry function), or by a splat constant of its first element
   - drop params nothing reads, and callees nothing calls
-  - simplify inputs: all zeros, all ones
+  - shorten every axis of one length (to 1, 2 or half its length)
+  - simplify inputs: all zeros, all ones, zeroed chunks
 until no edit applies.
 """
 
@@ -179,6 +180,71 @@ def _structural_edits(program, values):
     return edits
 
 
+def _shrink_dim(program, old, new, tail):
+    """Every axis of length `old` becomes `new`: in reshape, expand and
+    const shapes and in param sizes, shrinks clipped to their source, and
+    the inputs cut to their new sizes (keeping their first elements, or
+    with `tail` their last). False where it does not apply (index and
+    multi-device ops, whose bounds and shards it would break)."""
+    functions = program.functions
+    nodes = {f.name: ir.topo_order(f.params + f.outputs) for f in functions}
+    for function in functions:
+        for node in nodes[function.name]:
+            if node.op in ("index", "copy", "unshard", "mstack", "mselect",
+                           "allreduce"):
+                return False
+    swap = lambda dims: [new if d == old else d for d in dims]
+    for function in functions:
+        users = {}
+        for node in nodes[function.name]:
+            for operand in node.operands:
+                users.setdefault(operand.id, []).append(node)
+        for node in nodes[function.name]:
+            if node.op in ("reshape", "expand", "const"):
+                node.attrs["shape"] = swap(node.attrs["shape"])
+        for param in function.params:
+            size = param.attrs.get("size")
+            views = [u for u in users.get(param.id, []) if u.op == "reshape"]
+            if views:
+                param.attrs["size"] = math.prod(views[0].attrs["shape"])
+            elif size == old:
+                param.attrs["size"] = new
+        for node in nodes[function.name]:
+            if node.op == "shrink":
+                dims = node.operands[0].type.shape
+                node.attrs["ends"] = [min(e, d) for e, d in
+                                      zip(node.attrs["ends"], dims)]
+                node.attrs["starts"] = [min(s, e) for s, e in
+                                        zip(node.attrs["starts"],
+                                            node.attrs["ends"])]
+            ir.retype(node)
+    for i, param in enumerate(program.entry.params):
+        size = param.attrs.get("size")
+        if size is not None:
+            flat = np.asarray(program.inputs[i]).reshape(-1)
+            if size > flat.size:
+                return False
+            program.inputs[i] = (flat[flat.size - size:] if tail
+                                 else flat[:size]).copy()
+
+
+def _shape_edits(program):
+    """Axes made shorter, everywhere at once: to 1, 2 or half."""
+    dims = set()
+    for function in program.functions:
+        for node in ir.topo_order(function.params + function.outputs):
+            if isinstance(node.type, ir.TensorType):
+                dims.update(d for d in node.type.shape if d > 1)
+    edits = []
+    for old in sorted(dims, reverse=True):
+        for new in sorted({1, 2, old // 2}):
+            for tail in (False, True):
+                if new < old:
+                    edits.append(lambda p, old=old, new=new, tail=tail:
+                                 _shrink_dim(p, old, new, tail))
+    return edits
+
+
 def _input_edits(program):
     """Inputs all zeros or all ones, then chunks of an input zeroed (halves,
     quarters and eighths; single elements of inputs of up to 16)."""
@@ -228,7 +294,8 @@ def minimize(program, outcome, directory, tools, timeout, budget=300):
     signature = outcome.signature
     runs = 0
     for make_edits in (
-            lambda p: _structural_edits(p, reference.evaluate_nodes(p)),
+            lambda p: _structural_edits(p, reference.evaluate_nodes(p)) +
+            _shape_edits(p),
             _input_edits):
         changed = True
         while changed and runs < budget:

@@ -308,7 +308,9 @@ def _cast(a, src, dst):
         lo, hi = dtypes.int_range(dst)
         with np.errstate(all="ignore"):
             t = np.trunc(x)
-            p = p | ~np.isfinite(x) | (t < lo) | (t > hi)
+            # float(hi) + 1 is 2^bits (or 2^(bits-1)) exactly, even where
+            # float(hi) rounds up to it.
+            p = p | ~np.isfinite(x) | (t < lo) | (t >= float(hi) + 1.0)
             p = p | (inexact & (np.trunc(x - a.e) != np.trunc(x + a.e)))
         ints = [0 if bad else int(value) for bad, value in
                 zip(p.reshape(-1).tolist(), np.where(p, 0, t).reshape(-1).tolist())]
@@ -341,8 +343,9 @@ def _exact_sum(x, total):
     return None
 
 
-def _reduce_float(kind, dtype, x, e, p):
-    """One output: x, e, p are the reduced elements (1-D)."""
+def _reduce_float(kind, dtype, x, e, p, contracted=False):
+    """One output: x, e, p are the reduced elements (1-D). `contracted`:
+    the elements are products that the sum may take unrounded (FMA)."""
     acc = _ACCUMULATOR[dtype]
     unit = dtypes.unit_roundoff(acc)
     n = x.size
@@ -372,7 +375,7 @@ def _reduce_float(kind, dtype, x, e, p):
         # Sums of small integers (or multiples of one power of two) are
         # exact in every order.
         scaled = _exact_sum(x, float(np.sum(np.abs(x))))
-        if scaled is not None and not e.any() and \
+        if scaled is not None and not e.any() and not contracted and \
                 scaled * dtypes.unit_roundoff(dtype) < 1:
             return total, 0.0, poisoned
         bound = float(np.sum(e)) + (n + 2) * unit * magnitude
@@ -407,7 +410,7 @@ def _reduce_float(kind, dtype, x, e, p):
     return product, abs(product) * rel, poisoned
 
 
-def _reduce(kind, dtype, a, axes):
+def _reduce(kind, dtype, a, axes, contracted=False):
     out_shape = tuple(1 if i in axes else d for i, d in enumerate(a.shape))
     if not axes:
         return Val(a.v.copy(), a.e, a.p)
@@ -437,7 +440,8 @@ def _reduce(kind, dtype, a, axes):
     re = np.zeros(kept_shape)
     for index in np.ndindex(*kept_shape):
         value, bound, poisoned = _reduce_float(kind, dtype, _f64(v[index]),
-                                               e[index], p[index])
+                                               e[index], p[index],
+                                               contracted)
         rv[index], re[index] = value, bound
         rp[index] = rp[index] or poisoned
     value = dtypes.round_float(dtype, rv)
@@ -490,6 +494,15 @@ def _index(src, indices):
 #===------------------------------------------------------------------===#
 # Programs
 #===------------------------------------------------------------------===#
+
+
+def _products(node):
+    """True when `node` is an f32 / f64 product seen through views: a sum
+    of it may fuse each product into an FMA (ScalarAlu's reduce combine)."""
+    while node.op in ("reshape", "permute", "expand", "shrink", "flip"):
+        node = node.operands[0]
+    return node.op in ("mul", "fdiv") and \
+        node.type.dtype in ("f32", "f64")
 
 
 class Multi:
@@ -581,7 +594,8 @@ def evaluate_node(node, args):
     if op == "bitcast":
         return _bitcast(args[0], node.operands[0].type.dtype, t.dtype)
     if op == "reduce":
-        return _reduce(a["kind"], t.dtype, args[0], list(a["axes"]))
+        return _reduce(a["kind"], t.dtype, args[0], list(a["axes"]),
+                       _products(node.operands[0]))
     if op == "call":
         callee = a["callee"]
         layouts = a.get("layouts") or [None] * len(args)
