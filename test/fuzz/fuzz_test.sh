@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the differential tester on fixed seeds: 260 programs, each compiled
+# Runs the differential tester on fixed seeds: 300 programs, each compiled
 # and run by tiny-run and compared with the numpy reference.
 # Usage: fuzz_test.sh TINY_OPT TINY_RUN
 #
@@ -19,7 +19,8 @@ fuzz() {
 }
 status=0
 # Everything on one device, zero-size axes and fdiv included.
-fuzz --seed=1 --count=160 --features=-pow,-signed-zero,-multi,-copy || status=1
+fuzz --seed=1 --count=200 --features=-pow,-signed-zero,-multi,-copy || status=1
 # With virtual devices: replicated and sharded values, copies, calls.
-fuzz --seed=2 --count=100 --features=-pow,-signed-zero,-size0,-fdiv || status=1
+fuzz --seed=2 --count=100 --features=-pow,-signed-zero,-size0,-fdiv,-shard-args \
+  || status=1
 exit "$status"

@@ -183,10 +183,12 @@ def _float_unary(op, dtype, a):
         return _finish_float(dtype, v, _rounding_ulp(dtype, v, e), p)
     if op == "sqrt":
         v = _round_exact(dtype, np.sqrt(x))
-        p = p | (inexact & (x - a.e < 0))
+        negative = x + a.e < 0  # NaN however inexact
+        p = p | (inexact & (x - a.e < 0) & ~negative)
         e = np.where(inexact, np.sqrt(np.abs(x)) - np.sqrt(np.maximum(
             x - a.e, 0.0)), 0.0)
-        return _finish_float(dtype, v, _rounding_ulp(dtype, v, e), p)
+        return _finish_float(dtype, v, _rounding_ulp(dtype, v, e), p,
+                             certain=negative)
     if op == "exp2":
         ref = np.exp2(x)
         v = _round_exact(dtype, ref)
@@ -199,12 +201,14 @@ def _float_unary(op, dtype, a):
         ref = np.log2(x)
         v = _round_exact(dtype, ref)
         certain = np.isnan(x) | (x <= 0) | np.isinf(x)
+        negative = x + a.e < 0  # NaN however inexact
         room = x - a.e
-        p = p | (inexact & (room <= 0))
+        p = p | (inexact & (room <= 0) & ~negative)
         e = ulps * dtypes.ulp(dtype, v) + np.where(
             inexact & (room > 0), np.log2(x / np.where(room > 0, room, 1.0)),
             0.0)
-        return _finish_float(dtype, v, e, p, certain=certain & ~inexact)
+        return _finish_float(dtype, v, e, p,
+                             certain=(certain & ~inexact) | negative)
     if op == "sin":
         v = _round_exact(dtype, np.sin(x))
         certain = ~np.isfinite(x)
