@@ -7,6 +7,7 @@
 // RUN: tiny-run %s --entry=caller -i 1,2,3,4,5,6 | FileCheck %s --match-full-lines --check-prefix=CALLER
 // RUN: tiny-run %s --entry=outer -i 1,2,3,4 | FileCheck %s --match-full-lines --check-prefix=OUTER
 // RUN: tiny-run %s --entry=scale -i 1,2,3,4,5,6 | FileCheck %s --match-full-lines --check-prefix=SCALE
+// RUN: tiny-run %s --entry=pick -i 1,2,3 | FileCheck %s --match-full-lines --check-prefix=PICK
 
 #cpu = #tiny.device<"CPU">
 
@@ -41,4 +42,24 @@ tiny.function @outer -> tensor<4xi32, #cpu> {
   %p = tiny.param 0 : i32 size 4 on "CPU"
   %r = tiny.call @inner(%p) : (tensor<4xi32, #cpu>) -> tensor<4xi32, #cpu>
   tiny.return %r : tensor<4xi32, #cpu>
+}
+
+// A callee returning a tuple, read through gettuple: @pair(x) = (x, -x), so
+// @pick(x) = (x, -x)[1] + x * 2 = x.
+tiny.function @pair -> tuple<tensor<3xf32, #cpu>, tensor<3xf32, #cpu>> attributes {sym_visibility = "private"} {
+  %p = tiny.param 0 : f32 size 3 on "CPU"
+  %n = tiny.neg %p : tensor<3xf32, #cpu>
+  %t = tiny.tuple %p, %n : tensor<3xf32, #cpu>, tensor<3xf32, #cpu>
+  tiny.return %t : tuple<tensor<3xf32, #cpu>, tensor<3xf32, #cpu>>
+}
+
+// PICK: [1, 2, 3] : tensor<3xf32>
+tiny.function @pick -> tensor<3xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 3 on "CPU"
+  %t = tiny.call @pair(%x) : (tensor<3xf32, #cpu>) -> tuple<tensor<3xf32, #cpu>, tensor<3xf32, #cpu>>
+  %n = tiny.gettuple %t[1] : tuple<tensor<3xf32, #cpu>, tensor<3xf32, #cpu>>
+  %two = tiny.const dense<2.0> : tensor<f32, #cpu>
+  %d = tiny.mul %x, %two : tensor<3xf32, #cpu>, tensor<f32, #cpu>
+  %r = tiny.add %n, %d : tensor<3xf32, #cpu>
+  tiny.return %r : tensor<3xf32, #cpu>
 }
