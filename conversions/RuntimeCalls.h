@@ -3,7 +3,8 @@
 // Host schedules call back into the tiny runtime (jit/HostSchedule.cpp) for
 // what compiled code cannot do itself: copies between devices and GPU kernel
 // launches. Each entry point takes only i64 operands, so one declaration
-// helper serves them all.
+// helper serves them all. Buffers cross that boundary with the runtime's
+// dtype codes (tiny/runtime.h), mapped here once for every caller.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "tiny/runtime.h"
 
 namespace mlir::tiny {
 
@@ -19,6 +21,10 @@ namespace mlir::tiny {
 /// made at the module's end unless it exists.
 func::FuncOp getOrDeclareRuntimeCall(ModuleOp module, StringRef name,
                                      unsigned numOperands);
+
+/// The runtime's dtype for a tiny dtype (signless integers read as
+/// signed); 0, which is never a dtype, when the runtime has none.
+tiny_dtype_t getRuntimeDtype(Type dtype);
 
 } // namespace mlir::tiny
 

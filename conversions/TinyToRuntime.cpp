@@ -48,35 +48,6 @@ constexpr StringLiteral kCopyFunction = "tiny_host_copy";
 /// tiny_dtype_t), its rank, then its shape.
 constexpr StringLiteral kCustomFunction = "tiny_host_call_function";
 
-/// The runtime's code for a dtype (tiny_dtype_t), 0 for none.
-int64_t getRuntimeDType(Type dtype) {
-  if (dtype.isInteger(1))
-    return TINY_DTYPE_BOOL;
-  if (auto integer = dyn_cast<IntegerType>(dtype)) {
-    bool isUnsigned = integer.isUnsigned();
-    switch (integer.getWidth()) {
-    case 8:
-      return isUnsigned ? TINY_DTYPE_U8 : TINY_DTYPE_I8;
-    case 16:
-      return isUnsigned ? TINY_DTYPE_U16 : TINY_DTYPE_I16;
-    case 32:
-      return isUnsigned ? TINY_DTYPE_U32 : TINY_DTYPE_I32;
-    case 64:
-      return isUnsigned ? TINY_DTYPE_U64 : TINY_DTYPE_I64;
-    default:
-      return 0;
-    }
-  }
-  return llvm::TypeSwitch<Type, int64_t>(dtype)
-      .Case([](Float16Type) { return TINY_DTYPE_F16; })
-      .Case([](BFloat16Type) { return TINY_DTYPE_BF16; })
-      .Case([](Float32Type) { return TINY_DTYPE_F32; })
-      .Case([](Float64Type) { return TINY_DTYPE_F64; })
-      .Case([](Float8E4M3FNType) { return TINY_DTYPE_F8E4M3FN; })
-      .Case([](Float8E5M2Type) { return TINY_DTYPE_F8E5M2; })
-      .Default([](Type) { return 0; });
-}
-
 /// Lowers host function calls, sharing one global per function name.
 class CustomFunctionLowering {
 public:
@@ -138,7 +109,7 @@ LogicalResult CustomFunctionLowering::lower(KCustomFunctionOp call) {
   SmallVector<Value> words;
   auto describe = [&](Value buffer, Type type) -> LogicalResult {
     auto tensor = cast<RankedTensorType>(type);
-    int64_t dtype = getRuntimeDType(tensor.getElementType());
+    int64_t dtype = getRuntimeDtype(tensor.getElementType());
     if (!dtype)
       return call.emitOpError("passes a buffer of ")
              << tensor.getElementType()

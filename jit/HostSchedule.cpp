@@ -2,6 +2,8 @@
 
 #include "jit/HostSchedule.h"
 
+#include "conversions/RuntimeCalls.h"
+
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ExecutionEngine/Orc/Shared/ExecutorSymbolDef.h"
@@ -53,32 +55,6 @@ void callWithHostBuffers(void **hostPointers) {
   for (void *&pointer : pointers)
     packed.push_back(&pointer);
   frame.function(packed.data());
-}
-
-std::optional<tiny_dtype_t> getRuntimeDtype(Type type) {
-  if (type.isF16())
-    return TINY_DTYPE_F16;
-  if (type.isBF16())
-    return TINY_DTYPE_BF16;
-  if (type.isF32())
-    return TINY_DTYPE_F32;
-  if (type.isF64())
-    return TINY_DTYPE_F64;
-  // Buffers hold signless storage types; only the size matters here.
-  switch (type.isInteger() ? type.getIntOrFloatBitWidth() : 0) {
-  case 1:
-    return TINY_DTYPE_BOOL;
-  case 8:
-    return TINY_DTYPE_I8;
-  case 16:
-    return TINY_DTYPE_I16;
-  case 32:
-    return TINY_DTYPE_I32;
-  case 64:
-    return TINY_DTYPE_I64;
-  default:
-    return std::nullopt;
-  }
 }
 
 } // namespace
@@ -140,8 +116,7 @@ mlir::tiny::getBufferArguments(Operation *op) {
   SmallVector<BufferArgument> arguments;
   for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i) {
     auto type = dyn_cast<MemRefType>(func.getArgumentTypes()[i]);
-    std::optional<tiny_dtype_t> dtype =
-        type ? getRuntimeDtype(type.getElementType()) : std::nullopt;
+    tiny_dtype_t dtype = type ? getRuntimeDtype(type.getElementType()) : 0;
     if (!dtype || !type.hasStaticShape())
       return func.emitOpError("argument ")
              << i << " is not a flat buffer of a runtime dtype";
@@ -160,7 +135,7 @@ mlir::tiny::getBufferArguments(Operation *op) {
     argument.binding = binding.getInt();
     auto device = func.getArgAttrOfType<StringAttr>(i, "tiny.device");
     argument.device = device ? device.str() : "CPU";
-    argument.dtype = *dtype;
+    argument.dtype = dtype;
     argument.numElements = type.getNumElements();
     arguments.push_back(argument);
   }

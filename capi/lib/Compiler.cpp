@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "capi/lib/Program.h"
+#include "conversions/RuntimeCalls.h"
 
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "dialects/tiny/IR/TinyOps.h"
@@ -38,39 +39,6 @@ using mlir::tiny::capi::invalid;
 
 namespace {
 
-/// The runtime's dtype for a tiny dtype; 0 when it has none.
-tiny_dtype_t getDtype(Type type) {
-  if (type.isInteger(1))
-    return TINY_DTYPE_BOOL;
-  if (auto integer = dyn_cast<IntegerType>(type)) {
-    bool isUnsigned = integer.isUnsigned();
-    switch (integer.getWidth()) {
-    case 8:
-      return isUnsigned ? TINY_DTYPE_U8 : TINY_DTYPE_I8;
-    case 16:
-      return isUnsigned ? TINY_DTYPE_U16 : TINY_DTYPE_I16;
-    case 32:
-      return isUnsigned ? TINY_DTYPE_U32 : TINY_DTYPE_I32;
-    case 64:
-      return isUnsigned ? TINY_DTYPE_U64 : TINY_DTYPE_I64;
-    }
-    return 0;
-  }
-  if (type.isF16())
-    return TINY_DTYPE_F16;
-  if (type.isBF16())
-    return TINY_DTYPE_BF16;
-  if (type.isF32())
-    return TINY_DTYPE_F32;
-  if (type.isF64())
-    return TINY_DTYPE_F64;
-  if (isa<Float8E4M3FNType>(type))
-    return TINY_DTYPE_F8E4M3FN;
-  if (isa<Float8E5M2Type>(type))
-    return TINY_DTYPE_F8E5M2;
-  return 0;
-}
-
 /// Describes a tensor of `type`; fails for a rank or dtype the C API cannot
 /// describe.
 LogicalResult describe(tiny_program_s &program, int64_t slot,
@@ -78,7 +46,7 @@ LogicalResult describe(tiny_program_s &program, int64_t slot,
                        std::string &error) {
   info = {};
   info.slot = slot;
-  info.dtype = getDtype(type.getElementType());
+  info.dtype = getRuntimeDtype(type.getElementType());
   info.rank = type.getRank();
   if (!info.dtype || info.rank > TINY_MAX_RANK) {
     llvm::raw_string_ostream(error)

@@ -6,24 +6,12 @@
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
+#include "Check.h"
 #include "tiny-c/Compiler.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-
-static int failures = 0;
-static int checks = 0;
-
-#define CHECK(cond)                                                           \
-  do {                                                                        \
-    ++checks;                                                                 \
-    if (!(cond)) {                                                            \
-      ++failures;                                                             \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__,       \
-              #cond);                                                         \
-    }                                                                         \
-  } while (0)
 
 /* Checks that `status` is an error of `code` whose message contains
    `needle`, and frees it. */
@@ -210,6 +198,5 @@ int main(void) {
   testDroppedParamBindsBySlot();
   testCompileErrors();
   testRunErrors();
-  printf("%d checks, %d failed\n", checks, failures);
-  return failures ? 1 : 0;
+  return finishChecks();
 }

@@ -7,6 +7,7 @@
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
+#include "Check.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
@@ -16,19 +17,6 @@
 
 #include <stdio.h>
 #include <string.h>
-
-static int failures = 0;
-static int checks = 0;
-
-#define CHECK(cond)                                                           \
-  do {                                                                        \
-    ++checks;                                                                 \
-    if (!(cond)) {                                                            \
-      ++failures;                                                             \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__,       \
-              #cond);                                                         \
-    }                                                                         \
-  } while (0)
 
 static MlirStringRef str(const char *s) { return mlirStringRefCreateFromCString(s); }
 
@@ -191,6 +179,5 @@ int main(void) {
      error went into the status instead. */
   CHECK(diagnostics == 1);
   mlirContextDestroy(ctx);
-  printf("%d checks, %d failed\n", checks, failures);
-  return failures ? 1 : 0;
+  return finishChecks();
 }
