@@ -91,9 +91,7 @@ bool keepsPositions(Operation *op, int64_t size) {
     return false;
   if (auto reshape = dyn_cast<ReshapeOp>(op))
     return isUnitReshape(reshape);
-  // The kernel emitter computes no threefry.
-  return isa<DetachOp, ContiguousBackwardOp>(op) ||
-         (isElementwise(op) && !isa<ThreefryOp>(op));
+  return isa<DetachOp, ContiguousBackwardOp>(op) || isElementwise(op);
 }
 
 /// True when a reduce result must get a buffer of its own, as tinygrad
@@ -772,8 +770,9 @@ private:
 
 /// The kernel-level ops, which a tiny.function does not hold.
 static bool isKernelLevel(Operation *op) {
-  return isa<KernelOp, KCopyOp, RangeOp, EndOp, KIndexOp, KLoadOp, KStoreOp,
-             AtomicAddOp, SpecialOp, BarrierOp, WmmaOp, CustomOp>(op);
+  return isa<KernelOp, KCopyOp, KCustomFunctionOp, RangeOp, EndOp, KIndexOp,
+             KLoadOp, KStoreOp, AtomicAddOp, SpecialOp, BarrierOp, WmmaOp,
+             CustomOp>(op);
 }
 
 /// Reports `op`, in the body of a tiny.function, unless rangeify lowers it.
@@ -1309,9 +1308,6 @@ static FailureOr<ElementsAttr> getFlatElements(Operation *constant,
   MemRefType bufferType = flatBufferType(type);
   auto flatType = RankedTensorType::get(bufferType.getShape(),
                                         bufferType.getElementType());
-  // An empty tensor's buffer still has one element, which nothing reads.
-  if (type.getNumElements() == 0)
-    return cast<ElementsAttr>(Builder(constant).getZeroAttr(flatType));
   if (auto dense = dyn_cast<DenseIntOrFPElementsAttr>(value)) {
     DenseElementsAttr flat = dense;
     if (flatType.getElementType() != type.getElementType())
