@@ -1,4 +1,4 @@
-//===- TinyToRuntime.cpp - host-schedule ops to tiny runtime calls ---------===//
+//===- TinyToRuntime.cpp - host-schedule ops to tiny runtime calls --------===//
 //
 // The host schedule of a function that spans several devices: its buffers
 // are arguments the runtime allocates on their devices before the call, so
@@ -121,8 +121,7 @@ LogicalResult CustomFunctionLowering::lower(KCustomFunctionOp call) {
       words.push_back(getI64(loc, dim));
     return success();
   };
-  for (auto [buffer, type] :
-       llvm::zip(call.getInputs(), signature.getInputs()))
+  for (auto [buffer, type] : llvm::zip(call.getInputs(), signature.getInputs()))
     if (failed(describe(buffer, type)))
       return failure();
   for (auto [buffer, type] :
@@ -131,8 +130,8 @@ LogicalResult CustomFunctionLowering::lower(KCustomFunctionOp call) {
       return failure();
 
   // The words live on the stack for the call.
-  auto arrayType = MemRefType::get(
-      {std::max<int64_t>(1, words.size())}, rewriter.getI64Type());
+  auto arrayType = MemRefType::get({std::max<int64_t>(1, words.size())},
+                                   rewriter.getI64Type());
   Value array = memref::AllocaOp::create(rewriter, loc, arrayType);
   for (auto [i, word] : llvm::enumerate(words))
     memref::StoreOp::create(
@@ -143,11 +142,11 @@ LogicalResult CustomFunctionLowering::lower(KCustomFunctionOp call) {
                                            nameGlobal.getSymName());
   func::FuncOp callee =
       getOrDeclareRuntimeCall(module, kCustomFunction, /*numOperands=*/4);
-  func::CallOp::create(
-      rewriter, loc, callee,
-      ValueRange{getAddress(loc, name), getI64(loc, call.getInputs().size()),
-                 getI64(loc, call.getOutputs().size()),
-                 getAddress(loc, array)});
+  func::CallOp::create(rewriter, loc, callee,
+                       ValueRange{getAddress(loc, name),
+                                  getI64(loc, call.getInputs().size()),
+                                  getI64(loc, call.getOutputs().size()),
+                                  getAddress(loc, array)});
   rewriter.eraseOp(call);
   return success();
 }

@@ -1,4 +1,4 @@
-/*===- HostFunctionABI.h - the C ABI of host functions ------------*- C -*-===*
+/*===- HostFunctionABI.h - the C ABI of host functions -------------*- C -*-===*
  *
  * What a `tiny.custom_function "name"` calls when its program runs: a host
  * function, registered under that name (jit/HostFunctions.h from C++, or a

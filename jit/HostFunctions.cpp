@@ -1,4 +1,4 @@
-//===- HostFunctions.cpp - host functions programs call --------------------===//
+//===- HostFunctions.cpp - host functions programs call -------------------===//
 
 #include "jit/HostFunctions.h"
 
@@ -63,9 +63,10 @@ void mlir::tiny::registerHostFunction(StringRef name,
                                       tiny_host_function_t function,
                                       void *userData) {
   registerHostFunction(
-      name, [function, userData](ArrayRef<tiny_host_buffer_t> inputs,
-                                 ArrayRef<tiny_host_buffer_t> outputs,
-                                 std::string &error) -> LogicalResult {
+      name,
+      [function, userData](ArrayRef<tiny_host_buffer_t> inputs,
+                           ArrayRef<tiny_host_buffer_t> outputs,
+                           std::string &error) -> LogicalResult {
         char message[1024] = "";
         if (function(inputs.data(), inputs.size(), outputs.data(),
                      outputs.size(), userData, message, sizeof(message)) == 0)
@@ -99,8 +100,8 @@ LogicalResult mlir::tiny::loadHostFunctionLibrary(StringRef path,
   auto entry = reinterpret_cast<tiny_register_host_functions_t>(
       library.getAddressOfSymbol(TINY_REGISTER_HOST_FUNCTIONS));
   if (!entry) {
-    error = "'" + path.str() + "' does not export " +
-            TINY_REGISTER_HOST_FUNCTIONS;
+    error =
+        "'" + path.str() + "' does not export " + TINY_REGISTER_HOST_FUNCTIONS;
     return failure();
   }
   entry(registerFromLibrary);
@@ -161,7 +162,8 @@ extern "C" void tiny_host_call_function(int64_t name, int64_t numInputs,
     return;
   StringRef functionName(reinterpret_cast<const char *>(name));
   auto fail = [&](const Twine &message) {
-    std::string text = ("host function '" + functionName + "' " + message).str();
+    std::string text =
+        ("host function '" + functionName + "' " + message).str();
     // Outside a run of the embedding API no one would see the failure.
     if (scope)
       scope->failure = std::move(text);

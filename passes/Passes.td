@@ -152,7 +152,22 @@ def TinyRangeify : Pass<"tiny-rangeify", "::mlir::ModuleOp"> {
     feeding a kernel is computed inside its loops: movement ops become index
     arithmetic (pad and gather with validity masks), a reduce becomes REDUCE
     ranges carrying an accumulator, elementwise ops become `arith` / `math`
-    on scalars.
+    on scalars (threefry among them).
+
+    A constant that is not a splat, and `tiny.binary`, is a private
+    read-only `memref.global` that kernels load from as from a param's
+    buffer (each kernel names the global itself, so a GPU kernel's module
+    carries it). A `load`, and a `stage` without ranges, realize their
+    source in a new buffer on their device, as a copy does. A
+    `tiny.custom_function` becomes a `tiny.k.custom_function` on the
+    buffers of its arguments (computed into buffers when no buffer holds
+    them) and new buffers for its results; it runs whether its results are
+    read or not.
+
+    Every op of the function is checked first: one rangeify does not lower
+    (a kernel-level op, an op of another dialect, a stage with ranges, a
+    tensor in local or register memory of a GPU, a gettuple left unfolded)
+    is reported at the op, whether its value is read or not.
 
     A function that uses several devices, or one device that is not the
     host ("CPU"), is a host schedule: every buffer is then an argument

@@ -91,9 +91,7 @@ bool keepsPositions(Operation *op, int64_t size) {
     return false;
   if (auto reshape = dyn_cast<ReshapeOp>(op))
     return isUnitReshape(reshape);
-  // The kernel emitter computes no threefry.
-  return isa<DetachOp, ContiguousBackwardOp>(op) ||
-         (isElementwise(op) && !isa<ThreefryOp>(op));
+  return isa<DetachOp, ContiguousBackwardOp>(op) || isElementwise(op);
 }
 
 /// True when a reduce result must get a buffer of its own, as tinygrad
@@ -654,16 +652,16 @@ FailureOr<Value> KernelBodyEmitter::compute(Value value,
       })
       .Case([&](ReduceOp reduce) { return emitReduce(reduce, indices); })
       .Case([&](ThreefryOp threefry) -> FailureOr<Value> {
-        FailureOr<Value> counter = emit(
-            threefry.getLhs(),
-            broadcastIndices(loc, indices,
-                             getTensorType(threefry.getLhs()).getShape()));
+        FailureOr<Value> counter =
+            emit(threefry.getLhs(),
+                 broadcastIndices(loc, indices,
+                                  getTensorType(threefry.getLhs()).getShape()));
         if (failed(counter))
           return failure();
-        FailureOr<Value> key = emit(
-            threefry.getRhs(),
-            broadcastIndices(loc, indices,
-                             getTensorType(threefry.getRhs()).getShape()));
+        FailureOr<Value> key =
+            emit(threefry.getRhs(),
+                 broadcastIndices(loc, indices,
+                                  getTensorType(threefry.getRhs()).getShape()));
         if (failed(key))
           return failure();
         return createThreefry2x32(b, loc, *counter, *key);
@@ -772,8 +770,9 @@ private:
 
 /// The kernel-level ops, which a tiny.function does not hold.
 static bool isKernelLevel(Operation *op) {
-  return isa<KernelOp, KCopyOp, RangeOp, EndOp, KIndexOp, KLoadOp, KStoreOp,
-             AtomicAddOp, SpecialOp, BarrierOp, WmmaOp, CustomOp>(op);
+  return isa<KernelOp, KCopyOp, KCustomFunctionOp, RangeOp, EndOp, KIndexOp,
+             KLoadOp, KStoreOp, AtomicAddOp, SpecialOp, BarrierOp, WmmaOp,
+             CustomOp>(op);
 }
 
 /// Reports `op`, in the body of a tiny.function, unless rangeify lowers it.
@@ -806,16 +805,16 @@ static LogicalResult checkLowerable(Operation *op) {
   }
   if (auto custom = dyn_cast<CustomFunctionOp>(op)) {
     // A host function reads and writes flat buffers in host memory.
-    for (Value value : llvm::concat<Value>(custom.getArgs(),
-                                           custom.getResults())) {
+    for (Value value :
+         llvm::concat<Value>(custom.getArgs(), custom.getResults())) {
       auto type = dyn_cast<RankedTensorType>(value.getType());
       if (!type)
         return custom.emitOpError("passes a ")
                << value.getType()
                << " to or from a host function, which takes flat buffers";
       DeviceAttr device = getDevice(type);
-      if (device && (device.isMulti() ||
-                     isGpuDeviceName(device.getNames().front())))
+      if (device &&
+          (device.isMulti() || isGpuDeviceName(device.getNames().front())))
         return custom.emitOpError("runs host function '")
                << custom.getName() << "' on a value on " << device
                << ": a host function reads and writes host memory, one "
@@ -823,10 +822,10 @@ static LogicalResult checkLowerable(Operation *op) {
     }
     return success();
   }
-  if (isa<ParamOp, BufferOp, ConstOp, BinaryOp, ReshapeOp, PermuteOp,
-          ExpandOp, PadOp, ShrinkOp, FlipOp, IndexOp, StackOp, BitcastOp,
-          ReduceOp, ContiguousOp, ContiguousBackwardOp, DetachOp, CopyOp,
-          LoadOp, StageOp, StoreOp, AfterOp, TupleOp, ReturnOp>(op) ||
+  if (isa<ParamOp, BufferOp, ConstOp, BinaryOp, ReshapeOp, PermuteOp, ExpandOp,
+          PadOp, ShrinkOp, FlipOp, IndexOp, StackOp, BitcastOp, ReduceOp,
+          ContiguousOp, ContiguousBackwardOp, DetachOp, CopyOp, LoadOp, StageOp,
+          StoreOp, AfterOp, TupleOp, ReturnOp>(op) ||
       isElementwise(op))
     return success();
   return op->emitOpError("is not supported by rangeify");
@@ -1307,11 +1306,8 @@ static FailureOr<ElementsAttr> getFlatElements(Operation *constant,
                                                ElementsAttr value) {
   auto type = cast<RankedTensorType>(value.getType());
   MemRefType bufferType = flatBufferType(type);
-  auto flatType = RankedTensorType::get(bufferType.getShape(),
-                                        bufferType.getElementType());
-  // An empty tensor's buffer still has one element, which nothing reads.
-  if (type.getNumElements() == 0)
-    return cast<ElementsAttr>(Builder(constant).getZeroAttr(flatType));
+  auto flatType =
+      RankedTensorType::get(bufferType.getShape(), bufferType.getElementType());
   if (auto dense = dyn_cast<DenseIntOrFPElementsAttr>(value)) {
     DenseElementsAttr flat = dense;
     if (flatType.getElementType() != type.getElementType())
@@ -1457,8 +1453,8 @@ LogicalResult FunctionRangeifier::run() {
     // A constant other than a splat is read from a global, as a param is
     // read from its argument.
     if (isa<ConstOp, BinaryOp>(op)) {
-      auto value = cast<ElementsAttr>(
-          op.getAttr(isa<ConstOp>(op) ? "value" : "data"));
+      auto value =
+          cast<ElementsAttr>(op.getAttr(isa<ConstOp>(op) ? "value" : "data"));
       if (isa<ConstOp>(op) && value.isSplat())
         continue;
       Value buffer = getConstantBuffer(builder, &op, value);
@@ -1532,8 +1528,9 @@ LogicalResult FunctionRangeifier::run() {
                        ? entry->getArgument(argIndex + outputIndex[value])
                        : allocate(value);
     Value src = intoNewBuffer ? op.getOperand(0) : value;
-    bool crossesDevices = isa<CopyOp, LoadOp, StageOp>(op) &&
-                          getDevice(src.getType()) != getDevice(value.getType());
+    bool crossesDevices =
+        isa<CopyOp, LoadOp, StageOp>(op) &&
+        getDevice(src.getType()) != getDevice(value.getType());
     if (crossesDevices) {
       if (failed(emitDeviceCopy(builder, src, buffer, allocate)))
         return failure();

@@ -25,9 +25,7 @@ public:
     return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(value));
   }
   Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  Value bitXor(Value x, Value y) {
-    return arith::XOrIOp::create(b, loc, x, y);
-  }
+  Value bitXor(Value x, Value y) { return arith::XOrIOp::create(b, loc, x, y); }
   /// x rotated left by `bits` (0 < bits < 32).
   Value rotateLeft(Value x, unsigned bits) {
     Value high = arith::ShLIOp::create(b, loc, x, constant(bits));
@@ -65,7 +63,8 @@ Value mlir::tiny::createThreefry2x32(OpBuilder &builder, Location loc,
   auto [x0, x1] = w.split(counter);
   auto [k0, k1] = w.split(key);
   // The key schedule: the two key words and their parity word.
-  Value schedule[3] = {k0, k1, w.bitXor(w.bitXor(k0, k1), w.constant(kKeyParity))};
+  Value schedule[3] = {k0, k1,
+                       w.bitXor(w.bitXor(k0, k1), w.constant(kKeyParity))};
   Value words[2] = {w.add(x0, schedule[0]), w.add(x1, schedule[1])};
   for (unsigned group = 0; group < kNumGroups; ++group) {
     for (unsigned rotation : kRotations[group % 2]) {

@@ -8,9 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "jit/HostFunctions.h"
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "jit/Executable.h"
-#include "jit/HostFunctions.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
@@ -106,18 +106,18 @@ TEST_F(HostFunctionsTest, PassesDtypesAndShapes) {
     int64_t numElements;
   };
   std::vector<Seen> seen;
-  registerHostFunction(
-      "test.record",
-      [&](ArrayRef<tiny_host_buffer_t> inputs,
-          ArrayRef<tiny_host_buffer_t> outputs, std::string &) {
-        for (const tiny_host_buffer_t &buffer : llvm::concat<const tiny_host_buffer_t>(inputs, outputs))
-          seen.push_back({buffer.dtype,
-                          std::vector<int64_t>(buffer.shape,
-                                               buffer.shape + buffer.rank),
-                          buffer.num_elements});
-        std::memset(outputs[0].data, 0, 2);
-        return success();
-      });
+  registerHostFunction("test.record", [&](ArrayRef<tiny_host_buffer_t> inputs,
+                                          ArrayRef<tiny_host_buffer_t> outputs,
+                                          std::string &) {
+    for (const tiny_host_buffer_t &buffer :
+         llvm::concat<const tiny_host_buffer_t>(inputs, outputs))
+      seen.push_back(
+          {buffer.dtype,
+           std::vector<int64_t>(buffer.shape, buffer.shape + buffer.rank),
+           buffer.num_elements});
+    std::memset(outputs[0].data, 0, 2);
+    return success();
+  });
   auto program = compile(R"(
 #cpu = #tiny.device<"CPU">
 tiny.function @f -> tensor<2xi8, #cpu> {
@@ -205,12 +205,12 @@ TEST_F(HostFunctionsTest, LooksUpByNameAtRunTime) {
   registerHostFunction("test.scale", scale);
   auto program = compile(kScaleProgram);
   ASSERT_TRUE(succeeded(program)) << diagnostics;
-  registerHostFunction(
-      "test.scale", [](ArrayRef<tiny_host_buffer_t> inputs,
-                       ArrayRef<tiny_host_buffer_t> outputs, std::string &) {
-        std::memset(outputs[0].data, 0, outputs[0].num_elements * 4);
-        return success();
-      });
+  registerHostFunction("test.scale", [](ArrayRef<tiny_host_buffer_t> inputs,
+                                        ArrayRef<tiny_host_buffer_t> outputs,
+                                        std::string &) {
+    std::memset(outputs[0].data, 0, outputs[0].num_elements * 4);
+    return success();
+  });
   std::string error;
   auto results = (*program)->run({floats({1, 2, 3, 4, 5, 6})}, error);
   ASSERT_TRUE(succeeded(results)) << error;
@@ -227,8 +227,7 @@ TEST_F(HostFunctionsTest, LooksUpByNameAtRunTime) {
 int addOffset(const tiny_host_buffer_t *inputs, size_t numInputs,
               const tiny_host_buffer_t *outputs, size_t numOutputs,
               void *userData, char *error, size_t errorSize) {
-  if (numInputs != 1 || numOutputs != 1 ||
-      inputs[0].dtype != TINY_DTYPE_F32) {
+  if (numInputs != 1 || numOutputs != 1 || inputs[0].dtype != TINY_DTYPE_F32) {
     std::snprintf(error, errorSize, "takes one f32 tensor");
     return 1;
   }
@@ -264,13 +263,12 @@ tiny.function @f -> tensor<3xf32, #cpu> {
 // function on every launch.
 TEST_F(HostFunctionsTest, RunsOnEveryLaunch) {
   std::atomic<int> calls{0};
-  registerHostFunction("test.scale",
-                       [&](ArrayRef<tiny_host_buffer_t> inputs,
-                           ArrayRef<tiny_host_buffer_t> outputs,
-                           std::string &error) {
-                         ++calls;
-                         return scale(inputs, outputs, error);
-                       });
+  registerHostFunction("test.scale", [&](ArrayRef<tiny_host_buffer_t> inputs,
+                                         ArrayRef<tiny_host_buffer_t> outputs,
+                                         std::string &error) {
+    ++calls;
+    return scale(inputs, outputs, error);
+  });
   auto program = compile(kScaleProgram);
   ASSERT_TRUE(succeeded(program)) << diagnostics;
   tiny_runtime_t runtime = nullptr;
@@ -296,7 +294,8 @@ TEST_F(HostFunctionsTest, RunsOnEveryLaunch) {
 
 TEST_F(HostFunctionsTest, LibraryErrors) {
   std::string error;
-  EXPECT_TRUE(failed(loadHostFunctionLibrary("/nonexistent/libhost.so", error)));
+  EXPECT_TRUE(
+      failed(loadHostFunctionLibrary("/nonexistent/libhost.so", error)));
   EXPECT_NE(error.find("cannot load '/nonexistent/libhost.so'"),
             std::string::npos)
       << error;

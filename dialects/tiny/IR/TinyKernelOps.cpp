@@ -228,8 +228,7 @@ LogicalResult KCustomFunctionOp::verify() {
     return success();
   };
   return failure(failed(check("input", getInputs(), signature.getInputs())) ||
-                 failed(check("output", getOutputs(),
-                              signature.getResults())));
+                 failed(check("output", getOutputs(), signature.getResults())));
 }
 
 LogicalResult AtomicAddOp::verify() {

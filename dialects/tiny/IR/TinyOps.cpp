@@ -15,8 +15,8 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace mlir::tiny;
@@ -100,11 +100,10 @@ parseStageRanges(OpAsmParser &parser,
 static void printStageRanges(OpAsmPrinter &printer, Operation *,
                              OperandRange ranges, DenseI64ArrayAttr extents) {
   printer << "[";
-  llvm::interleaveComma(llvm::zip(ranges, extents.asArrayRef()), printer,
-                        [&](auto range) {
-                          printer << std::get<0>(range) << " < "
-                                  << std::get<1>(range);
-                        });
+  llvm::interleaveComma(
+      llvm::zip(ranges, extents.asArrayRef()), printer, [&](auto range) {
+        printer << std::get<0>(range) << " < " << std::get<1>(range);
+      });
   printer << "]";
 }
 
@@ -804,7 +803,8 @@ LogicalResult StageOp::inferReturnTypes(MLIRContext *context,
                                         std::optional<Location> loc,
                                         Adaptor adaptor,
                                         SmallVectorImpl<Type> &results) {
-  FailureOr<RankedTensorType> src = getTinyTensor(loc, adaptor.getSrc(), "source");
+  FailureOr<RankedTensorType> src =
+      getTinyTensor(loc, adaptor.getSrc(), "source");
   if (failed(src))
     return failure();
   if (!adaptor.getDevice())
@@ -818,23 +818,22 @@ LogicalResult StageOp::inferReturnTypes(MLIRContext *context,
   llvm::append_range(shape, src->getShape());
   if (!getElementCount(shape))
     return emitTooLarge(loc, "stage");
-  results.push_back(RankedTensorType::get(shape, src->getElementType(),
-                                          adaptor.getDevice()));
+  results.push_back(
+      RankedTensorType::get(shape, src->getElementType(), adaptor.getDevice()));
   return success();
 }
 
 LogicalResult StageOp::verify() {
   ArrayRef<int64_t> extents = getExtents();
   if (extents.size() != getRanges().size())
-    return emitOpError("has ")
-           << getRanges().size() << " ranges but " << extents.size()
-           << " extents";
+    return emitOpError("has ") << getRanges().size() << " ranges but "
+                               << extents.size() << " extents";
   for (auto [i, range, extent] : llvm::enumerate(getRanges(), extents)) {
     // A range is the induction variable of the tiny.k.range it closes.
     auto argument = dyn_cast<BlockArgument>(range);
-    auto loop = argument ? dyn_cast_or_null<RangeOp>(
-                               argument.getOwner()->getParentOp())
-                         : RangeOp();
+    auto loop =
+        argument ? dyn_cast_or_null<RangeOp>(argument.getOwner()->getParentOp())
+                 : RangeOp();
     if (!loop || argument != loop.getInductionVar())
       return emitOpError("range #")
              << i << " is not the induction variable of a tiny.k.range";
@@ -843,9 +842,8 @@ LogicalResult StageOp::verify() {
     APInt bound;
     if (matchPattern(loop.getBound(), m_ConstantInt(&bound)) &&
         bound.getSExtValue() != extent)
-      return emitOpError("range #")
-             << i << " runs to " << bound.getSExtValue()
-             << " but its extent is " << extent;
+      return emitOpError("range #") << i << " runs to " << bound.getSExtValue()
+                                    << " but its extent is " << extent;
   }
   return success();
 }

@@ -485,7 +485,16 @@ def Tiny_ShrOp : Tiny_ArithOp<"shr", Tiny_IntTensor, [Tiny_InferIntRange]> {
 }
 def Tiny_ThreefryOp : Tiny_ArithOp<"threefry", Tiny_U64Tensor> {
   let summary = "Threefry-2x32 random bits of a counter and a key";
-  let description = "`%z = tiny.threefry %ctr, %key : tensor<4xui64>`";
+  let description = [{
+    The Threefry-2x32 block cipher with 20 rounds (Salmon et al., SC 2011),
+    as tinygrad's THREEFRY computes it: each uint64 counter and key is two
+    32-bit words, the low word first, and the two output words pack into a
+    uint64 the same way.
+
+    ```mlir
+    %z = tiny.threefry %ctr, %key : tensor<4xui64>
+    ```
+  }];
 }
 
 def Tiny_CmpLtOp : Tiny_CompareOp<"cmplt"> {

@@ -1,4 +1,4 @@
-/*===- host_functions.c - host functions for the execution tests ---------===*
+/*===- host_functions.c - host functions for the execution tests -----------===*
  *
  * A library of host functions (the C ABI of jit/HostFunctionABI.h) that
  * tiny-run loads with --host-functions, for custom-function.mlir:
