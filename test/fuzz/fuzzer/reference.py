@@ -376,6 +376,11 @@ def _reduce_float(kind, dtype, x, e, p, contracted=False):
         magnitude = float(np.sum(np.abs(x))) + float(np.sum(e))
         if magnitude >= dtypes.max_finite(acc):
             return total, 0.0, True
+        if n and not np.any(x) and np.all(np.signbit(x)):
+            # Only -0 terms: IEEE adds them to -0, a sum from the identity
+            # +0 gives +0 (reduce does, allreduce does not); DESIGN pins
+            # neither, so either zero is held.
+            return -0.0, 5e-324, poisoned
         # Sums of small integers (or multiples of one power of two) are
         # exact in every order.
         scaled = _exact_sum(x, float(np.sum(np.abs(x))))
