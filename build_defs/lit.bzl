@@ -1,6 +1,6 @@
 """One sh_test per lit test file, each running the system lit."""
 
-def tiny_lit_tests(name, srcs, tools, data = [], extra_data = {}):
+def tiny_lit_tests(name, srcs, tools, data = [], extra_data = {}, sizes = {}):
     """Declares one test per `.mlir` file in srcs.
 
     Args:
@@ -10,6 +10,8 @@ def tiny_lit_tests(name, srcs, tools, data = [], extra_data = {}):
       data: extra files the tests read (lit.cfg.py, inputs).
       extra_data: files only some tests read, by test file (say, the other
         tests' programs, for a test that compiles them all).
+      sizes: Bazel test sizes by test file, for tests that need longer than
+        a small test's timeout (default: small).
     """
     tests = []
     for src in srcs:
@@ -20,7 +22,7 @@ def tiny_lit_tests(name, srcs, tools, data = [], extra_data = {}):
             args = ["$(location %s)" % src] +
                    ["$(location %s)" % t for t in tools],
             data = [src] + tools + data + extra_data.get(src, []),
-            size = "small",
+            size = sizes.get(src, "small"),
         )
         tests.append(test_name)
     native.test_suite(name = name, tests = tests)

@@ -27,7 +27,8 @@ def ConvertTinyToSCF : Pass<"convert-tiny-to-scf"> {
 }
 
 def ConvertTinyToRuntime : Pass<"convert-tiny-to-runtime", "::mlir::ModuleOp"> {
-  let summary = "Lower the host schedule's copies to calls into the tiny runtime";
+  let summary = "Lower the host schedule's copies and host function calls to "
+                # "calls into the tiny runtime";
   let description = [{
     In a function that spans several devices, -tiny-rangeify makes every
     buffer an argument (marked `tiny.slot`, `tiny.output` or `tiny.scratch`,
@@ -37,10 +38,19 @@ def ConvertTinyToRuntime : Pass<"convert-tiny-to-runtime", "::mlir::ModuleOp"> {
     bytes)`, naming the buffers by argument position; the runtime copies
     between the devices and counts the bytes. A copy of a buffer that is not
     such an argument is reported.
+
+    Each `tiny.k.custom_function` becomes a call
+    `tiny_host_call_function(name, num_inputs, num_outputs, descriptors)`:
+    the address of the function's NUL-terminated name (a private global)
+    and of an array of i64 words on the stack that describes each input,
+    then each output, as its data address, its dtype (tiny_dtype_t), its
+    rank and its shape. The runtime finds the host function by name and
+    calls it on those buffers, which are in host memory.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect",
   ];
 }
 
@@ -169,6 +179,27 @@ def ConvertTinyToGPU : Pass<"convert-tiny-to-gpu", "::mlir::ModuleOp"> {
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
   ];
+}
+
+def TinyExpandArith : Pass<"tiny-expand-arith"> {
+  let summary = "Expand the arith ops LLVM has no lowering for, keeping "
+                # "float min/max";
+  let description = [{
+    Upstream's -arith-expand without its float min/max rules: `ceildivsi`,
+    `ceildivui` and `floordivsi` become divisions and selects, and bf16
+    `extf` / `truncf` become integer bit manipulation (most CPUs have no
+    bf16 arithmetic). `maximumf` / `minimumf` stay: LLVM lowers them to
+    IEEE 754-2019 maximum / minimum on every target (NaN wins, -0 < +0),
+    while -arith-expand's compare-and-select returns the first operand of
+    two equal zeros, so max(+0.0, -0.0) would be -0.0 and disagree with
+    the folders (DESIGN.md §3).
+
+    ```mlir
+    %q = arith.floordivsi %a, %b : i32   // divsi, compares, selects
+    %m = arith.maximumf %x, %y : f32     // unchanged
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
 def TinyPrintGPUAssembly : Pass<"tiny-print-gpu-assembly", "::mlir::ModuleOp"> {

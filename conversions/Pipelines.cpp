@@ -5,7 +5,6 @@
 #include "passes/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
-#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -56,10 +55,9 @@ void mlir::tiny::buildHostToLLVMPipeline(OpPassManager &pm) {
   // bf16 has no arithmetic on most CPUs: its conversions become integer bit
   // manipulation instead of library calls. This runs before canonicalize,
   // which would otherwise fold sitofp-to-f32 + truncf-to-bf16 into one
-  // sitofp-to-bf16 that only a library call implements.
-  arith::ArithExpandOpsPassOptions expandOptions;
-  expandOptions.includeBf16 = true;
-  pm.addPass(arith::createArithExpandOpsPass(expandOptions));
+  // sitofp-to-bf16 that only a library call implements. Float max stays
+  // arith.maximumf, which LLVM lowers with IEEE signed zeros.
+  pm.addPass(createTinyExpandArith());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createLoopInvariantCodeMotionPass());
@@ -172,9 +170,7 @@ void mlir::tiny::buildKernelsToGPUBinariesPipeline(
   pm.addPass(createConvertTinyToSCF());
   // Before canonicalize, for the CPU kernels' sake (see
   // buildHostToLLVMPipeline).
-  arith::ArithExpandOpsPassOptions expandOptions;
-  expandOptions.includeBf16 = true;
-  pm.addPass(arith::createArithExpandOpsPass(expandOptions));
+  pm.addPass(createTinyExpandArith());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   addGPUKernelPasses(pm, target, options, /*barePointers=*/true);

@@ -138,6 +138,10 @@ struct ConvertTinyToSCFPass
       if (isa<CustomOp>(op))
         return op->emitOpError("holds target source code, which the CPU "
                                "lowering cannot compile");
+      if (isa<KCustomFunctionOp>(op))
+        return op->emitOpError("calls a host function, which only the "
+                               "runtime can: run -convert-tiny-to-runtime "
+                               "first");
       return WalkResult::advance();
     });
     if (unsupported.wasInterrupted())

@@ -1,6 +1,9 @@
 //===- Executable.cpp - JIT-compiled tiny programs -------------------------===//
 
 #include "jit/Executable.h"
+#include "jit/HostFunctions.h"
+
+#include "jit/DiskCache.h"
 
 #include "conversions/Passes.h"
 #include "dialects/tiny/IR/TinyDialect.h"
@@ -50,6 +53,9 @@ struct CompiledCode {
   double seconds = 0;
   /// The bytes of the temporaries the entry allocates on the host.
   uint64_t temporaryBytes = 0;
+  /// Where code loaded from the disk cache lives (instead of `engine`).
+  std::unique_ptr<llvm::orc::LLJIT> jit;
+  bool fromDiskCache = false;
 };
 } // namespace mlir::tiny
 
@@ -162,6 +168,10 @@ Executable::compile(ModuleOp module, StringRef entry,
       module, StringAttr::get(module.getContext(), entry));
   if (!tinyFunction)
     return module.emitError("no tiny.function named '") << entry << "'";
+  // Before any code runs, and whether the code is cached or not: the host
+  // functions are looked up when the program runs.
+  if (failed(checkHostFunctionsRegistered(tinyFunction)))
+    return failure();
 
   std::shared_ptr<Executable> program(new Executable());
   program->entry = entry.str();
@@ -211,6 +221,36 @@ Executable::compile(ModuleOp module, StringRef entry,
 
   auto start = std::chrono::steady_clock::now();
   auto code = std::make_shared<CompiledCode>();
+  // THREAD loops run on OpenMP; the JIT resolves its runtime from the
+  // LLVM the project builds against (WORKSPACE), or from $TINY_LIBOMP where
+  // a binary runs without that installation (scripts/gpu-bundle.sh).
+  const char *libompOverride = std::getenv("TINY_LIBOMP");
+  StringRef sharedLibs[] = {libompOverride ? StringRef(libompOverride)
+                                           : "/usr/lib/llvm-22/lib/libomp.so"};
+  static std::once_flag initTargets;
+  std::call_once(initTargets, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+  std::optional<std::string> diskDir = getDiskCacheDir();
+  std::string diskName = diskDir ? getDiskCacheName(key) : "";
+  if (diskDir) {
+    std::optional<CachedProgram> cached = loadFromDiskCache(
+        *diskDir, diskName, entry, sharedLibs, getHostCallSymbols);
+    if (cached) {
+      code->jit = std::move(cached->jit);
+      code->function = cached->function;
+      code->arguments = std::move(cached->arguments);
+      code->temporaryBytes = cached->temporaryBytes;
+      code->fromDiskCache = true;
+      code->seconds = std::chrono::duration<double>(
+                          std::chrono::steady_clock::now() - start)
+                          .count();
+      std::lock_guard<std::mutex> lock(cache.mutex);
+      program->code = cache.programs.try_emplace(key, code).first->second;
+      return program;
+    }
+  }
   MLIRContext *context = module.getContext();
   DialectRegistry registry;
   registerBuiltinDialectTranslation(registry);
@@ -320,11 +360,6 @@ Executable::compile(ModuleOp module, StringRef entry,
         func.removeArgAttr(i, name);
   });
 
-  static std::once_flag initTargets;
-  std::call_once(initTargets, [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-  });
   auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!builder)
     return module.emitError("cannot target the host: ")
@@ -335,13 +370,11 @@ Executable::compile(ModuleOp module, StringRef entry,
     return module.emitError("cannot create a target machine: ")
            << llvm::toString(machine.takeError());
   auto transformer = makeOptimizingTransformer(3, 0, machine->get());
-  // THREAD loops run on OpenMP; the JIT resolves its runtime from the
-  // LLVM the project builds against (WORKSPACE), or from $TINY_LIBOMP where
-  // a binary runs without that installation (scripts/gpu-bundle.sh).
-  const char *libompOverride = std::getenv("TINY_LIBOMP");
-  StringRef sharedLibs[] = {libompOverride ? StringRef(libompOverride)
-                                           : "/usr/lib/llvm-22/lib/libomp.so"};
+  // Programs with GPU kernels are not kept on disk: their code objects are
+  // not serialized yet.
+  bool keepOnDisk = diskDir && code->kernels.images.empty();
   ExecutionEngineOptions engineOptions;
+  engineOptions.enableObjectDump = keepOnDisk;
   engineOptions.sharedLibPaths = sharedLibs;
   engineOptions.transformer = transformer;
   engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
@@ -354,6 +387,7 @@ Executable::compile(ModuleOp module, StringRef entry,
            << llvm::toString(engine.takeError());
   code->engine = std::move(*engine);
   code->engine->registerSymbols(getHostCallSymbols);
+  code->engine->registerSymbols(getHostFunctionSymbols);
   // Looking the entry up makes the JIT compile it now, so the compile time
   // is all paid here.
   auto function = code->engine->lookupPacked(entry);
@@ -361,6 +395,9 @@ Executable::compile(ModuleOp module, StringRef entry,
     return module.emitError("JIT compilation failed: ")
            << llvm::toString(function.takeError());
   code->function = *function;
+  if (keepOnDisk)
+    storeToDiskCache(*diskDir, diskName, *code->engine, code->arguments,
+                     code->temporaryBytes);
   code->seconds = std::chrono::duration<double>(
                                 std::chrono::steady_clock::now() - start)
                                 .count();
@@ -394,7 +431,10 @@ Executable::prepare(tiny_runtime_t runtime, std::string &error) const {
 
 LogicalResult Executable::launch(DeviceBuffers &buffers,
                                  std::string &error) const {
-  return buffers.launch(code->function, code->kernels, error);
+  HostFunctionScope hostFunctions;
+  if (failed(buffers.launch(code->function, code->kernels, error)))
+    return failure();
+  return hostFunctions.check(error);
 }
 
 bool Executable::needsRuntime() const {
@@ -431,8 +471,9 @@ LogicalResult Executable::invoke(ArrayRef<void *> buffers,
   SmallVector<void *> packed;
   for (void *&pointer : pointers)
     packed.push_back(&pointer);
+  HostFunctionScope hostFunctions;
   code->function(packed.data());
-  return success();
+  return hostFunctions.check(error);
 }
 
 FailureOr<SmallVector<HostTensor>>
@@ -510,11 +551,16 @@ LogicalResult Executable::execute(ArrayRef<void *> inputs,
     runtime = ownRuntime;
   }
   SmallVector<const void *> inputData(inputs.begin(), inputs.end());
+  HostFunctionScope hostFunctions;
   LogicalResult ran = runOnRuntime(runtime, code->function, code->kernels,
                                    code->arguments, inputData, outputs, error);
+  if (succeeded(ran))
+    ran = hostFunctions.check(error);
   if (ownRuntime)
     tiny_status_free(tiny_runtime_destroy(ownRuntime));
   return ran;
 }
 
 double Executable::getCompileSeconds() const { return code->seconds; }
+
+bool Executable::isFromDiskCache() const { return code->fromDiskCache; }

@@ -7,7 +7,8 @@
 // by the host code through the runtime. Compiled programs are cached
 // by a hash of the module's text and the entry name for the life of the
 // process, so compiling the same program twice costs one lookup (and works
-// across MLIRContexts: the cache holds machine code, not IR).
+// across MLIRContexts: the cache holds machine code, not IR); with
+// $TINY_CACHE_DIR set, also on disk across processes (jit/DiskCache.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,6 +57,9 @@ public:
   /// Seconds spent lowering and JIT-compiling this program's code (when it
   /// came from the cache, by the compilation that first made it).
   double getCompileSeconds() const;
+  /// True when the code was loaded from the on-disk cache ($TINY_CACHE_DIR)
+  /// rather than compiled in this process.
+  bool isFromDiskCache() const;
 
   /// Runs the program. Each input must have its param's dtype and number of
   /// elements (any shape of that size); returns one tensor per result.

@@ -2,9 +2,12 @@
 
 #include "dialects/tiny/IR/TinyOps.h"
 #include "passes/Passes.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include <limits>
 
 namespace mlir::tiny {
 #define GEN_PASS_DEF_TINYDECOMPOSE
@@ -84,15 +87,108 @@ struct DecomposeFDiv : OpRewritePattern<FDivOp> {
   }
 };
 
-// pow(a, b) -> exp2(mul(log2(a), b))
+/// A rank-0 float constant with the dtype and device of `like`.
+Value createFloatScalar(OpBuilder &builder, Location loc, Type like,
+                        double value) {
+  auto likeType = cast<RankedTensorType>(like);
+  auto type = RankedTensorType::get({}, likeType.getElementType(),
+                                    likeType.getEncoding());
+  return ConstOp::create(
+      builder, loc,
+      DenseElementsAttr::get(
+          type, FloatAttr::get(likeType.getElementType(), value)));
+}
+
+/// A rank-0 bool constant on the device of `like`.
+Value createBool(OpBuilder &builder, Location loc, Type like, bool value) {
+  auto likeType = cast<RankedTensorType>(like);
+  auto type =
+      RankedTensorType::get({}, builder.getI1Type(), likeType.getEncoding());
+  return ConstOp::create(
+      builder, loc, DenseElementsAttr::get(type, builder.getBoolAttr(value)));
+}
+
+/// What pow needs to know of its exponent b: b == 0, b is an integer (the
+/// infinities included, NaN not), b is an odd integer.
+struct ExponentClass {
+  Value isZero, isIntegral, isOdd;
+};
+
+/// The classes of `exponent`: constants when it is a splat constant,
+/// otherwise computed with trunc (b * 0.5 is exact, and has a fraction
+/// exactly when b is odd).
+ExponentClass classifyExponent(OpBuilder &builder, Location loc,
+                               Value exponent) {
+  Type type = exponent.getType();
+  DenseElementsAttr constant;
+  if (matchPattern(exponent, m_Constant(&constant)) && constant.isSplat()) {
+    APFloat b = constant.getSplatValue<APFloat>();
+    APFloat truncated = b;
+    truncated.roundToIntegral(APFloat::rmTowardZero);
+    bool integral = !b.isNaN() && truncated.bitwiseIsEqual(b);
+    APFloat half = b;
+    half.multiply(APFloat(b.getSemantics(), "0.5"),
+                  APFloat::rmNearestTiesToEven);
+    APFloat halfTruncated = half;
+    halfTruncated.roundToIntegral(APFloat::rmTowardZero);
+    bool odd = integral && halfTruncated.compare(half) != APFloat::cmpEqual;
+    return {createBool(builder, loc, type, b.isZero()),
+            createBool(builder, loc, type, integral),
+            createBool(builder, loc, type, odd)};
+  }
+  Value zero = createFloatScalar(builder, loc, type, 0.0);
+  Value isZero = CmpEqOp::create(builder, loc, exponent, zero);
+  Value truncated = TruncOp::create(builder, loc, exponent);
+  Value isIntegral = CmpEqOp::create(builder, loc, truncated, exponent);
+  Value half = MulOp::create(builder, loc, exponent,
+                             createFloatScalar(builder, loc, type, 0.5));
+  Value halfTruncated = TruncOp::create(builder, loc, half);
+  Value hasHalf = CmpNeOp::create(builder, loc, halfTruncated, half);
+  Value isOdd = AndOp::create(builder, loc, isIntegral, hasHalf);
+  return {isZero, isIntegral, isOdd};
+}
+
+// pow(a, b) -> exp2(log2(|a|) * b) with C pow's (and tinygrad's) cases:
+//   b == 0: 1 (even for a NaN);  |a| == 1: 1 (even for b = inf or NaN);
+//   a negative (-0 included): -|a|^b for an odd integer b, |a|^b for an
+//   even one, NaN for a finite a < 0 and a non-integral b
 struct DecomposePow : OpRewritePattern<PowOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(PowOp op,
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value log = Log2Op::create(rewriter, loc, op.getLhs());
-    Value scaled = MulOp::create(rewriter, loc, log, op.getRhs());
-    rewriter.replaceOpWithNewOp<Exp2Op>(op, scaled);
+    Value base = op.getLhs(), exponent = op.getRhs();
+    Type baseType = base.getType();
+    Value zero = createFloatScalar(rewriter, loc, baseType, 0.0);
+    Value one = createFloatScalar(rewriter, loc, baseType, 1.0);
+    Value below = CmpLtOp::create(rewriter, loc, base, zero);
+    Value magnitude = WhereOp::create(
+        rewriter, loc, below, NegOp::create(rewriter, loc, base), base);
+    Value log = Log2Op::create(rewriter, loc, magnitude);
+    Value power = Exp2Op::create(
+        rewriter, loc, MulOp::create(rewriter, loc, log, exponent));
+    Value unit = CmpEqOp::create(rewriter, loc, magnitude, one);
+    power = WhereOp::create(rewriter, loc, unit, one, power);
+
+    // The sign bit of a, NaN aside: 1 / -0.0 is -inf.
+    Value reciprocalBelow = CmpLtOp::create(
+        rewriter, loc, ReciprocalOp::create(rewriter, loc, base), zero);
+    Value negative = OrOp::create(rewriter, loc, below, reciprocalBelow);
+    ExponentClass b = classifyExponent(rewriter, loc, exponent);
+    Value minusInf = createFloatScalar(
+        rewriter, loc, baseType, -std::numeric_limits<double>::infinity());
+    Value finiteBelow = AndOp::create(
+        rewriter, loc, below, CmpNeOp::create(rewriter, loc, base, minusInf));
+    Value nan = createFloatScalar(rewriter, loc, baseType,
+                                  std::numeric_limits<double>::quiet_NaN());
+    Value nonIntegral = WhereOp::create(rewriter, loc, finiteBelow, nan, power);
+    Value integral =
+        WhereOp::create(rewriter, loc, b.isOdd,
+                        NegOp::create(rewriter, loc, power), power);
+    Value ofNegative =
+        WhereOp::create(rewriter, loc, b.isIntegral, integral, nonIntegral);
+    Value result = WhereOp::create(rewriter, loc, negative, ofNegative, power);
+    rewriter.replaceOpWithNewOp<WhereOp>(op, b.isZero, one, result);
     return success();
   }
 };

@@ -36,7 +36,10 @@ def TinyDecompose : Pass<"tiny-decompose"> {
     - `neg(x)` -> `mul(x, -1)`
     - `sub(a, b)` -> `add(a, mul(b, -1))`
     - `fdiv(a, b)` -> `mul(a, reciprocal(b))`
-    - `pow(a, b)` -> `exp2(mul(log2(a), b))`
+    - `pow(a, b)` -> `exp2(mul(log2(|a|), b))` with C pow's cases selected
+      by `where`: 1 for b == 0 and for |a| == 1; for a negative a (-0
+      included) the power negated for an odd integer b, NaN for a finite a
+      and a non-integral b (a constant b's class is decided at compile time)
     - `mulacc(a, b, c)` -> `add(mul(a, b), c)`
     - `cmpgt(a, b)` -> `cmplt(b, a)`
     - `cmple(a, b)` -> `cmpge(b, a)`, then as `cmpge`
@@ -102,19 +105,34 @@ def TinyFoldMovement : Pass<"tiny-fold-movement"> {
 def TinyMulti : Pass<"tiny-multi"> {
   let summary = "Propagate sharding: run ops on the shards of unshard values";
   let description = [{
-    A sharded value is `unshard(x, axis)`, x holding one shard per device.
+    A sharded value is `unshard(x, axis)`, x holding one shard per device;
+    any other value on a device tuple is held whole by every device.
     `unshard` moves down through its users:
-    - an elementwise op on values sharded on the same axis (constants
-      broadcasting along it) runs per shard
+    - an elementwise op or a stack with a sharded operand runs per shard;
+      the other operands are read per shard: sharded alike, their shards;
+      held whole, each device's part (copying only that part of a value
+      copied from one device); sharded along another axis, each device's
+      part gathered from the shards; broadcast along the axis, as they are
     - a reduce over the sharded axis becomes a per-shard reduce and an
       `allreduce`; over other axes, a per-shard reduce
-    - permute, expand and reshape remap the sharded axis; a reshape that
-      would move a shard boundary is an error; pad, shrink and flip that
-      leave the sharded axis alone run per shard
+    - permute, expand and reshape remap the sharded axis; pad, shrink and
+      flip that leave the sharded axis alone run per shard; a flip of the
+      sharded axis swaps the shards; a shrink of part of it gathers the
+      window on every device
+    - contiguous, detach, contiguous_backward and bitcast run per shard; so
+      do a gather along another axis and a gather from a whole source with
+      sharded indices
+    - a store into a sharded target stores each shard of the value (read as
+      an elementwise op's operand) into the target's shard; an after of a
+      sharded value waits per shard
     - a copy to one device gathers: each shard is selected, copied and the
-      copies are stacked and merged along the axis
+      copies are stacked and merged along the axis; a copy to a tuple
+      gathers on each of its devices
     - a copy to a tuple with `shard k` becomes an unshard of the mstack of
       copies of the value's n equal parts along k
+    Errors: a reshape that would move a shard boundary, a pad of the sharded
+    axis, a gather along the sharded axis or with both source and indices
+    sharded.
     Sharding is read from `unshard` ops only, never from params.
   }];
   let dependentDialects = ["::mlir::tiny::TinyDialect"];

@@ -19,13 +19,17 @@
 #include "dialects/tiny/IR/TinyKernelOps.h"
 #include "dialects/tiny/IR/TinyOps.h"
 #include "passes/Elementwise.h"
+#include "passes/KernelDevice.h"
 #include "passes/Passes.h"
 #include "passes/ScalarAlu.h"
+#include "passes/Threefry.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -40,9 +44,10 @@ using namespace mlir::tiny;
 namespace {
 
 /// The flat buffer a tensor of this type is stored in: one element per
-/// logical element (a scalar takes one), of the dtype's storage type.
+/// logical element (a scalar takes one, a value of no elements none, so the
+/// runtime moves none of its bytes), of the dtype's storage type.
 MemRefType flatBufferType(RankedTensorType type) {
-  return MemRefType::get({std::max<int64_t>(1, type.getNumElements())},
+  return MemRefType::get({type.getNumElements()},
                          getStorageType(type.getElementType()));
 }
 
@@ -241,6 +246,10 @@ private:
   FailureOr<Value> emitBitcast(BitcastOp bitcast, ArrayRef<Value> indices);
   Value loadBuffer(Location loc, Value buffer, ArrayRef<Value> indices,
                    ArrayRef<int64_t> shape);
+  /// The buffer a load in this kernel addresses for `buffer`: a constant's
+  /// global is named again inside the kernel, so that a GPU kernel reads
+  /// its own copy of it rather than the host's.
+  Value getKernelBuffer(Value buffer);
   /// Indices into an operand of `shape` broadcast to `indices`' rank.
   SmallVector<Value> broadcastIndices(Location loc, ArrayRef<Value> indices,
                                       ArrayRef<int64_t> shape);
@@ -250,6 +259,7 @@ private:
   Block *kernelBody;
   const DenseMap<Value, Value> &buffers;
   DenseMap<int64_t, Value> indexConstants;
+  DenseMap<Value, Value> kernelGlobals;
   /// One cache per open range body: a value computed inside a loop is only
   /// reused inside it.
   SmallVector<Cache> scopes;
@@ -275,11 +285,26 @@ Value KernelBodyEmitter::linearize(Location loc, ArrayRef<Value> indices,
   return flat ? flat : indexConst(loc, 0);
 }
 
+Value KernelBodyEmitter::getKernelBuffer(Value buffer) {
+  auto global = buffer.getDefiningOp<memref::GetGlobalOp>();
+  if (!global)
+    return buffer;
+  Value &local = kernelGlobals[buffer];
+  if (!local) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(kernelBody);
+    local = memref::GetGlobalOp::create(b, global.getLoc(), global.getType(),
+                                        global.getNameAttr());
+  }
+  return local;
+}
+
 Value KernelBodyEmitter::loadBuffer(Location loc, Value buffer,
                                     ArrayRef<Value> indices,
                                     ArrayRef<int64_t> shape) {
   Value offset = linearize(loc, indices, shape);
-  Value ptr = KIndexOp::create(b, loc, buffer, ValueRange{offset});
+  Value ptr =
+      KIndexOp::create(b, loc, getKernelBuffer(buffer), ValueRange{offset});
   return KLoadOp::create(b, loc, ptr, /*gate=*/Value(), /*alt=*/Value());
 }
 
@@ -488,6 +513,9 @@ FailureOr<Value> KernelBodyEmitter::compute(Value value,
 
   return llvm::TypeSwitch<Operation *, FailureOr<Value>>(op)
       .Case([&](ConstOp constant) -> FailureOr<Value> {
+        // Other constants are global buffers (FunctionRangeifier::run).
+        if (!constant.getValue().isSplat())
+          return constant.emitOpError("has no global buffer (internal error)");
         return createScalarConstant(
             b, loc, resultType.getElementType(),
             constant.getValue().getSplatValue<Attribute>());
@@ -625,6 +653,21 @@ FailureOr<Value> KernelBodyEmitter::compute(Value value,
                                 resultType.getElementType());
       })
       .Case([&](ReduceOp reduce) { return emitReduce(reduce, indices); })
+      .Case([&](ThreefryOp threefry) -> FailureOr<Value> {
+        FailureOr<Value> counter = emit(
+            threefry.getLhs(),
+            broadcastIndices(loc, indices,
+                             getTensorType(threefry.getLhs()).getShape()));
+        if (failed(counter))
+          return failure();
+        FailureOr<Value> key = emit(
+            threefry.getRhs(),
+            broadcastIndices(loc, indices,
+                             getTensorType(threefry.getRhs()).getShape()));
+        if (failed(key))
+          return failure();
+        return createThreefry2x32(b, loc, *counter, *key);
+      })
       .Case<DetachOp, ContiguousBackwardOp>([&](Operation *marker) {
         return emit(marker->getOperand(0), indices);
       })
@@ -634,7 +677,7 @@ FailureOr<Value> KernelBodyEmitter::compute(Value value,
       })
       .Default([&](Operation *other) -> FailureOr<Value> {
         // Elementwise: every operand broadcast to the result's indices.
-        if (!isElementwise(other) || isa<ThreefryOp>(other))
+        if (!isElementwise(other))
           return other->emitOpError("is not supported by rangeify yet");
         SmallVector<Value> scalars;
         for (Value operand : other->getOperands()) {
@@ -705,6 +748,11 @@ private:
   /// device when the function names devices.
   KernelOp createKernel(OpBuilder &builder, Location loc, StringRef name,
                         Value buffer);
+  /// The buffer of a constant other than a splat (or of raw bytes): a
+  /// read-only global, named in the function as a param's buffer is its
+  /// argument. Null, with a diagnostic, when `value` has no flat form.
+  Value getConstantBuffer(OpBuilder &builder, Operation *constant,
+                          ElementsAttr value);
 
   FunctionOp function;
   DenseMap<Value, Value> buffers;
@@ -716,16 +764,93 @@ private:
   /// and can copy it.
   bool namesDevices = false;
   DenseMap<Value, StringAttr> bufferDevices;
+  /// The global of each constant value, one per distinct value.
+  DenseMap<Attribute, memref::GlobalOp> constantGlobals;
 };
 
 } // namespace
 
+/// The kernel-level ops, which a tiny.function does not hold.
+static bool isKernelLevel(Operation *op) {
+  return isa<KernelOp, KCopyOp, RangeOp, EndOp, KIndexOp, KLoadOp, KStoreOp,
+             AtomicAddOp, SpecialOp, BarrierOp, WmmaOp, CustomOp>(op);
+}
+
+/// Reports `op`, in the body of a tiny.function, unless rangeify lowers it.
+/// Every op is checked, whether its value is read or not, so an op no kernel
+/// reads cannot be dropped silently.
+static LogicalResult checkLowerable(Operation *op) {
+  if (isa<CallOp>(op))
+    return op->emitOpError("must be resolved before rangeify "
+                           "(run -tiny-resolve-calls)");
+  if (isa<GetTupleOp>(op))
+    return op->emitOpError("is not supported by rangeify (a gettuple of a "
+                           "tiny.tuple folds away: run -canonicalize)");
+  if (isa<UnshardOp, MStackOp, MSelectOp, AllReduceOp>(op))
+    return op->emitOpError("is a multi-device op: give each device its own "
+                           "ops first (run -tiny-lower-allreduce and "
+                           "-tiny-expand-multi)");
+  if (isKernelLevel(op))
+    return op->emitOpError("is a kernel-level op; rangeify lowers the "
+                           "tensor-level ops of a tiny.function");
+  if (isa<LoadOp, StageOp>(op)) {
+    auto addrspace = op->getAttrOfType<AddrSpaceAttr>("addrspace");
+    DeviceAttr device = getDevice(op->getResult(0).getType());
+    if (addrspace && addrspace.getValue() != AddrSpace::Global && device &&
+        !device.isMulti() && isGpuDeviceName(device.getNames().front()))
+      return op->emitOpError("puts a tensor in ")
+             << stringifyAddrSpace(addrspace.getValue()) << " memory of "
+             << device.getNames().front().getValue()
+             << ", which lives inside one kernel: a tensor can be there only "
+                "on the host, whose address spaces are all one memory";
+  }
+  if (auto custom = dyn_cast<CustomFunctionOp>(op)) {
+    // A host function reads and writes flat buffers in host memory.
+    for (Value value : llvm::concat<Value>(custom.getArgs(),
+                                           custom.getResults())) {
+      auto type = dyn_cast<RankedTensorType>(value.getType());
+      if (!type)
+        return custom.emitOpError("passes a ")
+               << value.getType()
+               << " to or from a host function, which takes flat buffers";
+      DeviceAttr device = getDevice(type);
+      if (device && (device.isMulti() ||
+                     isGpuDeviceName(device.getNames().front())))
+        return custom.emitOpError("runs host function '")
+               << custom.getName() << "' on a value on " << device
+               << ": a host function reads and writes host memory, one "
+                  "CPU device's";
+    }
+    return success();
+  }
+  if (isa<ParamOp, BufferOp, ConstOp, BinaryOp, ReshapeOp, PermuteOp,
+          ExpandOp, PadOp, ShrinkOp, FlipOp, IndexOp, StackOp, BitcastOp,
+          ReduceOp, ContiguousOp, ContiguousBackwardOp, DetachOp, CopyOp,
+          LoadOp, StageOp, StoreOp, AfterOp, TupleOp, ReturnOp>(op) ||
+      isElementwise(op))
+    return success();
+  return op->emitOpError("is not supported by rangeify");
+}
+
 LogicalResult FunctionRangeifier::checkSupported() {
   DeviceAttr device;
+  // A stage with ranges comes with the kernel ranges it closes: it is the
+  // op to report, rather than those ranges or their bounds.
+  WalkResult staged = function.walk([](StageOp stage) {
+    if (stage.getRanges().empty())
+      return WalkResult::advance();
+    stage.emitOpError("closes kernel ranges, which rangeify does not lower "
+                      "(it builds kernels itself): only a stage without "
+                      "ranges runs");
+    return WalkResult::interrupt();
+  });
+  if (staged.wasInterrupted())
+    return failure();
   WalkResult result = function.walk([&](Operation *op) -> WalkResult {
-    if (isa<CallOp>(op))
-      return op->emitOpError("must be resolved before rangeify "
-                             "(run -tiny-resolve-calls)");
+    if (op == function)
+      return WalkResult::advance();
+    if (failed(checkLowerable(op)))
+      return WalkResult::interrupt();
     for (Type type : op->getResultTypes()) {
       DeviceAttr resultDevice = getDevice(type);
       if (!resultDevice)
@@ -1149,6 +1274,10 @@ FunctionRangeifier::emitDeviceCopy(OpBuilder &builder, Value value, Value dst,
                                    function_ref<Value(Value)> allocate) {
   std::optional<std::pair<Value, int64_t>> range =
       getContiguousRange(value, buffers);
+  // The runtime copies between the buffers it allocated; a constant's
+  // global is not one.
+  if (range && range->first.getDefiningOp<memref::GetGlobalOp>())
+    range.reset();
   if (!range) {
     // Permutes, expands and pads are applied on the source device, so the
     // copy moves exactly the view's elements (an expand's repeats included).
@@ -1170,6 +1299,59 @@ KernelOp FunctionRangeifier::createKernel(OpBuilder &builder, Location loc,
   if (StringAttr device = bufferDevices.lookup(buffer))
     kernel.setDeviceAttr(device);
   return kernel;
+}
+
+/// The elements of `value` as the initial value of the flat buffer that
+/// holds them: one dimension, of the dtype's storage type.
+static FailureOr<ElementsAttr> getFlatElements(Operation *constant,
+                                               ElementsAttr value) {
+  auto type = cast<RankedTensorType>(value.getType());
+  MemRefType bufferType = flatBufferType(type);
+  auto flatType = RankedTensorType::get(bufferType.getShape(),
+                                        bufferType.getElementType());
+  // An empty tensor's buffer still has one element, which nothing reads.
+  if (type.getNumElements() == 0)
+    return cast<ElementsAttr>(Builder(constant).getZeroAttr(flatType));
+  if (auto dense = dyn_cast<DenseIntOrFPElementsAttr>(value)) {
+    DenseElementsAttr flat = dense;
+    if (flatType.getElementType() != type.getElementType())
+      flat = flat.bitcast(flatType.getElementType());
+    return cast<ElementsAttr>(flat.reshape(flatType));
+  }
+  if (auto resource = dyn_cast<DenseResourceElementsAttr>(value))
+    return cast<ElementsAttr>(
+        DenseResourceElementsAttr::get(flatType, resource.getRawHandle()));
+  return constant->emitOpError("holds elements rangeify cannot put in a "
+                               "buffer: ")
+         << value;
+}
+
+Value FunctionRangeifier::getConstantBuffer(OpBuilder &builder,
+                                            Operation *constant,
+                                            ElementsAttr value) {
+  memref::GlobalOp &global = constantGlobals[value];
+  MemRefType type = flatBufferType(cast<RankedTensorType>(value.getType()));
+  if (!global) {
+    FailureOr<ElementsAttr> elements = getFlatElements(constant, value);
+    if (failed(elements))
+      return Value();
+    // Named after the function, numbered past the names in use.
+    Operation *symbolTable = SymbolTable::getNearestSymbolTable(function);
+    std::string name;
+    for (unsigned n = 0;; ++n) {
+      name = (function.getSymName() + "_constant" + Twine(n)).str();
+      if (!SymbolTable::lookupSymbolIn(symbolTable, name))
+        break;
+    }
+    // 64-byte aligned, for the kernels' vector loads.
+    OpBuilder moduleBuilder(function);
+    global = memref::GlobalOp::create(
+        moduleBuilder, constant->getLoc(), name,
+        moduleBuilder.getStringAttr("private"), type, *elements,
+        /*constant=*/true, moduleBuilder.getI64IntegerAttr(64));
+  }
+  return memref::GetGlobalOp::create(builder, constant->getLoc(), type,
+                                     global.getSymName());
 }
 
 LogicalResult FunctionRangeifier::run() {
@@ -1272,8 +1454,52 @@ LogicalResult FunctionRangeifier::run() {
       buffers[buffer.getResult()] = allocate(buffer.getResult());
       continue;
     }
+    // A constant other than a splat is read from a global, as a param is
+    // read from its argument.
+    if (isa<ConstOp, BinaryOp>(op)) {
+      auto value = cast<ElementsAttr>(
+          op.getAttr(isa<ConstOp>(op) ? "value" : "data"));
+      if (isa<ConstOp>(op) && value.isSplat())
+        continue;
+      Value buffer = getConstantBuffer(builder, &op, value);
+      if (!buffer)
+        return failure();
+      buffers[op.getResult(0)] = buffer;
+      continue;
+    }
+    // A host function reads its arguments from buffers (computed into
+    // buffers of their own when they are not in one) and writes each result
+    // into a buffer of its own. It runs whether its results are read or not.
+    if (auto custom = dyn_cast<CustomFunctionOp>(op)) {
+      SmallVector<Value> inputs, outputs;
+      for (Value arg : custom.getArgs()) {
+        Value buffer = buffers.lookup(arg);
+        if (!buffer) {
+          buffer = allocate(arg);
+          if (failed(emitKernel(builder, arg, buffer)))
+            return failure();
+          buffers[arg] = buffer;
+        }
+        inputs.push_back(buffer);
+      }
+      for (Value result : custom.getResults()) {
+        auto output = outputIndex.find(result);
+        Value buffer = output != outputIndex.end()
+                           ? entry->getArgument(argIndex + output->second)
+                           : allocate(result);
+        buffers[result] = buffer;
+        outputs.push_back(buffer);
+      }
+      auto signature = builder.getFunctionType(custom.getArgs().getTypes(),
+                                               custom.getResultTypes());
+      KCustomFunctionOp::create(builder, custom.getLoc(), custom.getName(),
+                                inputs, outputs, signature);
+      continue;
+    }
     if (auto store = dyn_cast<StoreOp>(op)) {
       Value target = buffers.lookup(store.getTarget());
+      if (target && target.getDefiningOp<memref::GetGlobalOp>())
+        return store.emitOpError("stores into a constant");
       if (!target)
         return store.emitOpError("must store into a param or a buffer "
                                  "directly for rangeify");
@@ -1294,7 +1520,10 @@ LogicalResult FunctionRangeifier::run() {
       continue;
     Value value = op.getResult(0);
     auto reduce = dyn_cast<ReduceOp>(op);
-    bool realize = isa<ContiguousOp, CopyOp>(op) ||
+    // A load or a stage (without ranges) puts its source in a new buffer on
+    // its device, as a copy does.
+    bool intoNewBuffer = isa<ContiguousOp, CopyOp, LoadOp, StageOp>(op);
+    bool realize = intoNewBuffer ||
                    (reduce && reduceNeedsBuffer(reduce, isOutput)) ||
                    (outputIndex.count(value) && !buffers.count(value));
     if (!realize || buffers.count(value))
@@ -1302,9 +1531,9 @@ LogicalResult FunctionRangeifier::run() {
     Value buffer = outputIndex.count(value)
                        ? entry->getArgument(argIndex + outputIndex[value])
                        : allocate(value);
-    Value src = isa<ContiguousOp, CopyOp>(op) ? op.getOperand(0) : value;
-    bool crossesDevices = isa<CopyOp>(op) && getDevice(src.getType()) !=
-                                                getDevice(value.getType());
+    Value src = intoNewBuffer ? op.getOperand(0) : value;
+    bool crossesDevices = isa<CopyOp, LoadOp, StageOp>(op) &&
+                          getDevice(src.getType()) != getDevice(value.getType());
     if (crossesDevices) {
       if (failed(emitDeviceCopy(builder, src, buffer, allocate)))
         return failure();

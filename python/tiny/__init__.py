@@ -4,6 +4,8 @@
     add = tiny.compile(open("prog.mlir").read())
     y = add(np.arange(6, dtype=np.float32))
 
+`tiny.ir` builds programs op by op instead of from text.
+
 Built on the C API (libtiny_c.so, tiny-c/Compiler.h) through ctypes. The
 library is found through $TINY_C_LIBRARY, else in the Bazel output of the
 checkout this package lives in (bazel-bin/capi/libtiny_c.so).
@@ -14,7 +16,7 @@ import os
 
 import numpy as np
 
-__all__ = ["Program", "TensorInfo", "TinyError", "compile"]
+__all__ = ["Program", "TensorInfo", "TinyError", "compile", "ir"]
 
 
 class TinyError(Exception):
@@ -143,18 +145,26 @@ class TensorInfo:
 
 class Program:
     """A compiled program: call it with one numpy array per input (param
-    slot order) to get its result, or a tuple of results."""
+    slot order) to get its result, or a tuple of results. `owner` is kept
+    alive as long as the program (tiny.ir's MLIR context, which a program
+    compiled from a built module refers to)."""
 
-    def __init__(self, handle):
+    def __init__(self, handle, owner=None):
         self._handle = handle
+        self._owner = owner
         self.inputs = [self._info(_lib.tiny_program_input_info, i)
                        for i in range(_lib.tiny_program_num_inputs(handle))]
         self.outputs = [self._info(_lib.tiny_program_output_info, i)
                         for i in range(_lib.tiny_program_num_outputs(handle))]
+        # What every call passes the same, made once: ctypes array types
+        # and arrays cost microseconds each. A checked input or output has
+        # its tensor's byte count.
         sizes = (max(len(self.inputs), 1), max(len(self.outputs), 1))
-        self._array_types = (
-            [ctypes.c_void_p * size for size in sizes],
-            [ctypes.c_size_t * size for size in sizes])
+        self._pointer_types = [ctypes.c_void_p * size for size in sizes]
+        self._in_bytes = (ctypes.c_size_t * sizes[0])(
+            *[info.nbytes for info in self.inputs])
+        self._out_bytes = (ctypes.c_size_t * sizes[1])(
+            *[info.nbytes for info in self.outputs])
 
     def _info(self, function, index):
         info = _TensorInfo()
@@ -172,13 +182,15 @@ class Program:
         if info.dtype is None:
             raise TypeError("%s has dtype %s, which numpy cannot hold" %
                             (what, info.dtype_name))
-        array = np.asarray(value)
+        array = value if type(value) is np.ndarray else np.asarray(value)
         if array.dtype != info.dtype:
             raise TypeError("%s has dtype %s, expected %s" %
                             (what, array.dtype, info.dtype))
         if array.size != info.size:
             raise ValueError("%s has %d elements, expected %d (shape %s)" %
                              (what, array.size, info.size, info.shape))
+        if array.flags.c_contiguous:
+            return array
         return np.ascontiguousarray(array)
 
     def __call__(self, *args):
@@ -193,15 +205,10 @@ class Program:
                                 "hold" % (info.slot, info.dtype_name))
             outputs.append(np.empty(info.shape, dtype=info.dtype))
         n, m = len(inputs), len(outputs)
-        # ctypes array types cost microseconds to make: made once, in
-        # __init__.
-        pointers, counts = self._array_types
-        in_ptrs = pointers[0](*[_address(a) for a in inputs])
-        in_bytes = counts[0](*[a.nbytes for a in inputs])
-        out_ptrs = pointers[1](*[_address(a) for a in outputs])
-        out_bytes = counts[1](*[a.nbytes for a in outputs])
-        _check(_lib.tiny_program_run(self._handle, in_ptrs, in_bytes, n,
-                                     out_ptrs, out_bytes, m))
+        in_ptrs = self._pointer_types[0](*[_address(a) for a in inputs])
+        out_ptrs = self._pointer_types[1](*[_address(a) for a in outputs])
+        _check(_lib.tiny_program_run(self._handle, in_ptrs, self._in_bytes,
+                                     n, out_ptrs, self._out_bytes, m))
         return outputs[0] if m == 1 else tuple(outputs)
 
 
@@ -220,3 +227,6 @@ def compile(source, entry=None, name=None):
 def num_compilations():
     """The programs compiled in this process so far (not from the cache)."""
     return _lib.tiny_program_num_compilations()
+
+
+from . import ir  # noqa: E402 (ir builds on the names above)

@@ -26,10 +26,39 @@ if os.access(ptxas, os.X_OK):
 # a `python3` earlier on the PATH (pyenv, a virtualenv) may lack numpy.
 import sys
 config.substitutions.append(("%python", sys.executable))
+# tinygrad's pinned source ($TINYGRAD_PATH, or shared/tinygrad next to the
+# checkout this file is in or next to a folder above it): tests marked
+# `REQUIRES: tinygrad` compare with tinygrad, `%tinygrad` naming the folder.
+def _find_tinygrad():
+  def is_tinygrad(folder):
+    return os.path.isfile(os.path.join(folder, "tinygrad", "uop",
+                                       "__init__.py"))
+  if os.environ.get("TINYGRAD_PATH"):
+    return os.environ["TINYGRAD_PATH"]
+  folder = os.path.dirname(os.path.realpath(__file__))
+  while os.path.dirname(folder) != folder:
+    folder = os.path.dirname(folder)
+    candidate = os.path.join(folder, "shared", "tinygrad")
+    if is_tinygrad(candidate):
+      return candidate
+  return None
+_tinygrad = _find_tinygrad()
+if _tinygrad:
+  config.available_features.add("tinygrad")
+  config.substitutions.append(("%tinygrad", _tinygrad))
+
 # tiny as a plugin of upstream mlir-opt (//tools/tiny-plugin), found in the
 # folders lit's --path names.
 for folder in lit_config.path:
   plugin = os.path.join(folder, "libTinyPlugin.so")
   if os.path.exists(plugin):
     config.substitutions.append(("%tiny_plugin", plugin))
+    break
+
+# The library of host functions the tests of tiny.custom_function load
+# (test/lit:libtest_host_functions.so), found the same way.
+for folder in lit_config.path:
+  library = os.path.join(folder, "libtest_host_functions.so")
+  if os.path.exists(library):
+    config.substitutions.append(("%host_functions", library))
     break

@@ -149,6 +149,39 @@ TEST_F(CopyTest, BetweenVirtualDevices) {
   release(dst);
 }
 
+TEST_F(CopyTest, EmptyBuffersBetweenVirtualDevices) {
+  // What a program does with a value of no elements: allocate it on each
+  // device, upload it from host memory that may be NULL, copy it between
+  // devices (whole and as an empty range), download it to NULL. Every step
+  // succeeds and counts 0 bytes.
+  tiny_device_t cpu1 = getDevice("CPU:1");
+  tiny_device_t cpu2 = getDevice("CPU:2");
+  tiny_buffer_t src = allocate(cpu1, TINY_DTYPE_F32, 0);
+  tiny_buffer_t dst = allocate(cpu2, TINY_DTYPE_F32, 0);
+  tiny_buffer_t full = allocate(cpu2, TINY_DTYPE_F32, 2);
+  upload<float>(full, {1, 2});
+  ASSERT_TRUE(isOk(tiny_buffer_upload(src, nullptr, 0)));
+  ASSERT_TRUE(isOk(tiny_buffer_copy(dst, src)));
+  ASSERT_TRUE(isOk(tiny_buffer_copy_range(dst, 0, src, 0, 0)));
+  // An empty range at the end of a buffer with elements, into an empty one.
+  ASSERT_TRUE(isOk(tiny_buffer_copy_range(dst, 0, full, 8, 0)));
+  ASSERT_TRUE(isOk(tiny_buffer_download(dst, nullptr, 0)));
+  EXPECT_COPIED(cpu1, 0, 0);
+  EXPECT_COPIED(cpu2, 8, 0);
+  EXPECT_EQ(download<float>(full), (std::vector<float>{1, 2}));
+  // Still a size check: an empty buffer takes no bytes from a full one.
+  EXPECT_TRUE(isError(tiny_buffer_copy(dst, full),
+                      TINY_STATUS_INVALID_ARGUMENT, {"sizes differ"}));
+  EXPECT_TRUE(isError(tiny_buffer_copy_range(dst, 0, full, 0, 4),
+                      TINY_STATUS_OUT_OF_RANGE, {"0-byte buffer"}));
+  tiny_device_stats_t stats = getStats(cpu1);
+  EXPECT_EQ(stats.bytes_allocated, 0u);
+  EXPECT_EQ(stats.live_buffers, 1u);
+  release(src);
+  release(dst);
+  release(full);
+}
+
 TEST_F(CopyTest, WithinOneDevice) {
   tiny_device_t device = getDevice("CPU");
   tiny_buffer_t a = allocate(device, TINY_DTYPE_I16, 4);

@@ -384,6 +384,37 @@ TEST_P(GpuBackendTest, CopiesWithTheHost) {
   release(back);
 }
 
+TEST_P(GpuBackendTest, EmptyBufferCopies) {
+  // A value of no elements moves between the host, a GPU and another GPU
+  // without calling the driver's copies, and counts 0 bytes.
+  tiny_device_t first = gpu(0), second = gpu(1);
+  tiny_device_t cpu = getDevice("CPU:3");
+  tiny_buffer_t host = allocate(cpu, TINY_DTYPE_F32, 0);
+  tiny_buffer_t a = allocate(first, TINY_DTYPE_F32, 0);
+  tiny_buffer_t b = allocate(second, TINY_DTYPE_F32, 0);
+  int uploads = calls(backend().upload);
+  int downloads = calls(backend().download);
+  int withins = calls(backend().copyWithin);
+  int peers = calls(backend().peerCopy);
+  ASSERT_TRUE(isOk(tiny_buffer_upload(a, nullptr, 0)));
+  ASSERT_TRUE(isOk(tiny_buffer_copy(a, host)));
+  ASSERT_TRUE(isOk(tiny_buffer_copy(b, a)));
+  ASSERT_TRUE(isOk(tiny_buffer_copy(a, a)));
+  ASSERT_TRUE(isOk(tiny_buffer_copy(host, b)));
+  ASSERT_TRUE(isOk(tiny_buffer_download(b, nullptr, 0)));
+  EXPECT_EQ(calls(backend().upload), uploads);
+  EXPECT_EQ(calls(backend().download), downloads);
+  EXPECT_EQ(calls(backend().copyWithin), withins);
+  EXPECT_EQ(calls(backend().peerCopy), peers);
+  for (tiny_device_t device : {first, second, cpu}) {
+    EXPECT_EQ(getStats(device).bytes_copied_in, 0u);
+    EXPECT_EQ(getStats(device).bytes_copied_out, 0u);
+  }
+  release(host);
+  release(a);
+  release(b);
+}
+
 //===----------------------------------------------------------------------===//
 // Driver errors
 //===----------------------------------------------------------------------===//

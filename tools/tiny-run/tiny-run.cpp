@@ -4,15 +4,19 @@
 // runs it on inputs given on the command line (comma-separated numbers, or
 // .npy files), printing each result or writing it to a .npy file. Kernels
 // on CUDA or HIP devices run on the GPU, through the runtime's drivers.
+// The host functions a program's tiny.custom_function ops call come from
+// shared libraries given with --host-functions.
 //
 //   tiny-run prog.mlir -i 1,2,3,4,5,6
 //   tiny-run prog.mlir --entry=f -i x.npy -o y.npy
+//   tiny-run prog.mlir --host-functions=libmine.so -i x.npy
 //
 //===----------------------------------------------------------------------===//
 
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "dialects/tiny/IR/TinyOps.h"
 #include "jit/Executable.h"
+#include "jit/HostFunctions.h"
 #include "jit/Npy.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -86,6 +90,13 @@ static llvm::cl::opt<unsigned> repeat(
                    "fastest launch's seconds to stderr (a launch returns once "
                    "its GPU kernels are done)"),
     llvm::cl::value_desc("N"), llvm::cl::init(0));
+
+static llvm::cl::list<std::string> hostFunctionLibraries(
+    "host-functions",
+    llvm::cl::desc("load a shared library of host functions, which exports "
+                   "tiny_register_host_functions (jit/HostFunctionABI.h), "
+                   "for the program's tiny.custom_function calls"),
+    llvm::cl::value_desc("lib.so"));
 
 static int fail(const Twine &message) {
   llvm::errs() << "tiny-run: error: " << message << "\n";
@@ -188,6 +199,9 @@ int main(int argc, char **argv) {
   FunctionOp entry = findEntry(*module, error);
   if (!entry)
     return fail(error);
+  for (const std::string &library : hostFunctionLibraries)
+    if (failed(loadHostFunctionLibrary(library, error)))
+      return fail("--host-functions: " + error);
 
   FailureOr<std::shared_ptr<Executable>> program =
       Executable::compile(*module, entry.getSymName(),
@@ -196,7 +210,10 @@ int main(int argc, char **argv) {
     return fail("cannot compile @" + entry.getSymName());
   if (printTime)
     llvm::errs() << "compile time: " << (*program)->getCompileSeconds()
-                 << " s\n";
+                 << " s"
+                 << ((*program)->isFromDiskCache() ? " (from the disk cache)"
+                                                   : "")
+                 << "\n";
 
   ArrayRef<ProgramParam> params = (*program)->getParams();
   if (inputs.size() != params.size())

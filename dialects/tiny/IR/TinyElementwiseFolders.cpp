@@ -149,17 +149,16 @@ OpFoldResult MaxOp::fold(FoldAdaptor adaptor) {
   // max(x, x) -> x
   if (getLhs() == getRhs())
     return getLhs();
-  // max(c1, c2); NaN operands are left to the target's max semantics.
+  // max(c1, c2) -> IEEE 754-2019 maximum on floats: NaN wins, -0 < +0, as
+  // the lowering's arith.maximumf computes it
   return foldSplats(
       adaptor.getLhs(), adaptor.getRhs(), getType(),
       [](const APInt &a, const APInt &b, bool isUnsigned) {
         return std::optional(isUnsigned ? llvm::APIntOps::umax(a, b)
                                         : llvm::APIntOps::smax(a, b));
       },
-      [](const APFloat &a, const APFloat &b) -> std::optional<APFloat> {
-        if (a.isNaN() || b.isNaN())
-          return std::nullopt;
-        return maximum(a, b);
+      [](const APFloat &a, const APFloat &b) {
+        return std::optional(maximum(a, b));
       });
 }
 

@@ -150,10 +150,19 @@ void forwardSource(Operation *op, ArrayRef<ConstantIntRanges> argRanges,
 
 void ConstOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
                                 SetIntRangeFn setResultRanges) {
-  // const(c) -> [c, c]
-  if (hasIntRange(getResult()) && getValue().isSplat())
-    setResultRanges(getResult(), ConstantIntRanges::constant(
-                                     getValue().getSplatValue<APInt>()));
+  // const(c) -> [c, c]; const([c0, ..., cn]) -> [min ci, max ci]
+  auto dense = dyn_cast<DenseIntElementsAttr>(getValue());
+  if (!hasIntRange(getResult()) || !dense)
+    return;
+  std::optional<ConstantIntRanges> range;
+  for (const APInt &value : dense.getValues<APInt>()) {
+    ConstantIntRanges element = ConstantIntRanges::constant(value);
+    range = range ? range->rangeUnion(element) : element;
+    if (dense.isSplat())
+      break;
+  }
+  if (range)
+    setResultRanges(getResult(), *range);
 }
 
 //===----------------------------------------------------------------------===//

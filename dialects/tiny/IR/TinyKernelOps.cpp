@@ -195,6 +195,43 @@ LogicalResult KCopyOp::verify() {
   return success();
 }
 
+/// True when `buffer` is the flat storage of a tensor of `type`: one element
+/// per element (a scalar or an empty tensor takes one) of the dtype's
+/// storage type (integers are signless in memory).
+static bool isFlatStorageOf(MemRefType buffer, Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !tensor.hasStaticShape() || buffer.getRank() != 1)
+    return false;
+  Type dtype = tensor.getElementType();
+  if (auto integer = dyn_cast<IntegerType>(dtype))
+    dtype = IntegerType::get(type.getContext(), integer.getWidth());
+  return buffer.getElementType() == dtype &&
+         buffer.getNumElements() ==
+             std::max<int64_t>(1, tensor.getNumElements());
+}
+
+LogicalResult KCustomFunctionOp::verify() {
+  if (getName().empty())
+    return emitOpError("needs a function name");
+  FunctionType signature = getSignature();
+  auto check = [&](StringRef what, ValueRange buffers,
+                   ArrayRef<Type> types) -> LogicalResult {
+    if (buffers.size() != types.size())
+      return emitOpError("has ")
+             << buffers.size() << " " << what << " buffers but its signature "
+             << types.size();
+    for (auto [i, buffer, type] : llvm::enumerate(buffers, types))
+      if (!isFlatStorageOf(cast<MemRefType>(buffer.getType()), type))
+        return emitOpError(what)
+               << " buffer #" << i << " of type " << buffer.getType()
+               << " is not the flat storage of " << type;
+    return success();
+  };
+  return failure(failed(check("input", getInputs(), signature.getInputs())) ||
+                 failed(check("output", getOutputs(),
+                              signature.getResults())));
+}
+
 LogicalResult AtomicAddOp::verify() {
   Type element = getPtr().getType().getElementType();
   if (!isa<FloatType>(element) &&

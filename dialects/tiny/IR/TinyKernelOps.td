@@ -97,6 +97,36 @@ def Tiny_KCopyOp : Tiny_Op<"k.copy"> {
   let hasVerifier = 1;
 }
 
+def Tiny_KCustomFunctionOp : Tiny_Op<"k.custom_function",
+    [AttrSizedOperandSegments]> {
+  let summary = "call a host function on buffers";
+  let description = [{
+    The host schedule's form of `tiny.custom_function`: the host function
+    registered under `name` reads the flat buffers `inputs` and writes the
+    flat buffers `outputs`, whose logical types (dtype, shape, device) are
+    the inputs and results of `signature`. It is not a kernel: the host runs
+    it between kernels, and -convert-tiny-to-runtime lowers it to a call
+    into the runtime, which finds the function by name (see
+    jit/HostFunctions.h for the function's ABI).
+
+    ```mlir
+    tiny.k.custom_function "sgemm"(%a, %b : memref<16xf32>, memref<16xf32>)
+        to (%c : memref<16xf32>)
+        signature (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+    ```
+  }];
+  let arguments = (ins StrAttr:$name,
+                       Arg<Variadic<Tiny_Buffer>, "", [MemRead]>:$inputs,
+                       Arg<Variadic<Tiny_Buffer>, "", [MemWrite]>:$outputs,
+                       TypeAttrOf<FunctionType>:$signature);
+  let assemblyFormat = [{
+    $name `(` ($inputs^ `:` type($inputs))? `)`
+    `to` ` ` `(` ($outputs^ `:` type($outputs))? `)`
+    `signature` $signature attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
 def Tiny_RangeOp : Tiny_Op<"k.range", [RecursiveMemoryEffects,
     SingleBlockImplicitTerminator<"EndOp">]> {
   let summary = "a loop from 0 to a bound, with its AxisType";

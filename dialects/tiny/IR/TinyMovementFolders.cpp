@@ -145,3 +145,11 @@ OpFoldResult FlipOp::fold(FoldAdaptor adaptor) {
   }
   return splatAs(adaptor.getSrc(), getType());
 }
+
+// mselect(mstack(a_0, ..., a_n-1), i) -> a_i; mselect(splat, i) -> the splat
+// on device i
+OpFoldResult MSelectOp::fold(FoldAdaptor adaptor) {
+  if (auto stack = getSrc().getDefiningOp<MStackOp>())
+    return stack.getSrcs()[getIndex()];
+  return splatAs(adaptor.getSrc(), getType());
+}

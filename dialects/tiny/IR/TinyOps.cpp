@@ -6,10 +6,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/tiny/IR/TinyOps.h"
+#include "dialects/tiny/IR/TinyKernelOps.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"
@@ -72,6 +74,38 @@ static void printOperandTypes(OpAsmPrinter &printer, Operation *, Type lhs,
   printer << lhs;
   if (rhs != lhs)
     printer << ", " << rhs;
+}
+
+/// stage-ranges ::= `[` (ssa-id `<` integer (`,` ssa-id `<` integer)*)? `]`
+static ParseResult
+parseStageRanges(OpAsmParser &parser,
+                 SmallVectorImpl<OpAsmParser::UnresolvedOperand> &ranges,
+                 DenseI64ArrayAttr &extents) {
+  SmallVector<int64_t> values;
+  auto parseRange = [&]() -> ParseResult {
+    int64_t extent;
+    if (parser.parseOperand(ranges.emplace_back()) || parser.parseLess() ||
+        parser.parseInteger(extent))
+      return failure();
+    values.push_back(extent);
+    return success();
+  };
+  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square,
+                                     parseRange))
+    return failure();
+  extents = parser.getBuilder().getDenseI64ArrayAttr(values);
+  return success();
+}
+
+static void printStageRanges(OpAsmPrinter &printer, Operation *,
+                             OperandRange ranges, DenseI64ArrayAttr extents) {
+  printer << "[";
+  llvm::interleaveComma(llvm::zip(ranges, extents.asArrayRef()), printer,
+                        [&](auto range) {
+                          printer << std::get<0>(range) << " < "
+                                  << std::get<1>(range);
+                        });
+  printer << "]";
 }
 
 //===----------------------------------------------------------------------===//
@@ -321,8 +355,11 @@ LogicalResult ConstOp::inferReturnTypes(MLIRContext *context,
 }
 
 LogicalResult ConstOp::verify() {
-  if (!getValue().isSplat())
-    return emitOpError("value must be a splat: one value for every element");
+  // Sparse and string elements have no flat storage a kernel could read.
+  if (!isa<DenseIntOrFPElementsAttr, DenseResourceElementsAttr>(getValue()))
+    return emitOpError("value must be dense<...> or dense_resource<...> "
+                       "elements, got ")
+           << getValue();
   if (getValue().getType() != getType())
     return emitOpError("value type ")
            << getValue().getType() << " differs from result type " << getType();
@@ -693,8 +730,8 @@ LogicalResult GetTupleOp::inferReturnTypes(MLIRContext *context,
   return success();
 }
 
-// gettuple(tuple(a0, ..., an), i) -> ai
-OpFoldResult GetTupleOp::fold(FoldAdaptor adaptor) {
+// gettuple(tuple(x0, ..., xn), i) -> xi
+OpFoldResult GetTupleOp::fold(FoldAdaptor) {
   if (auto tuple = getTuple().getDefiningOp<TupleOp>())
     return tuple.getElements()[getIndex()];
   return {};
@@ -761,6 +798,56 @@ LogicalResult LoadOp::inferReturnTypes(MLIRContext *context,
                                        Adaptor adaptor,
                                        SmallVectorImpl<Type> &results) {
   return inferOnDevice(loc, adaptor.getSrc(), adaptor.getDevice(), results);
+}
+
+LogicalResult StageOp::inferReturnTypes(MLIRContext *context,
+                                        std::optional<Location> loc,
+                                        Adaptor adaptor,
+                                        SmallVectorImpl<Type> &results) {
+  FailureOr<RankedTensorType> src = getTinyTensor(loc, adaptor.getSrc(), "source");
+  if (failed(src))
+    return failure();
+  if (!adaptor.getDevice())
+    return emitOptionalError(loc, "expected a target device");
+  // The ranges' extents, then the source's shape.
+  SmallVector<int64_t> shape(adaptor.getExtents());
+  for (auto [i, extent] : llvm::enumerate(shape))
+    if (extent <= 0)
+      return emitOptionalError(loc, "range #", i, " has extent ", extent,
+                               ": extents must be positive");
+  llvm::append_range(shape, src->getShape());
+  if (!getElementCount(shape))
+    return emitTooLarge(loc, "stage");
+  results.push_back(RankedTensorType::get(shape, src->getElementType(),
+                                          adaptor.getDevice()));
+  return success();
+}
+
+LogicalResult StageOp::verify() {
+  ArrayRef<int64_t> extents = getExtents();
+  if (extents.size() != getRanges().size())
+    return emitOpError("has ")
+           << getRanges().size() << " ranges but " << extents.size()
+           << " extents";
+  for (auto [i, range, extent] : llvm::enumerate(getRanges(), extents)) {
+    // A range is the induction variable of the tiny.k.range it closes.
+    auto argument = dyn_cast<BlockArgument>(range);
+    auto loop = argument ? dyn_cast_or_null<RangeOp>(
+                               argument.getOwner()->getParentOp())
+                         : RangeOp();
+    if (!loop || argument != loop.getInductionVar())
+      return emitOpError("range #")
+             << i << " is not the induction variable of a tiny.k.range";
+    if (llvm::is_contained(getRanges().take_front(i), range))
+      return emitOpError("range #") << i << " closes a range twice";
+    APInt bound;
+    if (matchPattern(loop.getBound(), m_ConstantInt(&bound)) &&
+        bound.getSExtValue() != extent)
+      return emitOpError("range #")
+             << i << " runs to " << bound.getSExtValue()
+             << " but its extent is " << extent;
+  }
+  return success();
 }
 
 LogicalResult MStackOp::inferReturnTypes(MLIRContext *context,

@@ -104,13 +104,19 @@ def Tiny_BufferOp : Tiny_StorageOp<"buffer", "buffer"> {
 
 def Tiny_ConstOp : Tiny_Op<"const", [ConstantLike, Pure, InferTypeOpAdaptor,
     Tiny_InferIntRange]> {
-  let summary = "a constant filling a tensor";
+  let summary = "a constant tensor";
   let description = [{
-    A tensor whose every element is one value. The value is a splat dense
-    attribute whose type, device encoding included, is the result type.
+    A tensor of known elements: one value for every element (a splat), or
+    one value per element, row-major (a weight, a lookup table). The value is
+    a dense elements attribute (`dense<...>`, or `dense_resource<...>` for a
+    large blob kept out of line) whose type, device encoding included, is the
+    result type. -tiny-rangeify computes a splat in the kernels that read it
+    and keeps any other constant in a read-only global buffer that they load
+    from, as they load a param.
 
     ```mlir
     %c = tiny.const dense<1.5> : tensor<2x3xf32, #tiny.device<"CPU">>
+    %t = tiny.const dense<[0, 1, 4, 9]> : tensor<4xi32, #tiny.device<"CPU">>
     ```
   }];
   let arguments = (ins ElementsAttr:$value);
@@ -123,7 +129,9 @@ def Tiny_ConstOp : Tiny_Op<"const", [ConstantLike, Pure, InferTypeOpAdaptor,
 def Tiny_BinaryOp : Tiny_Op<"binary", [ConstantLike, Pure, InferTypeOpAdaptor]> {
   let summary = "raw bytes";
   let description = [{
-    A 1-D ui8 tensor of raw bytes, such as a serialized kernel or weights.
+    A 1-D ui8 tensor of raw bytes, such as a serialized kernel or weights
+    (read as another dtype through `tiny.bitcast`). Like a constant that is
+    not a splat, it is kept in a read-only global buffer.
 
     ```mlir
     %b = tiny.binary dense<[1, 2, 255]> : tensor<3xui8, #tiny.device<"CPU">>
@@ -654,8 +662,11 @@ def Tiny_CustomFunctionOp : Tiny_Op<"custom_function"> {
   let summary = "call an externally provided function by name";
   let description = [{
     An opaque function the compiler does not see into (tinygrad's
-    CUSTOM_FUNCTION), such as a vendor library routine. It may read and
-    write memory, so it is never folded or moved.
+    CUSTOM_FUNCTION), such as a vendor library routine: the host function
+    registered under `name` (jit/HostFunctions.h), which reads its arguments
+    and writes its results as flat buffers in host memory. It may have
+    effects beyond its results, so it is never folded, moved or dropped,
+    even when no result is read.
 
     ```mlir
     %r = tiny.custom_function "sgemm"(%a, %b) : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
@@ -729,11 +740,20 @@ def Tiny_MSelectOp : Tiny_Op<"mselect", [Pure, InferTypeOpAdaptor]> {
                        ConfinedAttr<I64Attr, [IntNonNegative]>:$index);
   let results = (outs Tiny_Tensor:$result);
   let assemblyFormat = "$src `[` $index `]` attr-dict `:` type($src)";
+  let hasFolder = 1;
 }
 
 def Tiny_LoadOp : Tiny_Op<"load", [Pure, InferTypeOpAdaptor]> {
   let summary = "pull a value into a new buffer on a device and address space";
   let description = [{
+    The result holds the source's elements in a buffer of its own on
+    `device`, in memory of `addrspace`: a new buffer even when the source is
+    on that device already (a copy to another device moves the bytes first).
+    On a CPU device every address space is host memory, so a local or
+    register buffer is a buffer like any other; on a GPU a local or
+    register buffer lives inside one kernel, so a load into one cannot hold
+    a tensor (-tiny-rangeify reports it).
+
     ```mlir
     %l = tiny.load %x to "CPU" addrspace local : tensor<16xf32, #tiny.device<"CPU">>
     ```
@@ -745,6 +765,42 @@ def Tiny_LoadOp : Tiny_Op<"load", [Pure, InferTypeOpAdaptor]> {
     $src `to` custom<Device>($device) (`addrspace` `` $addrspace^)?
     attr-dict `:` type($src)
   }];
+}
+
+def Tiny_StageOp : Tiny_Op<"stage", [Pure, InferTypeOpAdaptor]> {
+  let summary = "realize a value in a new buffer, over closed ranges";
+  let description = [{
+    tinygrad's STAGE (its BUFFERIZE): `src` computed at every index of the
+    given kernel ranges and stored in a new buffer on `device`, in memory of
+    `addrspace`. The result shape is the ranges' extents followed by the
+    source shape (the opposite of an index, which removes leading axes).
+    Each range is the induction variable of an enclosing `tiny.k.range`, and
+    its extent, written after it, is that range's bound (checked when the
+    bound is a constant): it is spelled out so the type is known where the
+    op is parsed, before the enclosing range exists.
+
+    With no ranges, a stage realizes the whole source, like `tiny.load`, and
+    runs. With ranges it is the kernel-level form tinygrad's rangeify builds
+    on its way to kernels; tiny's -tiny-rangeify builds kernels directly and
+    reports such a stage.
+
+    ```mlir
+    %b = tiny.stage %x [] on "CPU" : tensor<4xf32, #cpu>  // tensor<4xf32>
+    tiny.k.range loop %i < %c4 {
+      // tensor<4x3xf32>
+      %s = tiny.stage %v [%i < 4] on "CPU" addrspace local : tensor<3xf32, #cpu>
+    }
+    ```
+  }];
+  let arguments = (ins Tiny_Tensor:$src, Variadic<Index>:$ranges,
+    DenseI64ArrayAttr:$extents, Tiny_DeviceAttr:$device,
+    DefaultValuedAttr<Tiny_AddrSpaceAttr, "::mlir::tiny::AddrSpace::Global">:$addrspace);
+  let results = (outs Tiny_Tensor:$result);
+  let assemblyFormat = [{
+    $src custom<StageRanges>($ranges, $extents) `on` custom<Device>($device)
+    (`addrspace` `` $addrspace^)? attr-dict `:` type($src)
+  }];
+  let hasVerifier = 1;
 }
 
 def Tiny_StoreOp : Tiny_Op<"store", [AllTypesMatch<["target", "value"]>]> {

@@ -51,3 +51,11 @@ func.func @pointer_argument(%p: !tiny.ptr<f32, global>) -> f32 {
   %v = tiny.k.load %p : !tiny.ptr<f32, global>
   return %v : f32
 }
+
+// -----
+
+func.func @custom_function(%a: memref<4xf32>) {
+  // expected-error @+1 {{'tiny.k.custom_function' op calls a host function, which only the runtime can: run -convert-tiny-to-runtime first}}
+  tiny.k.custom_function "log"(%a : memref<4xf32>) to () signature (tensor<4xf32>) -> ()
+  return
+}

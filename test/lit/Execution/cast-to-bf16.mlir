@@ -6,7 +6,7 @@
 //   error: JIT compilation failed: Failed to materialize symbols
 // and for f64 -> bf16 the missing symbol is __truncdfbf2. The -tiny-to-llvm
 // pipeline expands arith.truncf f32 -> bf16 into integer bit manipulation
-// (arith-expand with includeBf16), but an int -> bf16 conversion (sitofp /
+// (-tiny-expand-arith), but an int -> bf16 conversion (sitofp /
 // uitofp to bf16) and f64 -> bf16 truncf are left to LLVM, which lowers them
 // to compiler-rt libcalls that the JIT does not provide. Each function is in
 // its own RUN line, but the whole module is lowered for any --entry, so one

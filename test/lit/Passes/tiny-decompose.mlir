@@ -54,14 +54,55 @@ func.func @fdiv(%a: tensor<4xf32, #cpu>, %b: tensor<4xf32, #cpu>) -> tensor<4xf3
 // -----
 
 #cpu = #tiny.device<"CPU">
+// pow(a, b) is exp2(log2(|a|) * b) with C pow's cases: b's class (zero,
+// integral: trunc(b) == b, odd: trunc(b / 2) != b / 2) picks 1, the power,
+// its negation or NaN for a negative a (its sign bit: a < 0 or 1/a < 0).
 // CHECK-LABEL: func.func @pow
 // CHECK-SAME: (%[[A:.*]]: tensor<4xf32{{.*}}>, %[[B:.*]]: tensor<4xf32
-// CHECK: %[[L:.*]] = tiny.log2 %[[A]]
+// CHECK-DAG: %[[ZERO:.*]] = tiny.const dense<0.000000e+00>
+// CHECK-DAG: %[[ONE:.*]] = tiny.const dense<1.000000e+00>
+// CHECK-DAG: %[[HALF:.*]] = tiny.const dense<5.000000e-01>
+// CHECK: %[[BELOW:.*]] = tiny.cmplt %[[A]], %[[ZERO]]
+// CHECK: %[[NEG:.*]] = tiny.mul %[[A]]
+// CHECK: %[[ABS:.*]] = tiny.where %[[BELOW]], %[[NEG]], %[[A]]
+// CHECK: %[[L:.*]] = tiny.log2 %[[ABS]]
 // CHECK: %[[M:.*]] = tiny.mul %[[L]], %[[B]]
-// CHECK: %[[R:.*]] = tiny.exp2 %[[M]]
-// CHECK: return %[[R]]
+// CHECK: %[[E:.*]] = tiny.exp2 %[[M]]
+// CHECK: %[[NOTUNIT:.*]] = tiny.cmpne %[[ABS]], %[[ONE]]
+// CHECK: %[[INV:.*]] = tiny.reciprocal %[[A]]
+// CHECK: tiny.cmplt %[[INV]], %[[ZERO]]
+// CHECK: %[[T:.*]] = tiny.trunc %[[B]]
+// CHECK: tiny.cmpne %[[T]], %[[B]]
+// CHECK: %[[H:.*]] = tiny.mul %[[B]], %[[HALF]]
+// CHECK: %[[HT:.*]] = tiny.trunc %[[H]]
+// CHECK: tiny.cmpne %[[HT]], %[[H]]
+// CHECK: %[[R:.*]] = tiny.where %{{.*}}, %[[ONE]], %{{.*}}
+// CHECK-NEXT: return %[[R]]
 func.func @pow(%a: tensor<4xf32, #cpu>, %b: tensor<4xf32, #cpu>) -> tensor<4xf32, #cpu> {
   %0 = tiny.pow %a, %b : tensor<4xf32, #cpu>
+  return %0 : tensor<4xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// A constant exponent's class is decided here: 3 is an odd integer and not
+// zero, so a negative a gives -|a|^3, and no trunc or select on b is left.
+// CHECK-LABEL: func.func @pow_odd_constant
+// CHECK-SAME: (%[[A:.*]]: tensor<4xf32
+// CHECK-NOT: tiny.trunc
+// CHECK-DAG: %[[MINUS:.*]] = tiny.const dense<-1.000000e+00>
+// CHECK-DAG: %[[ONE:.*]] = tiny.const dense<1.000000e+00>
+// CHECK: %[[BELOW:.*]] = tiny.cmplt %[[A]]
+// CHECK: tiny.exp2
+// CHECK: %[[P:.*]] = tiny.where %{{.*}}, %[[ONE]], %{{.*}}
+// CHECK: %[[SIGN:.*]] = tiny.or %[[BELOW]], %{{.*}}
+// CHECK-NEXT: %[[NEGP:.*]] = tiny.mul %[[P]], %[[MINUS]]
+// CHECK-NEXT: %[[R:.*]] = tiny.where %[[SIGN]], %[[NEGP]], %[[P]]
+// CHECK-NEXT: return %[[R]]
+func.func @pow_odd_constant(%a: tensor<4xf32, #cpu>) -> tensor<4xf32, #cpu> {
+  %c = tiny.const dense<3.0> : tensor<f32, #cpu>
+  %0 = tiny.pow %a, %c : tensor<4xf32, #cpu>, tensor<f32, #cpu>
   return %0 : tensor<4xf32, #cpu>
 }
 

@@ -356,8 +356,8 @@ tiny.function @entry -> tensor<2xf32, #cpu> {
 // PIPE-NEXT: %[[L0:.*]] = tiny.copy %[[L]] to "CPU:0"
 // PIPE-NEXT: %[[R1:.*]] = tiny.copy %[[R]] to "CPU:1"
 // PIPE-NEXT: %[[G0:.*]] = tiny.copy %[[L0]] to "CPU" : tensor<3x2xi32, #tiny.device<"CPU:0">>
-// PIPE-NEXT: %[[T0:.*]] = tiny.permute %[[G0]] [1, 0]
 // PIPE-NEXT: %[[G1:.*]] = tiny.copy %[[R1]] to "CPU" : tensor<3x2xi32, #tiny.device<"CPU:1">>
+// PIPE-NEXT: %[[T0:.*]] = tiny.permute %[[G0]] [1, 0]
 // PIPE-NEXT: %[[T1:.*]] = tiny.permute %[[G1]] [1, 0]
 // PIPE-NEXT: %[[ST:.*]] = tiny.stack %[[T0]], %[[T1]]
 // PIPE-NEXT: %[[M:.*]] = tiny.reshape %[[ST]] to [4, 3]

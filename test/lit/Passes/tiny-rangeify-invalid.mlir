@@ -50,12 +50,83 @@ tiny.function @fp8_param -> tensor<4xf8E5M2, #cpu> {
 
 #cpu = #tiny.device<"CPU">
 
-tiny.function @threefry -> tensor<4xui64, #cpu> {
-  %x = tiny.param 0 : ui64 size 4 on "CPU"
-  %k = tiny.param 1 : ui64 size 4 on "CPU"
-  // expected-error @+1 {{'tiny.threefry' op is not supported by rangeify yet}}
-  %r = tiny.threefry %x, %k : tensor<4xui64, #cpu>, tensor<4xui64, #cpu>
-  tiny.return %r : tensor<4xui64, #cpu>
+// Every op of the function is checked, whether a kernel reads it or not.
+tiny.function @foreign_op -> tensor<4xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  // expected-error @+1 {{'arith.constant' op is not supported by rangeify}}
+  %c = arith.constant 1 : index
+  tiny.return %x : tensor<4xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+tiny.function @kernel_op -> tensor<4xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  // expected-error @+1 {{'tiny.k.barrier' op is a kernel-level op; rangeify lowers the tensor-level ops of a tiny.function}}
+  tiny.k.barrier
+  tiny.return %x : tensor<4xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// The stage is reported, not the range it closes.
+tiny.function @stage_ranges -> tensor<4xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  %c2 = arith.constant 2 : index
+  tiny.k.range loop %i < %c2 {
+    // expected-error @+1 {{'tiny.stage' op closes kernel ranges, which rangeify does not lower (it builds kernels itself): only a stage without ranges runs}}
+    %s = tiny.stage %x [%i < 2] on "CPU" : tensor<4xf32, #cpu>
+  }
+  tiny.return %x : tensor<4xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+tiny.function @load_local_gpu -> tensor<4xf32, #tiny.device<"CUDA">> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  // expected-error @+1 {{'tiny.load' op puts a tensor in local memory of CUDA, which lives inside one kernel: a tensor can be there only on the host, whose address spaces are all one memory}}
+  %l = tiny.load %x to "CUDA" addrspace local : tensor<4xf32, #cpu>
+  tiny.return %l : tensor<4xf32, #tiny.device<"CUDA">>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+tiny.function @gettuple -> tensor<4xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  %t = tiny.tuple %x, %x : tensor<4xf32, #cpu>, tensor<4xf32, #cpu>
+  // expected-error @+1 {{'tiny.gettuple' op is not supported by rangeify (a gettuple of a tiny.tuple folds away: run -canonicalize)}}
+  %g = tiny.gettuple %t[1] : tuple<tensor<4xf32, #cpu>, tensor<4xf32, #cpu>>
+  tiny.return %g : tensor<4xf32, #cpu>
+}
+
+// -----
+
+tiny.function @mstack -> tensor<4xf32, #tiny.device<"CPU:0">> {
+  %a = tiny.param 0 : f32 size 4 on "CPU:0"
+  %b = tiny.param 1 : f32 size 4 on "CPU:1"
+  // expected-error @+1 {{'tiny.mstack' op is a multi-device op: give each device its own ops first (run -tiny-lower-allreduce and -tiny-expand-multi)}}
+  %m = tiny.mstack %a, %b : tensor<4xf32, #tiny.device<"CPU:0">>, tensor<4xf32, #tiny.device<"CPU:1">>
+  tiny.return %a : tensor<4xf32, #tiny.device<"CPU:0">>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+tiny.function @store_into_constant -> tensor<2xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 2 on "CPU"
+  %c = tiny.const dense<[1.0, 2.0]> : tensor<2xf32, #cpu>
+  // expected-error @+1 {{'tiny.store' op stores into a constant}}
+  %t = tiny.store %c, %x : tensor<2xf32, #cpu>
+  tiny.return %x : tensor<2xf32, #cpu>
 }
 
 // -----
@@ -114,9 +185,20 @@ tiny.function @nested_tuple -> tuple<tuple<tensor<4xf32, #cpu>>, tensor<4xf32, #
 
 #cpu = #tiny.device<"CPU">
 
-tiny.function @custom_function -> tensor<4xf32, #cpu> {
+// A host function takes and gives flat buffers, not tuples.
+tiny.function @custom_function_tuple -> tensor<4xf32, #cpu> {
   %x = tiny.param 0 : f32 size 4 on "CPU"
-  // expected-error @+1 {{'tiny.custom_function' op is not supported by rangeify yet}}
-  %r = tiny.custom_function "sgemm"(%x) : (tensor<4xf32, #cpu>) -> tensor<4xf32, #cpu>
-  tiny.return %r : tensor<4xf32, #cpu>
+  // expected-error @+1 {{'tiny.custom_function' op passes a 'tuple<tensor<4xf32, #tiny.device<"CPU">>>' to or from a host function, which takes flat buffers}}
+  %r = tiny.custom_function "pack"(%x) : (tensor<4xf32, #cpu>) -> tuple<tensor<4xf32, #cpu>>
+  tiny.return %x : tensor<4xf32, #cpu>
+}
+
+// -----
+
+// A host function runs on the host.
+tiny.function @custom_function_gpu -> tensor<4xf32, #tiny.device<"HIP:1">> {
+  %x = tiny.param 0 : f32 size 4 on "HIP:1"
+  // expected-error @+1 {{'tiny.custom_function' op runs host function 'log' on a value on #tiny.device<"HIP:1">: a host function reads and writes host memory, one CPU device's}}
+  %r = tiny.custom_function "log"(%x) : (tensor<4xf32, #tiny.device<"HIP:1">>) -> tensor<4xf32, #tiny.device<"HIP:1">>
+  tiny.return %r : tensor<4xf32, #tiny.device<"HIP:1">>
 }

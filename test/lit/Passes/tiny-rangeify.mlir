@@ -825,3 +825,99 @@ tiny.function @rows_no_tail -> tensor<24x64x1xf32, #cpu> {
   %s = tiny.reduce add %p axes [2] : tensor<24x64x16xf32, #cpu>
   tiny.return %s : tensor<24x64x1xf32, #cpu>
 }
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// A constant that is not a splat is a private read-only global of the flat
+// buffer's type (ui8 stored as i8), named in the function like a param's
+// argument; a kernel that reads it names the global again inside itself.
+// CHECK-LABEL: func.func @table
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xi8> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xi32> {tiny.output = 0 : i64})
+// CHECK: tiny.k.kernel "E_4" {
+// CHECK-NEXT: %[[T:[a-z0-9_]+]] = memref.get_global @[[TABLE:table_constant[0-9]+]] : memref<4xi32>
+// CHECK: %[[P:[a-z0-9_]+]] = tiny.k.index %[[T]][%{{.*}}] : memref<4xi32>
+// CHECK-NEXT: tiny.k.load %[[P]]
+// CHECK: return
+// CHECK-DAG: memref.global "private" constant @[[TABLE]] : memref<4xi32> = dense<[0, 1, 4, 9]> {alignment = 64 : i64}
+// CHECK-DAG: memref.global "private" constant @{{table_constant[0-9]+}} : memref<2xi8> = dense<[-56, 1]> {alignment = 64 : i64}
+tiny.function @table -> tensor<4xi32, #cpu> {
+  %x = tiny.param 0 : ui8 size 4 on "CPU"
+  %t = tiny.const dense<[0, 1, 4, 9]> : tensor<4xi32, #cpu>
+  %g = tiny.index %t[%x] : tensor<4xi32, #cpu>, tensor<4xui8, #cpu>
+  %u = tiny.const dense<[[200], [1]]> : tensor<2x1xui8, #cpu>
+  tiny.return %g : tensor<4xi32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// A load realizes its source in a new buffer, which later kernels read.
+// CHECK-LABEL: func.func @load
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.output = 0 : i64})
+// CHECK-NEXT: %[[NEW:[a-z0-9_]+]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: tiny.k.kernel "E_4" {
+// CHECK: tiny.k.index %[[X]]
+// CHECK: tiny.k.index %[[NEW]]
+// CHECK: tiny.k.kernel "E_4" {
+// CHECK: tiny.k.index %[[NEW]]
+// CHECK: arith.addf
+// CHECK: tiny.k.index %[[OUT]]
+tiny.function @load -> tensor<4xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  %l = tiny.load %x to "CPU" : tensor<4xf32, #cpu>
+  %s = tiny.add %l, %l : tensor<4xf32, #cpu>
+  tiny.return %s : tensor<4xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// Threefry-2x32 on the words of the counter and the key: the key schedule's
+// third word is k0 ^ k1 ^ 0x1BD11BDA (466688986); 20 rounds later the two
+// output words are packed low word first.
+// CHECK-LABEL: func.func @threefry
+// CHECK: %[[PARITY:[a-z0-9_]+]] = arith.constant 466688986 : i32
+// CHECK-NEXT: %[[X:[a-z0-9_]+]] = arith.xori %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: arith.xori %[[X]], %[[PARITY]] : i32
+// CHECK-COUNT-20: arith.xori %{{.*}}, %{{.*}} : i32
+// CHECK: %[[LO:[a-z0-9_]+]] = arith.extui %{{.*}} : i32 to i64
+// CHECK-NEXT: %[[HI:[a-z0-9_]+]] = arith.extui %{{.*}} : i32 to i64
+// CHECK-NEXT: %[[C32:[a-z0-9_]+]] = arith.constant 32 : i64
+// CHECK-NEXT: %[[SH:[a-z0-9_]+]] = arith.shli %[[HI]], %[[C32]] : i64
+// CHECK-NEXT: %[[R:[a-z0-9_]+]] = arith.ori %[[SH]], %[[LO]] : i64
+// CHECK: tiny.k.store %{{.*}}, %[[R]]
+tiny.function @threefry -> tensor<4xui64, #cpu> {
+  %x = tiny.param 0 : ui64 size 4 on "CPU"
+  %k = tiny.param 1 : ui64 on "CPU"
+  %r = tiny.threefry %x, %k : tensor<4xui64, #cpu>, tensor<ui64, #cpu>
+  tiny.return %r : tensor<4xui64, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// A host function reads its arguments' buffers (a value no buffer holds is
+// computed into one first) and writes its results into buffers of their
+// own, the function's output buffer for a returned result. It runs whether
+// its results are read or not.
+// CHECK-LABEL: func.func @custom_function
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.output = 0 : i64})
+// CHECK-NEXT: %[[E:[a-z0-9_]+]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: tiny.k.kernel "E_2_2" {
+// CHECK: math.exp2
+// CHECK: tiny.k.index %[[E]]
+// CHECK: tiny.k.custom_function "pair"(%[[E]], %[[X]] : memref<4xf32>, memref<4xf32>) to (%[[OUT]], %[[SECOND:[a-z0-9_]+]] : memref<4xf32>, memref<1xi8>) signature (tensor<2x2xf32, #tiny.device<"CPU">>, tensor<4xf32, #tiny.device<"CPU">>) -> (tensor<4xf32, #tiny.device<"CPU">>, tensor<ui8, #tiny.device<"CPU">>)
+// CHECK-NEXT: tiny.k.custom_function "log"(%[[X]] : memref<4xf32>) to () signature (tensor<4xf32, #tiny.device<"CPU">>) -> ()
+tiny.function @custom_function -> tensor<4xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  %v = tiny.reshape %x to [2, 2] : tensor<4xf32, #cpu>
+  %e = tiny.exp2 %v : tensor<2x2xf32, #cpu>
+  %r:2 = tiny.custom_function "pair"(%e, %x) : (tensor<2x2xf32, #cpu>, tensor<4xf32, #cpu>) -> (tensor<4xf32, #cpu>, tensor<ui8, #cpu>)
+  tiny.custom_function "log"(%x) : (tensor<4xf32, #cpu>) -> ()
+  tiny.return %r#0 : tensor<4xf32, #cpu>
+}

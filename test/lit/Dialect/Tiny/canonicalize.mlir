@@ -201,6 +201,29 @@ func.func @fold_nan_compare() -> (tensor<i1, #cpu>, tensor<i1, #cpu>, tensor<i1,
 // -----
 
 #cpu = #tiny.device<"CPU">
+// Float max is IEEE 754-2019 maximum: NaN wins from either side, -0 < +0.
+// CHECK-LABEL: func.func @fold_max_ieee
+// CHECK-DAG: %[[NAN:.*]] = tiny.const dense<0x7FC00000> : tensor<f32
+// CHECK-DAG: %[[PZ:.*]] = tiny.const dense<0.000000e+00> : tensor<f32
+// CHECK-DAG: %[[NZ:.*]] = tiny.const dense<-0.000000e+00> : tensor<f32
+// CHECK-NOT: tiny.max
+// CHECK: return %[[NAN]], %[[NAN]], %[[PZ]], %[[PZ]], %[[NZ]]
+func.func @fold_max_ieee() -> (tensor<f32, #cpu>, tensor<f32, #cpu>, tensor<f32, #cpu>, tensor<f32, #cpu>, tensor<f32, #cpu>) {
+  %nan = tiny.const dense<0x7FC00000> : tensor<f32, #cpu>
+  %one = tiny.const dense<1.0> : tensor<f32, #cpu>
+  %pz = tiny.const dense<0.0> : tensor<f32, #cpu>
+  %nz = tiny.const dense<-0.0> : tensor<f32, #cpu>
+  %0 = tiny.max %nan, %one : tensor<f32, #cpu>, tensor<f32, #cpu>
+  %1 = tiny.max %one, %nan : tensor<f32, #cpu>, tensor<f32, #cpu>
+  %2 = tiny.max %pz, %nz : tensor<f32, #cpu>, tensor<f32, #cpu>
+  %3 = tiny.max %nz, %pz : tensor<f32, #cpu>, tensor<f32, #cpu>
+  %4 = tiny.max %nz, %nz : tensor<f32, #cpu>, tensor<f32, #cpu>
+  return %0, %1, %2, %3, %4 : tensor<f32, #cpu>, tensor<f32, #cpu>, tensor<f32, #cpu>, tensor<f32, #cpu>, tensor<f32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
 // x != x and x == x fold on integers but not on floats (x may be NaN).
 // CHECK-LABEL: func.func @self_compare
 // CHECK-SAME: (%[[I:.*]]: tensor<4xi32{{.*}}>, %[[F:.*]]: tensor<4xf32
@@ -489,17 +512,66 @@ func.func @no_compose_across_kinds(%x: tensor<2x3xf32, #cpu>) -> (tensor<2x3xf32
 
 // -----
 
+#d1 = #tiny.device<"CPU:1">
+#d2 = #tiny.device<"CPU:2">
+#pair = #tiny.device<"CPU:1", "CPU:2">
+// mselect(mstack(a, b), i) is the i-th value; mselect of a splat is the splat
+// on that device; mselect of another value on the tuple stays.
+// CHECK-LABEL: func.func @mselect
+// CHECK-SAME: (%[[A:.*]]: tensor<3xf32, {{.*}}>, %[[B:.*]]: tensor<3xf32, {{.*}}>, %[[M:.*]]: tensor<3xf32
+// CHECK-DAG: %[[C:.*]] = tiny.const dense<2.000000e+00> : tensor<3xf32, #tiny.device<"CPU:2">>
+// CHECK-DAG: %[[S:.*]] = tiny.mselect %[[M]][1]
+// CHECK: return %[[B]], %[[A]], %[[C]], %[[S]]
+func.func @mselect(%a: tensor<3xf32, #d1>, %b: tensor<3xf32, #d2>, %m: tensor<3xf32, #pair>) -> (tensor<3xf32, #d2>, tensor<3xf32, #d1>, tensor<3xf32, #d2>, tensor<3xf32, #d2>) {
+  %stack = tiny.mstack %a, %b : tensor<3xf32, #d1>, tensor<3xf32, #d2>
+  %0 = tiny.mselect %stack[1] : tensor<3xf32, #pair>
+  %1 = tiny.mselect %stack[0] : tensor<3xf32, #pair>
+  %c = tiny.const dense<2.0> : tensor<3xf32, #pair>
+  %2 = tiny.mselect %c[1] : tensor<3xf32, #pair>
+  %3 = tiny.mselect %m[1] : tensor<3xf32, #pair>
+  return %0, %1, %2, %3 : tensor<3xf32, #d2>, tensor<3xf32, #d1>, tensor<3xf32, #d2>, tensor<3xf32, #d2>
+}
+
+// -----
+
 #cpu = #tiny.device<"CPU">
-// gettuple(tuple(a, b), 1) -> b; a gettuple of a tuple that no tiny.tuple
-// builds here (an argument) stays.
 // CHECK-LABEL: func.func @gettuple_of_tuple
-// CHECK-SAME: (%[[A:.*]]: tensor<2xf32, {{.*}}>, %[[B:.*]]: tensor<i32, {{.*}}>, %[[T:.*]]: tuple<
-// CHECK-NEXT: %[[G:.*]] = tiny.gettuple %[[T]][0]
-// CHECK-NEXT: return %[[B]], %[[A]], %[[G]]
-func.func @gettuple_of_tuple(%a: tensor<2xf32, #cpu>, %b: tensor<i32, #cpu>, %t: tuple<tensor<2xf32, #cpu>, tensor<i32, #cpu>>) -> (tensor<i32, #cpu>, tensor<2xf32, #cpu>, tensor<2xf32, #cpu>) {
-  %0 = tiny.tuple %a, %b : tensor<2xf32, #cpu>, tensor<i32, #cpu>
-  %1 = tiny.gettuple %0[1] : tuple<tensor<2xf32, #cpu>, tensor<i32, #cpu>>
-  %2 = tiny.gettuple %0[0] : tuple<tensor<2xf32, #cpu>, tensor<i32, #cpu>>
-  %3 = tiny.gettuple %t[0] : tuple<tensor<2xf32, #cpu>, tensor<i32, #cpu>>
-  return %1, %2, %3 : tensor<i32, #cpu>, tensor<2xf32, #cpu>, tensor<2xf32, #cpu>
+// CHECK-SAME: (%[[A:.*]]: tensor<4xf32{{.*}}, %[[B:.*]]: tensor<i32
+// CHECK-NEXT: return %[[B]], %[[A]]
+func.func @gettuple_of_tuple(%a: tensor<4xf32, #cpu>, %b: tensor<i32, #cpu>) -> (tensor<i32, #cpu>, tensor<4xf32, #cpu>) {
+  // gettuple(tuple(a, b), 1) -> b
+  %t = tiny.tuple %a, %b : tensor<4xf32, #cpu>, tensor<i32, #cpu>
+  %0 = tiny.gettuple %t[1] : tuple<tensor<4xf32, #cpu>, tensor<i32, #cpu>>
+  %1 = tiny.gettuple %t[0] : tuple<tensor<4xf32, #cpu>, tensor<i32, #cpu>>
+  return %0, %1 : tensor<i32, #cpu>, tensor<4xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// Only a tiny.tuple's elements are known: a tuple argument stays.
+// CHECK-LABEL: func.func @gettuple_of_argument
+// CHECK-NEXT: tiny.gettuple
+func.func @gettuple_of_argument(%t: tuple<tensor<4xf32, #cpu>>) -> tensor<4xf32, #cpu> {
+  %0 = tiny.gettuple %t[0] : tuple<tensor<4xf32, #cpu>>
+  return %0 : tensor<4xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// Folders compute on splats only: constants with one value per element stay
+// as they are, and so do the ops that read them.
+// CHECK-LABEL: func.func @non_splat_constants
+// CHECK-DAG: %[[A:.*]] = tiny.const dense<[1, 2]> : tensor<2xi32
+// CHECK-DAG: %[[B:.*]] = tiny.const dense<[3, 4]> : tensor<2xi32
+// CHECK: %[[S:.*]] = tiny.add %[[A]], %[[B]]
+// CHECK: %[[R:.*]] = tiny.reshape %[[A]] to [2, 1]
+// CHECK: return %[[S]], %[[R]]
+func.func @non_splat_constants() -> (tensor<2xi32, #cpu>, tensor<2x1xi32, #cpu>) {
+  %a = tiny.const dense<[1, 2]> : tensor<2xi32, #cpu>
+  %b = tiny.const dense<[3, 4]> : tensor<2xi32, #cpu>
+  %0 = tiny.add %a, %b : tensor<2xi32, #cpu>
+  %1 = tiny.reshape %a to [2, 1] : tensor<2xi32, #cpu>
+  return %0, %1 : tensor<2xi32, #cpu>, tensor<2x1xi32, #cpu>
 }

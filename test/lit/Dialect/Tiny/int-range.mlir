@@ -1255,3 +1255,393 @@ func.func @floats(%x: tensor<4xf32, #cpu>, %y: tensor<4xf32, #cpu>) -> (tensor<1
   %m = tiny.max %w, %y : tensor<4xf32, #cpu>
   return %s, %m : tensor<1xf32, #cpu>, tensor<4xf32, #cpu>
 }
+
+//===----------------------------------------------------------------------===//
+// Boundaries: each bound of a rule on both sides, where the last value in
+// range decides and the first value out of it does not.
+//===----------------------------------------------------------------------===//
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// ui8 indices in [0, 9] = cmod(i, 10) reach the last of 10 rows and no
+// further: the gather reads only the table [1, 256], cmpne(g, 0) -> true.
+// CHECK-LABEL: func.func @index_ui8_last_row
+// CHECK-NOT: tiny.cmpne
+// CHECK: %[[T:.*]] = tiny.const dense<true> : tensor<3xi1
+// CHECK: return %[[T]] :
+func.func @index_ui8_last_row(%x: tensor<10xui8, #cpu>, %i: tensor<3xui8, #cpu>) -> tensor<3xi1, #cpu> {
+  %e = tiny.cast %x to i32 : tensor<10xui8, #cpu>
+  %one = tiny.const dense<1> : tensor<i32, #cpu>
+  %t = tiny.add %e, %one : tensor<10xi32, #cpu>, tensor<i32, #cpu>
+  %ten = tiny.const dense<10> : tensor<ui8, #cpu>
+  %j = tiny.cmod %i, %ten : tensor<3xui8, #cpu>, tensor<ui8, #cpu>
+  %g = tiny.index %t[%j] : tensor<10xi32, #cpu>, tensor<3xui8, #cpu>
+  %z = tiny.const dense<0> : tensor<i32, #cpu>
+  %ne = tiny.cmpne %g, %z : tensor<3xi32, #cpu>, tensor<i32, #cpu>
+  return %ne : tensor<3xi1, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// ui8 indices in [0, 10] = cmod(i, 11) may be 10, one past the last row, and
+// read 0: cmpne(g, 0) stays.
+// CHECK-LABEL: func.func @index_ui8_one_past
+// CHECK: %[[NE:.*]] = tiny.cmpne
+// CHECK: return %[[NE]] :
+func.func @index_ui8_one_past(%x: tensor<10xui8, #cpu>, %i: tensor<3xui8, #cpu>) -> tensor<3xi1, #cpu> {
+  %e = tiny.cast %x to i32 : tensor<10xui8, #cpu>
+  %one = tiny.const dense<1> : tensor<i32, #cpu>
+  %t = tiny.add %e, %one : tensor<10xi32, #cpu>, tensor<i32, #cpu>
+  %eleven = tiny.const dense<11> : tensor<ui8, #cpu>
+  %j = tiny.cmod %i, %eleven : tensor<3xui8, #cpu>, tensor<ui8, #cpu>
+  %g = tiny.index %t[%j] : tensor<10xi32, #cpu>, tensor<3xui8, #cpu>
+  %z = tiny.const dense<0> : tensor<i32, #cpu>
+  %ne = tiny.cmpne %g, %z : tensor<3xi32, #cpu>, tensor<i32, #cpu>
+  return %ne : tensor<3xi1, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// Signed indices: [0, 9] is in bounds of 10 rows (cmpne(g, 0) -> true); [0, 10]
+// is one past the end and [-1, 8] one before the start (both stay).
+// CHECK-LABEL: func.func @index_signed_bounds
+// CHECK-DAG: %[[T:.*]] = tiny.const dense<true> : tensor<3xi1
+// CHECK-DAG: %[[PAST:.*]] = tiny.cmpne %[[GPAST:.*]], %{{.*}} : tensor<3xi32
+// CHECK-DAG: %[[BEFORE:.*]] = tiny.cmpne %[[GBEFORE:.*]], %{{.*}} : tensor<3xi32
+// CHECK: return %[[T]], %[[PAST]], %[[BEFORE]] :
+func.func @index_signed_bounds(%x: tensor<10xui8, #cpu>, %i: tensor<3xui8, #cpu>) -> (tensor<3xi1, #cpu>, tensor<3xi1, #cpu>, tensor<3xi1, #cpu>) {
+  %e = tiny.cast %x to i32 : tensor<10xui8, #cpu>
+  %one = tiny.const dense<1> : tensor<i32, #cpu>
+  %t = tiny.add %e, %one : tensor<10xi32, #cpu>, tensor<i32, #cpu>
+  %w = tiny.cast %i to i32 : tensor<3xui8, #cpu>
+  %ten = tiny.const dense<10> : tensor<i32, #cpu>
+  %eleven = tiny.const dense<11> : tensor<i32, #cpu>
+  %minus1 = tiny.const dense<-1> : tensor<i32, #cpu>
+  %last = tiny.cmod %w, %ten : tensor<3xi32, #cpu>, tensor<i32, #cpu>
+  %past = tiny.cmod %w, %eleven : tensor<3xi32, #cpu>, tensor<i32, #cpu>
+  %before = tiny.add %last, %minus1 : tensor<3xi32, #cpu>, tensor<i32, #cpu>
+  %g0 = tiny.index %t[%last] : tensor<10xi32, #cpu>, tensor<3xi32, #cpu>
+  %g1 = tiny.index %t[%past] : tensor<10xi32, #cpu>, tensor<3xi32, #cpu>
+  %g2 = tiny.index %t[%before] : tensor<10xi32, #cpu>, tensor<3xi32, #cpu>
+  %z = tiny.const dense<0> : tensor<i32, #cpu>
+  %ne0 = tiny.cmpne %g0, %z : tensor<3xi32, #cpu>, tensor<i32, #cpu>
+  %ne1 = tiny.cmpne %g1, %z : tensor<3xi32, #cpu>, tensor<i32, #cpu>
+  %ne2 = tiny.cmpne %g2, %z : tensor<3xi32, #cpu>, tensor<i32, #cpu>
+  return %ne0, %ne1, %ne2 : tensor<3xi1, #cpu>, tensor<3xi1, #cpu>, tensor<3xi1, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// floormod(x, 10) is at most 9 for any x: cmplt(m, 10) -> true, while
+// cmplt(m, 9) stays (9 is reached).
+// CHECK-LABEL: func.func @floormod_upper_bound
+// CHECK-DAG: %[[T:.*]] = tiny.const dense<true> : tensor<4xi1
+// CHECK-DAG: %[[KEEP:.*]] = tiny.cmplt
+// CHECK-NOT: tiny.cmplt
+// CHECK: return %[[T]], %[[KEEP]] :
+func.func @floormod_upper_bound(%x: tensor<4xi32, #cpu>) -> (tensor<4xi1, #cpu>, tensor<4xi1, #cpu>) {
+  %k = tiny.const dense<10> : tensor<i32, #cpu>
+  %m = tiny.floormod %x, %k : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  %nine = tiny.const dense<9> : tensor<i32, #cpu>
+  %ok = tiny.cmplt %m, %k : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  %keep = tiny.cmplt %m, %nine : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  return %ok, %keep : tensor<4xi1, #cpu>, tensor<4xi1, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// floormod(x, -10) is at least -9: cmpgt(m, -10) -> true, cmpgt(m, -9) stays.
+// CHECK-LABEL: func.func @floormod_negative_lower_bound
+// CHECK-DAG: %[[T:.*]] = tiny.const dense<true> : tensor<4xi1
+// CHECK-DAG: %[[KEEP:.*]] = tiny.cmpgt
+// CHECK-NOT: tiny.cmpgt
+// CHECK: return %[[T]], %[[KEEP]] :
+func.func @floormod_negative_lower_bound(%x: tensor<4xi32, #cpu>) -> (tensor<4xi1, #cpu>, tensor<4xi1, #cpu>) {
+  %k = tiny.const dense<-10> : tensor<i32, #cpu>
+  %m = tiny.floormod %x, %k : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  %m9 = tiny.const dense<-9> : tensor<i32, #cpu>
+  %ok = tiny.cmpgt %m, %k : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  %keep = tiny.cmpgt %m, %m9 : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  return %ok, %keep : tensor<4xi1, #cpu>, tensor<4xi1, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// A dividend in [0, 8] below the divisor 10 is its own remainder:
+// cmplt(floormod(x, 10), 9) -> true. In [-1, 8] it may be -1, whose
+// remainder is 9: cmplt(floormod(x - 1, 10), 9) stays.
+// CHECK-LABEL: func.func @floormod_small_dividend
+// CHECK-DAG: %[[T:.*]] = tiny.const dense<true> : tensor<4xi1
+// CHECK-DAG: %[[KEEP:.*]] = tiny.cmplt
+// CHECK-NOT: tiny.cmplt
+// CHECK: return %[[T]], %[[KEEP]] :
+func.func @floormod_small_dividend(%x: tensor<4xui8, #cpu>) -> (tensor<4xi1, #cpu>, tensor<4xi1, #cpu>) {
+  %w = tiny.cast %x to i32 : tensor<4xui8, #cpu>
+  %nine = tiny.const dense<9> : tensor<i32, #cpu>
+  %ten = tiny.const dense<10> : tensor<i32, #cpu>
+  %minus1 = tiny.const dense<-1> : tensor<i32, #cpu>
+  %a = tiny.cmod %w, %nine : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  %b = tiny.add %a, %minus1 : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  %ma = tiny.floormod %a, %ten : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  %mb = tiny.floormod %b, %ten : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  %ok = tiny.cmplt %ma, %nine : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  %keep = tiny.cmplt %mb, %nine : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  return %ok, %keep : tensor<4xi1, #cpu>, tensor<4xi1, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// One period of 16: a dividend in [16, 31] (span 15) has remainders [0, 15];
+// in [16, 32] (span 16, a whole period) 32 wraps back to 0 next to 16's 0,
+// which is no interval [lo, hi] of the two ends: cmpeq(m, 0) stays. A
+// constant dividend 5 is one value: cmpeq(floormod(5, 16), 5) -> true.
+// CHECK-LABEL: func.func @floormod_period_bounds
+// CHECK-DAG: %[[T:.*]] = tiny.const dense<true> : tensor<4xi1
+// CHECK-DAG: %[[KEEP:.*]] = tiny.cmpeq
+// CHECK-NOT: tiny.cmpeq
+// CHECK: return %[[KEEP]], %[[T]] :
+func.func @floormod_period_bounds(%x: tensor<4xui8, #cpu>) -> (tensor<4xi1, #cpu>, tensor<4xi1, #cpu>) {
+  %w = tiny.cast %x to i32 : tensor<4xui8, #cpu>
+  %sixteen = tiny.const dense<16> : tensor<i32, #cpu>
+  %seventeen = tiny.const dense<17> : tensor<i32, #cpu>
+  %r = tiny.cmod %w, %seventeen : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  %a = tiny.add %r, %sixteen : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  %m = tiny.floormod %a, %sixteen : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  %z = tiny.const dense<0> : tensor<i32, #cpu>
+  %keep = tiny.cmpeq %m, %z : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  %five = tiny.const dense<5> : tensor<4xi32, #cpu>
+  %m5 = tiny.floormod %five, %sixteen : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  %ok = tiny.cmpeq %m5, %five : tensor<4xi32, #cpu>
+  return %keep, %ok : tensor<4xi1, #cpu>, tensor<4xi1, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// A negative divisor's remainder 0: [-20, -11] floormod -10 runs -20 -> 0,
+// -19 -> -9, ..., -11 -> -1, so 0 is possible: cmpeq(m, 0) stays.
+// CHECK-LABEL: func.func @floormod_negative_divisor_zero_remainder
+// CHECK: %[[KEEP:.*]] = tiny.cmpeq
+// CHECK: return %[[KEEP]] :
+func.func @floormod_negative_divisor_zero_remainder(%x: tensor<4xui8, #cpu>) -> tensor<4xi1, #cpu> {
+  %w = tiny.cast %x to i32 : tensor<4xui8, #cpu>
+  %ten = tiny.const dense<10> : tensor<i32, #cpu>
+  %m20 = tiny.const dense<-20> : tensor<i32, #cpu>
+  %m10 = tiny.const dense<-10> : tensor<i32, #cpu>
+  %r = tiny.cmod %w, %ten : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  %a = tiny.add %r, %m20 : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  %m = tiny.floormod %a, %m10 : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  %z = tiny.const dense<0> : tensor<i32, #cpu>
+  %keep = tiny.cmpeq %m, %z : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  return %keep : tensor<4xi1, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// Divisors that may be 0 (floormod by 0 is the dividend): in [0, 10],
+// cmpge(m, 0) stays; in [-10, 0], cmple(m, 0) stays.
+// CHECK-LABEL: func.func @floormod_divisor_touches_zero
+// CHECK-DAG: %[[GE:.*]] = tiny.cmpge
+// CHECK-DAG: %[[LE:.*]] = tiny.cmple
+// CHECK: return %[[GE]], %[[LE]] :
+func.func @floormod_divisor_touches_zero(%x: tensor<4xi32, #cpu>, %y: tensor<4xui8, #cpu>) -> (tensor<4xi1, #cpu>, tensor<4xi1, #cpu>) {
+  %w = tiny.cast %y to i32 : tensor<4xui8, #cpu>
+  %eleven = tiny.const dense<11> : tensor<i32, #cpu>
+  %z = tiny.const dense<0> : tensor<i32, #cpu>
+  %pos = tiny.cmod %w, %eleven : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  %neg = tiny.sub %z, %pos : tensor<i32, #cpu>, tensor<4xi32, #cpu>
+  %mp = tiny.floormod %x, %pos : tensor<4xi32, #cpu>
+  %mn = tiny.floormod %x, %neg : tensor<4xi32, #cpu>
+  %ge = tiny.cmpge %mp, %z : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  %le = tiny.cmple %mn, %z : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  return %ge, %le : tensor<4xi1, #cpu>, tensor<4xi1, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// A sum that exactly fits: ui8, two elements of [0, 127] are [0, 254],
+// cmplt(s, 255) -> true; of [0, 128] up to 256, which wraps: cmplt(s, 255)
+// stays.
+// CHECK-LABEL: func.func @reduce_add_unsigned_fits
+// CHECK-DAG: %[[T:.*]] = tiny.const dense<true> : tensor<1xi1
+// CHECK-DAG: %[[KEEP:.*]] = tiny.cmplt
+// CHECK-NOT: tiny.cmplt
+// CHECK: return %[[T]], %[[KEEP]] :
+func.func @reduce_add_unsigned_fits(%x: tensor<2xui8, #cpu>) -> (tensor<1xi1, #cpu>, tensor<1xi1, #cpu>) {
+  %k128 = tiny.const dense<128> : tensor<ui8, #cpu>
+  %k129 = tiny.const dense<129> : tensor<ui8, #cpu>
+  %a = tiny.cmod %x, %k128 : tensor<2xui8, #cpu>, tensor<ui8, #cpu>
+  %b = tiny.cmod %x, %k129 : tensor<2xui8, #cpu>, tensor<ui8, #cpu>
+  %sa = tiny.reduce add %a axes [0] : tensor<2xui8, #cpu>
+  %sb = tiny.reduce add %b axes [0] : tensor<2xui8, #cpu>
+  %c = tiny.const dense<255> : tensor<ui8, #cpu>
+  %ok = tiny.cmplt %sa, %c : tensor<1xui8, #cpu>, tensor<ui8, #cpu>
+  %keep = tiny.cmplt %sb, %c : tensor<1xui8, #cpu>, tensor<ui8, #cpu>
+  return %ok, %keep : tensor<1xi1, #cpu>, tensor<1xi1, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// The signed view: i8, two elements of [-64, 63] (x >> 1) are [-128, 126],
+// cmplt(s, 127) -> true; of [-65, 62] down to -130 and of [-63, 64] up to
+// 128, both wrap: cmplt(s, 127) stays.
+// CHECK-LABEL: func.func @reduce_add_signed_fits
+// CHECK-DAG: %[[T:.*]] = tiny.const dense<true> : tensor<1xi1
+// CHECK-DAG: %[[LOW:.*]] = tiny.cmplt %[[SLOW:.*]], %{{.*}} : tensor<1xi8
+// CHECK-DAG: %[[HIGH:.*]] = tiny.cmplt %[[SHIGH:.*]], %{{.*}} : tensor<1xi8
+// CHECK: return %[[T]], %[[LOW]], %[[HIGH]] :
+func.func @reduce_add_signed_fits(%x: tensor<2xi8, #cpu>) -> (tensor<1xi1, #cpu>, tensor<1xi1, #cpu>, tensor<1xi1, #cpu>) {
+  %one = tiny.const dense<1> : tensor<i8, #cpu>
+  %minus1 = tiny.const dense<-1> : tensor<i8, #cpu>
+  %h = tiny.shr %x, %one : tensor<2xi8, #cpu>, tensor<i8, #cpu>
+  %l = tiny.add %h, %minus1 : tensor<2xi8, #cpu>, tensor<i8, #cpu>
+  %u = tiny.add %h, %one : tensor<2xi8, #cpu>, tensor<i8, #cpu>
+  %sh = tiny.reduce add %h axes [0] : tensor<2xi8, #cpu>
+  %sl = tiny.reduce add %l axes [0] : tensor<2xi8, #cpu>
+  %su = tiny.reduce add %u axes [0] : tensor<2xi8, #cpu>
+  %c = tiny.const dense<127> : tensor<i8, #cpu>
+  %ok = tiny.cmplt %sh, %c : tensor<1xi8, #cpu>, tensor<i8, #cpu>
+  %low = tiny.cmplt %sl, %c : tensor<1xi8, #cpu>, tensor<i8, #cpu>
+  %high = tiny.cmplt %su, %c : tensor<1xi8, #cpu>, tensor<i8, #cpu>
+  return %ok, %low, %high : tensor<1xi1, #cpu>, tensor<1xi1, #cpu>, tensor<1xi1, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// A reduce over one element is that element, for mul too: [1, 256] stays
+// non-zero, cmpne(p, 0) -> true; over two elements mul has no rule and
+// cmpne(q, 0) stays. A reduce add over no element is 0: cmpeq(s, 0) -> true.
+// CHECK-LABEL: func.func @reduce_counts
+// CHECK-DAG: %[[T1:.*]] = tiny.const dense<true> : tensor<1x2xi1
+// CHECK-DAG: %[[T3:.*]] = tiny.const dense<true> : tensor<1x3xi1
+// CHECK-DAG: %[[KEEP:.*]] = tiny.cmpne %{{.*}}, %{{.*}} : tensor<1x1xi32
+// CHECK: return %[[T1]], %[[KEEP]], %[[T3]] :
+func.func @reduce_counts(%x: tensor<1x2xui8, #cpu>, %e: tensor<0x3xi32, #cpu>) -> (tensor<1x2xi1, #cpu>, tensor<1x1xi1, #cpu>, tensor<1x3xi1, #cpu>) {
+  %w = tiny.cast %x to i32 : tensor<1x2xui8, #cpu>
+  %one = tiny.const dense<1> : tensor<i32, #cpu>
+  %a = tiny.add %w, %one : tensor<1x2xi32, #cpu>, tensor<i32, #cpu>
+  %p = tiny.reduce mul %a axes [0] : tensor<1x2xi32, #cpu>
+  %q = tiny.reduce mul %a axes [1] : tensor<1x2xi32, #cpu>
+  %s = tiny.reduce add %e axes [0] : tensor<0x3xi32, #cpu>
+  %z = tiny.const dense<0> : tensor<i32, #cpu>
+  %ne = tiny.cmpne %p, %z : tensor<1x2xi32, #cpu>, tensor<i32, #cpu>
+  %keep = tiny.cmpne %q, %z : tensor<1x1xi32, #cpu>, tensor<i32, #cpu>
+  %eq = tiny.cmpeq %s, %z : tensor<1x3xi32, #cpu>, tensor<i32, #cpu>
+  return %ne, %keep, %eq : tensor<1x2xi1, #cpu>, tensor<1x1xi1, #cpu>, tensor<1x3xi1, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// Padding only at the high end adds zeros too: cmpne(p, 0) stays.
+// CHECK-LABEL: func.func @pad_high
+// CHECK: %[[NE:.*]] = tiny.cmpne
+// CHECK: return %[[NE]] :
+func.func @pad_high(%x: tensor<4xui8, #cpu>) -> tensor<6xi1, #cpu> {
+  %e = tiny.cast %x to i32 : tensor<4xui8, #cpu>
+  %one = tiny.const dense<1> : tensor<i32, #cpu>
+  %a = tiny.add %e, %one : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  %p = tiny.pad %a low [0] high [2] : tensor<4xi32, #cpu>
+  %z = tiny.const dense<0> : tensor<i32, #cpu>
+  %ne = tiny.cmpne %p, %z : tensor<6xi32, #cpu>, tensor<i32, #cpu>
+  return %ne : tensor<6xi1, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// A dividend in [0, 10] below a divisor in [10, 12] that is no constant: the
+// dividend bounds the remainder, [0, 10] (10 mod 11 is 10): cmplt(m, 11) ->
+// true, cmplt(m, 10) stays.
+// CHECK-LABEL: func.func @floormod_small_dividend_divisor_range
+// CHECK-DAG: %[[T:.*]] = tiny.const dense<true> : tensor<4xi1
+// CHECK-DAG: %[[KEEP:.*]] = tiny.cmplt
+// CHECK-NOT: tiny.cmplt
+// CHECK: return %[[T]], %[[KEEP]] :
+func.func @floormod_small_dividend_divisor_range(%x: tensor<4xui8, #cpu>, %y: tensor<4xui8, #cpu>) -> (tensor<4xi1, #cpu>, tensor<4xi1, #cpu>) {
+  %wx = tiny.cast %x to i32 : tensor<4xui8, #cpu>
+  %wy = tiny.cast %y to i32 : tensor<4xui8, #cpu>
+  %three = tiny.const dense<3> : tensor<i32, #cpu>
+  %ten = tiny.const dense<10> : tensor<i32, #cpu>
+  %eleven = tiny.const dense<11> : tensor<i32, #cpu>
+  %a = tiny.cmod %wx, %eleven : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  %r = tiny.cmod %wy, %three : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  %d = tiny.add %r, %ten : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  %m = tiny.floormod %a, %d : tensor<4xi32, #cpu>
+  %ok = tiny.cmplt %m, %eleven : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  %keep = tiny.cmplt %m, %ten : tensor<4xi32, #cpu>, tensor<i32, #cpu>
+  return %ok, %keep : tensor<4xi1, #cpu>, tensor<4xi1, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// A reduce max over no element is the identity, the dtype's minimum, outside
+// the source's [0, 255]: cmpge(r, 0) stays.
+// CHECK-LABEL: func.func @reduce_max_empty
+// CHECK: %[[KEEP:.*]] = tiny.cmpge
+// CHECK: return %[[KEEP]] :
+func.func @reduce_max_empty(%x: tensor<0x3xui8, #cpu>) -> tensor<1x3xi1, #cpu> {
+  %w = tiny.cast %x to i32 : tensor<0x3xui8, #cpu>
+  %m = tiny.reduce max %w axes [0] : tensor<0x3xi32, #cpu>
+  %z = tiny.const dense<0> : tensor<i32, #cpu>
+  %keep = tiny.cmpge %m, %z : tensor<1x3xi32, #cpu>, tensor<i32, #cpu>
+  return %keep : tensor<1x3xi1, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// A bool reduce add is an or: of four elements all true it is true, not a
+// sum that overflows a bit: cmpeq(r, true) -> true.
+// CHECK-LABEL: func.func @reduce_bool_add
+// CHECK-NOT: tiny.cmpeq
+// CHECK: %[[T:.*]] = tiny.const dense<true> : tensor<1xi1
+// CHECK: return %[[T]] :
+func.func @reduce_bool_add(%x: tensor<4xi1, #cpu>) -> tensor<1xi1, #cpu> {
+  %t = tiny.const dense<true> : tensor<i1, #cpu>
+  %a = tiny.or %x, %t : tensor<4xi1, #cpu>, tensor<i1, #cpu>
+  %r = tiny.reduce add %a axes [0] : tensor<4xi1, #cpu>
+  %e = tiny.cmpeq %r, %t : tensor<1xi1, #cpu>, tensor<i1, #cpu>
+  return %e : tensor<1xi1, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// A table of values is in [its least, its greatest]: [-3, 7] < 8 -> true
+// CHECK-LABEL: func.func @table_lt_8
+// CHECK-NOT: tiny.cmplt
+// CHECK: %[[C:.*]] = tiny.const dense<true> : tensor<4xi1
+// CHECK: return %[[C]] :
+func.func @table_lt_8() -> tensor<4xi1, #cpu> {
+  %t = tiny.const dense<[5, -3, 7, 0]> : tensor<4xi32, #cpu>
+  %c = tiny.const dense<8> : tensor<4xi32, #cpu>
+  %r = tiny.cmplt %t, %c : tensor<4xi32, #cpu>
+  return %r : tensor<4xi1, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// 7 is in the table [-3, 7]: cmplt(t, 7) stays
+// CHECK-LABEL: func.func @table_lt_7
+// CHECK: %[[R:.*]] = tiny.cmplt
+// CHECK: return %[[R]] :
+func.func @table_lt_7() -> tensor<4xi1, #cpu> {
+  %t = tiny.const dense<[5, -3, 7, 0]> : tensor<4xi32, #cpu>
+  %c = tiny.const dense<7> : tensor<4xi32, #cpu>
+  %r = tiny.cmplt %t, %c : tensor<4xi32, #cpu>
+  return %r : tensor<4xi1, #cpu>
+}

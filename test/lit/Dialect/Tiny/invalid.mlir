@@ -134,9 +134,9 @@
 
 // -----
 
-// Const: the value must be a splat.
-// expected-error @+1 {{value must be a splat: one value for every element}}
-%c = tiny.const dense<[1.0, 2.0]> : tensor<2xf32, #tiny.device<"CPU">>
+// Const: the value must be dense elements, which have flat storage.
+// expected-error @+1 {{value must be dense<...> or dense_resource<...> elements, got sparse<0, 1.000000e+00> : tensor<2xf32, #tiny.device<"CPU">>}}
+%c = tiny.const sparse<[[0]], [1.0]> : tensor<2xf32, #tiny.device<"CPU">>
 
 // -----
 
@@ -511,6 +511,13 @@ func.func @dynamic(%x: tensor<?xf32>) {
 
 // -----
 
+// pow is float-only: it decomposes through log2 and exp2 (ODS).
+%c = tiny.const dense<2> : tensor<4xi32, #tiny.device<"CPU">>
+// expected-error @+1 {{'tiny.pow' op operand #0 must be statically shaped float tensor}}
+%r = tiny.pow %c, %c : tensor<4xi32, #tiny.device<"CPU">>
+
+// -----
+
 // Integer-only binary op on float tensors (ODS).
 %c = tiny.const dense<1.0> : tensor<4xf32, #tiny.device<"CPU">>
 // expected-error @+1 {{'tiny.cdiv' op operand #0 must be statically shaped integer tensor, but got 'tensor<4xf32, #tiny.device<"CPU">>'}}
@@ -691,6 +698,64 @@ tiny.function @f -> tensor<4xf32, #tiny.device<"CPU">> {
 %a = tiny.const dense<1.0> : tensor<4xf32, #tiny.device<"CPU">>
 // expected-error @+1 {{'tiny.custom_function' op needs a function name}}
 %r = tiny.custom_function ""(%a) : (tensor<4xf32, #tiny.device<"CPU">>) -> tensor<4xf32, #tiny.device<"CPU">>
+
+// -----
+
+// Stage: one extent per range (generic form).
+func.func @stage_extents(%v: tensor<3xf32, #tiny.device<"CPU">>) {
+  %c4 = arith.constant 4 : index
+  tiny.k.range loop %i < %c4 {
+    // expected-error @+1 {{'tiny.stage' op has 1 ranges but 2 extents}}
+    %s = "tiny.stage"(%v, %i) <{device = #tiny.device<"CPU">, extents = array<i64: 4, 2>}> : (tensor<3xf32, #tiny.device<"CPU">>, index) -> tensor<4x2x3xf32, #tiny.device<"CPU">>
+  }
+  return
+}
+
+// -----
+
+// Stage: extents are positive.
+func.func @stage_zero(%v: tensor<3xf32, #tiny.device<"CPU">>) {
+  %c0 = arith.constant 0 : index
+  tiny.k.range loop %i < %c0 {
+    // expected-error @+1 {{range #0 has extent 0: extents must be positive}}
+    %s = tiny.stage %v [%i < 0] on "CPU" : tensor<3xf32, #tiny.device<"CPU">>
+  }
+  return
+}
+
+// -----
+
+// Stage: a range is the induction variable of a tiny.k.range.
+func.func @stage_not_range(%v: tensor<3xf32, #tiny.device<"CPU">>) {
+  %c4 = arith.constant 4 : index
+  // expected-error @+1 {{'tiny.stage' op range #0 is not the induction variable of a tiny.k.range}}
+  %s = tiny.stage %v [%c4 < 4] on "CPU" : tensor<3xf32, #tiny.device<"CPU">>
+  return
+}
+
+// -----
+
+// Stage: a range is closed once.
+func.func @stage_twice(%v: tensor<3xf32, #tiny.device<"CPU">>) {
+  %c4 = arith.constant 4 : index
+  tiny.k.range loop %i < %c4 {
+    // expected-error @+1 {{'tiny.stage' op range #1 closes a range twice}}
+    %s = tiny.stage %v [%i < 4, %i < 4] on "CPU" : tensor<3xf32, #tiny.device<"CPU">>
+  }
+  return
+}
+
+// -----
+
+// Stage: the extent is the range's bound.
+func.func @stage_extent(%v: tensor<3xf32, #tiny.device<"CPU">>) {
+  %c4 = arith.constant 4 : index
+  tiny.k.range loop %i < %c4 {
+    // expected-error @+1 {{'tiny.stage' op range #0 runs to 4 but its extent is 3}}
+    %s = tiny.stage %v [%i < 3] on "CPU" : tensor<3xf32, #tiny.device<"CPU">>
+  }
+  return
+}
 
 // -----
 

@@ -504,3 +504,51 @@ func.func @copy_negative_offset(%a: memref<4xi32>, %b: memref<4xi32>) {
   tiny.k.copy %a[-1] to %b[0] count 1 : memref<4xi32>, memref<4xi32>
   return
 }
+
+//===----------------------------------------------------------------------===//
+// tiny.k.custom_function
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @custom_function_name(%a: memref<4xf32>) {
+  // expected-error @+1 {{'tiny.k.custom_function' op needs a function name}}
+  tiny.k.custom_function ""(%a : memref<4xf32>) to () signature (tensor<4xf32>) -> ()
+  return
+}
+
+// -----
+
+// One buffer per input of the signature.
+func.func @custom_function_inputs(%a: memref<4xf32>) {
+  // expected-error @+1 {{'tiny.k.custom_function' op has 1 input buffers but its signature 2}}
+  tiny.k.custom_function "f"(%a : memref<4xf32>) to () signature (tensor<4xf32>, tensor<4xf32>) -> ()
+  return
+}
+
+// -----
+
+// One buffer per result of the signature.
+func.func @custom_function_outputs(%a: memref<4xf32>) {
+  // expected-error @+1 {{'tiny.k.custom_function' op has 0 output buffers but its signature 1}}
+  tiny.k.custom_function "f"(%a : memref<4xf32>) to () signature (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+// A buffer holds every element of its tensor.
+func.func @custom_function_size(%a: memref<4xf32>, %b: memref<6xf32>) {
+  // expected-error @+1 {{'tiny.k.custom_function' op output buffer #0 of type 'memref<6xf32>' is not the flat storage of 'tensor<2x2xf32>'}}
+  tiny.k.custom_function "f"(%a : memref<4xf32>) to (%b : memref<6xf32>) signature (tensor<4xf32>) -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+// A buffer holds the dtype's storage type.
+func.func @custom_function_dtype(%a: memref<4xi32>) {
+  // expected-error @+1 {{'tiny.k.custom_function' op input buffer #0 of type 'memref<4xi32>' is not the flat storage of 'tensor<4xf32>'}}
+  tiny.k.custom_function "f"(%a : memref<4xi32>) to () signature (tensor<4xf32>) -> ()
+  return
+}

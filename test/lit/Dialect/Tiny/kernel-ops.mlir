@@ -32,6 +32,19 @@ func.func @copy(%a: memref<4xi32>, %b: memref<2xi32>) {
   return
 }
 
+// A host function on flat buffers: a ui8 scalar is one i8 element; either
+// list of buffers may be empty.
+// CHECK-LABEL: func.func @custom_function
+func.func @custom_function(%a: memref<16xf32>, %b: memref<16xf32>, %c: memref<16xf32>, %s: memref<1xi8>) {
+  // CHECK-NEXT: tiny.k.custom_function "sgemm"(%{{.*}}, %{{.*}} : memref<16xf32>, memref<16xf32>) to (%{{.*}} : memref<16xf32>) signature (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+  tiny.k.custom_function "sgemm"(%a, %b : memref<16xf32>, memref<16xf32>) to (%c : memref<16xf32>) signature (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+  // CHECK-NEXT: tiny.k.custom_function "seed"() to (%{{.*}} : memref<1xi8>) signature () -> tensor<ui8>
+  tiny.k.custom_function "seed"() to (%s : memref<1xi8>) signature () -> tensor<ui8>
+  // CHECK-NEXT: tiny.k.custom_function "log"(%{{.*}} : memref<16xf32>) to () signature (tensor<16xf32, #tiny.device<"CPU">>) -> ()
+  tiny.k.custom_function "log"(%a : memref<16xf32>) to () signature (tensor<16xf32, #tiny.device<"CPU">>) -> ()
+  return
+}
+
 // The kernel's attribute dictionary follows the `attributes` keyword.
 // CHECK-LABEL: func.func @kernel_attrs
 func.func @kernel_attrs(%buf: memref<6xf32>) {

@@ -28,6 +28,11 @@ func.func @source() {
   %7 = tiny.const dense<true> : tensor<i1, #cpu>
   // CHECK: tiny.binary dense<[1, 2, 255]> : tensor<3xui8, #tiny.device<"CPU">>
   %8 = tiny.binary dense<[1, 2, 255]> : tensor<3xui8, #cpu>
+  // A constant with one value per element.
+  // CHECK: tiny.const dense<{{\[}}[0, 1, 4], [9, 16, 25]]> : tensor<2x3xi32, #tiny.device<"CPU">>
+  %9 = tiny.const dense<[[0, 1, 4], [9, 16, 25]]> : tensor<2x3xi32, #cpu>
+  // CHECK: tiny.const dense_resource<table> : tensor<2xf32, #tiny.device<"CPU">>
+  %10 = tiny.const dense_resource<table> : tensor<2xf32, #cpu>
   "test.use"(%0, %1, %2, %3, %4, %5, %6, %7, %8) : (tensor<6xf32, #cpu>, tensor<i32, #cpu>, tensor<2x3x4xf16, #tiny.device<"CUDA:1">>, tensor<16xui8, #two>, tensor<8xbf16, #cpu>, tensor<2xf8E4M3FN, #cpu>, tensor<2x3xf32, #cpu>, tensor<i1, #cpu>, tensor<3xui8, #cpu>) -> ()
   return
 }
@@ -236,3 +241,32 @@ func.func @data_movement(%x: tensor<4xf32, #cpu>, %a: tensor<4xf32, #tiny.device
   "test.use"(%0, %1, %2, %4, %5) : (tensor<4xf32, #tiny.device<"CUDA:1">>, tensor<4xf32, #two>, tensor<4xf32, #tiny.device<"CPU:1">>, tensor<4xf32, #cpu>, tensor<4xf32, #cpu>) -> ()
   return
 }
+
+// CHECK-LABEL: func.func @stage
+func.func @stage(%x: tensor<4xf32, #cpu>, %v: tensor<3xf32, #cpu>) {
+  // Without ranges: the source's shape, in a new buffer.
+  // CHECK: tiny.stage %{{.*}} [] on "CUDA:1" : tensor<4xf32, #tiny.device<"CPU">>
+  %0 = tiny.stage %x [] on "CUDA:1" : tensor<4xf32, #cpu>
+  "test.use"(%0) : (tensor<4xf32, #tiny.device<"CUDA:1">>) -> ()
+  %c4 = arith.constant 4 : index
+  %c2 = arith.constant 2 : index
+  // CHECK: tiny.k.range loop %[[I:.*]] < %{{.*}} {
+  tiny.k.range loop %i < %c4 {
+    // CHECK: tiny.k.range loop %[[J:.*]] < %{{.*}} {
+    tiny.k.range loop %j < %c2 {
+      // The ranges' extents come first: tensor<4x2x3xf32>.
+      // CHECK: tiny.stage %{{.*}} [%[[I]] < 4, %[[J]] < 2] on "CPU" addrspace local : tensor<3xf32
+      %1 = tiny.stage %v [%i < 4, %j < 2] on "CPU" addrspace local : tensor<3xf32, #cpu>
+      "test.use"(%1) : (tensor<4x2x3xf32, #cpu>) -> ()
+    }
+  }
+  return
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      table: "0x040000000000803F00000040"
+    }
+  }
+#-}
