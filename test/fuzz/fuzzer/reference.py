@@ -124,9 +124,13 @@ def _float_binary(op, dtype, a, b):
         # the IEEE special cases (x / 0, infinities, NaN).
         special = (b64 == 0) | ~np.isfinite(a64) | ~np.isfinite(b64)
         e = np.where(special, 0.0, 2 * dtypes.ulp(dtype, v))
-        denominator = np.abs(b64) * (np.abs(b64) - b.e)
-        e = e + np.where((a.e + b.e) > 0, (_scaled(a64, b.e) + _scaled(
-            b64, a.e)) / np.where(denominator > 0, denominator, 1.0), 0.0)
+        # |a/b - a'/b'| <= (|a| eb / |b| + ea) / (|b| - eb), in an order
+        # that does not overflow.
+        room = np.abs(b64) - b.e
+        safe_b = np.where(b64 != 0, np.abs(b64), 1.0)
+        e = e + np.where(((a.e + b.e) > 0) & (room > 0),
+                         (np.abs(a64) * (b.e / safe_b) + a.e) /
+                         np.where(room > 0, room, 1.0), 0.0)
         # 1 / b overflows, or loses bits as a subnormal.
         p = p | ((np.abs(b64) - b.e <= 0) & ((a.e + b.e) > 0))
         p = p | (~special & ((np.abs(b64) < 1 / dtypes.max_finite(dtype)) |
@@ -403,7 +407,10 @@ def _reduce_float(kind, dtype, x, e, p, contracted=False):
             poisoned or bool((e > 0).any()) or bool(underflow and not nans)
     product = float(np.prod(x))
     if np.any((x == 0) & (e == 0)):
-        return product, 0.0, poisoned
+        # Zero, unless the other factors overflow to inf first: inf * 0.
+        with np.errstate(all="ignore"):
+            high = float(np.prod(np.maximum(np.abs(x) + e, 1.0)))
+        return product, 0.0, poisoned or high >= dtypes.max_finite(acc)
     if np.any(np.abs(x) <= e):
         return product, 0.0, True
     with np.errstate(all="ignore"):
