@@ -374,8 +374,11 @@ def _reduce_float(kind, dtype, x, e, p, contracted=False):
             # Finite elements that may overflow to an infinity of the other
             # sign first make the result order-dependent.
             overflow = np.sum(np.abs(x[finite])) >= dtypes.max_finite(acc)
+            # A product that overflowed to inf may be taken unrounded,
+            # finite, by an FMA.
+            overflow = overflow or contracted
             return value, 0.0, poisoned or bool((e > 0).any()) or \
-                bool(overflow and not nans)
+                bool(overflow and not np.isnan(x).any())
         total = float(np.sum(x))
         magnitude = float(np.sum(np.abs(x))) + float(np.sum(e))
         if magnitude >= dtypes.max_finite(acc):
