@@ -17,7 +17,7 @@ WRAPPER
 chmod +x "$wrapper"
 fuzz() {
   /usr/bin/python3 "$here/tinyfuzz.py" --tiny-run="$wrapper" \
-    --tiny-opt="$tiny_opt" --features=-multi,-copy "$@"
+    --tiny-opt="$tiny_opt" --features=-multi,-copy,-bf16 "$@"
 }
 
 # Most programs return some element the reference holds; each of those
