@@ -79,9 +79,12 @@ def _round_exact(dtype, x64):
     return dtypes.round_float(dtype, x64)
 
 
-def _rounding_ulp(dtype, v, e):
-    """The result's rounding may land one ulp apart once inputs are inexact."""
-    return np.where(e > 0, e + dtypes.ulp(dtype, v), 0.0)
+def _rounding_ulp(dtype, v, e, inexact=None):
+    """The result's rounding may land one ulp apart once inputs are inexact
+    (`inexact`, by default where the propagated bound `e` is not 0; a zero
+    times an inexact value has no propagated bound, but an unknown sign)."""
+    inexact = e > 0 if inexact is None else inexact
+    return np.where(inexact, e + dtypes.ulp(dtype, v), 0.0)
 
 
 #===------------------------------------------------------------------===#
@@ -114,7 +117,8 @@ def _float_binary(op, dtype, a, b):
     if op == "mul":
         v = _round_exact(dtype, a64 * b64)
         e = _scaled(a64, b.e) + _scaled(b64, a.e) + a.e * b.e
-        return _finish_float(dtype, v, _rounding_ulp(dtype, v, e), p)
+        return _finish_float(dtype, v, _rounding_ulp(
+            dtype, v, e, (a.e + b.e) > 0), p)
     if op == "max":
         return _finish_float(dtype, _ieee_max(a.v, b.v), np.maximum(a.e, b.e),
                              p)
