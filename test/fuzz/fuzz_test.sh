@@ -5,7 +5,10 @@
 #
 # Features that still find open bugs on main stay out of these runs (run
 # them with test/fuzz/tinyfuzz.py --features=...; each is reported):
-#   shard-args   a sharded call argument that is not an unshard op is refused
+#   bf16         a where between bf16 values, vectorized, needs the libgcc
+#                function __truncsfbf2, which the JIT cannot find
+#   shard-args   a sharded call argument that is not an unshard op (a copy
+#                with shard, an op on shards) is refused
 set -euo pipefail
 tiny_opt="$1"
 tiny_run="$2"
@@ -14,8 +17,9 @@ fuzz() {
     --tiny-opt="$tiny_opt" "$@"
 }
 status=0
-# Everything on one device, zero-size axes and fdiv included.
-fuzz --seed=1 --count=200 --features=-multi,-copy || status=1
-# With virtual devices: replicated and sharded values, copies, calls.
-fuzz --seed=2 --count=100 --features=-shard-args || status=1
+# Everything on one device.
+fuzz --seed=1 --count=200 --features=-bf16,-shard-args,-multi,-copy || status=1
+# Everything, virtual devices included: replicated and sharded values,
+# copies, calls on shards.
+fuzz --seed=2 --count=100 --features=-bf16,-shard-args || status=1
 exit "$status"

@@ -41,6 +41,7 @@ FEATURES = {
     "bitcast": "bitcast",
     "reduce": "reduce add / max / mul over random axes",
     "large": "values of up to 6000 elements, axes of 17 to 1031",
+    "matmul": "reduce(mul(a viewed (m, k, 1), b viewed (1, k, n)))",
     "contiguous": "contiguous contiguous_backward detach",
     "const": "splat constants",
     "call": "tiny.function calls, tuple results, gettuple",
@@ -385,6 +386,29 @@ class Builder:
             op = self.choice(["sub", "add", "mul", "max"])
             return ir.make(op, [src, reduced])
         return reduced
+
+    def op_matmul(self):
+        """a (m, k) times b (k, n) as tinygrad writes it: the two viewed as
+        (m, k, 1) and (1, k, n), multiplied with broadcasting and summed
+        over k (the tiled matmul kernels), maybe with leading batch axes."""
+        dtype = self.random_dtype("numeric")
+        dims = [self.choice(DIMS + LARGE_DIMS[:4]) for _ in range(3)]
+        batch = (self.choice([2, 3]),) if self.chance(0.2) else ()
+        m, k, n = dims
+        if math.prod(batch + (m, k, n)) > 4 * self.max_numel:
+            m, k, n = (self.choice(DIMS) for _ in range(3))
+        a = self.fresh(dtype, batch + (m, k))
+        b = self.fresh(dtype, batch + (k, n))
+        if self.chance(0.3):  # a transposed operand
+            order = list(range(len(batch))) + [len(batch) + 1, len(batch)]
+            bt = self.fresh(dtype, batch + (n, k))
+            b = self.add(ir.make("permute", [bt], order=order))
+        a3 = self.add(self.reshape(a, batch + (m, k, 1)))
+        b3 = self.add(self.reshape(b, batch + (1, k, n)))
+        product = self.add(ir.make("mul", [a3, b3]))
+        summed = self.add(ir.make("reduce", [product], kind="add",
+                                  axes=[len(batch) + 1]))
+        return self.reshape(summed, batch + (m, n))
 
     def reshape(self, node, shape):
         return ir.make("reshape", [node], shape=shape)
@@ -828,6 +852,7 @@ class Builder:
             ("compare", self.op_compare, 2.5), ("cast", self.op_cast, 2),
             ("movement", self.op_movement, 4), ("index", self.op_index, 1),
             ("bitcast", self.op_bitcast, 0.7), ("reduce", self.op_reduce, 3),
+            ("matmul", self.op_matmul, 0.6),
             ("contiguous", self.op_marker, 1), ("call", self.op_call, 0.7),
             ("multi", self.op_multi, 1.5), ("copy", self.op_copy, 0.7),
         ]

@@ -79,9 +79,12 @@ def _round_exact(dtype, x64):
     return dtypes.round_float(dtype, x64)
 
 
-def _rounding_ulp(dtype, v, e):
-    """The result's rounding may land one ulp apart once inputs are inexact."""
-    return np.where(e > 0, e + dtypes.ulp(dtype, v), 0.0)
+def _rounding_ulp(dtype, v, e, inexact=None):
+    """The result's rounding may land one ulp apart once inputs are inexact
+    (`inexact`, by default where the propagated bound `e` is not 0; a zero
+    times an inexact value has no propagated bound, but an unknown sign)."""
+    inexact = e > 0 if inexact is None else inexact
+    return np.where(inexact, e + dtypes.ulp(dtype, v), 0.0)
 
 
 #===------------------------------------------------------------------===#
@@ -114,7 +117,8 @@ def _float_binary(op, dtype, a, b):
     if op == "mul":
         v = _round_exact(dtype, a64 * b64)
         e = _scaled(a64, b.e) + _scaled(b64, a.e) + a.e * b.e
-        return _finish_float(dtype, v, _rounding_ulp(dtype, v, e), p)
+        return _finish_float(dtype, v, _rounding_ulp(
+            dtype, v, e, (a.e + b.e) > 0), p)
     if op == "max":
         return _finish_float(dtype, _ieee_max(a.v, b.v), np.maximum(a.e, b.e),
                              p)
@@ -124,9 +128,13 @@ def _float_binary(op, dtype, a, b):
         # the IEEE special cases (x / 0, infinities, NaN).
         special = (b64 == 0) | ~np.isfinite(a64) | ~np.isfinite(b64)
         e = np.where(special, 0.0, 2 * dtypes.ulp(dtype, v))
-        denominator = np.abs(b64) * (np.abs(b64) - b.e)
-        e = e + np.where((a.e + b.e) > 0, (_scaled(a64, b.e) + _scaled(
-            b64, a.e)) / np.where(denominator > 0, denominator, 1.0), 0.0)
+        # |a/b - a'/b'| <= (|a| eb / |b| + ea) / (|b| - eb), in an order
+        # that does not overflow.
+        room = np.abs(b64) - b.e
+        safe_b = np.where(b64 != 0, np.abs(b64), 1.0)
+        e = e + np.where(((a.e + b.e) > 0) & (room > 0),
+                         (np.abs(a64) * (b.e / safe_b) + a.e) /
+                         np.where(room > 0, room, 1.0), 0.0)
         # 1 / b overflows, or loses bits as a subnormal.
         p = p | ((np.abs(b64) - b.e <= 0) & ((a.e + b.e) > 0))
         p = p | (~special & ((np.abs(b64) < 1 / dtypes.max_finite(dtype)) |
@@ -370,12 +378,20 @@ def _reduce_float(kind, dtype, x, e, p, contracted=False):
             # Finite elements that may overflow to an infinity of the other
             # sign first make the result order-dependent.
             overflow = np.sum(np.abs(x[finite])) >= dtypes.max_finite(acc)
+            # A product that overflowed to inf may be taken unrounded,
+            # finite, by an FMA.
+            overflow = overflow or contracted
             return value, 0.0, poisoned or bool((e > 0).any()) or \
-                bool(overflow and not nans)
+                bool(overflow and not np.isnan(x).any())
         total = float(np.sum(x))
         magnitude = float(np.sum(np.abs(x))) + float(np.sum(e))
         if magnitude >= dtypes.max_finite(acc):
             return total, 0.0, True
+        if n and not np.any(x) and np.all(np.signbit(x)):
+            # Only -0 terms: IEEE adds them to -0, a sum from the identity
+            # +0 gives +0 (reduce does, allreduce does not); DESIGN pins
+            # neither, so either zero is held.
+            return -0.0, 5e-324, poisoned
         # Sums of small integers (or multiples of one power of two) are
         # exact in every order.
         scaled = _exact_sum(x, float(np.sum(np.abs(x))))
@@ -398,7 +414,10 @@ def _reduce_float(kind, dtype, x, e, p, contracted=False):
             poisoned or bool((e > 0).any()) or bool(underflow and not nans)
     product = float(np.prod(x))
     if np.any((x == 0) & (e == 0)):
-        return product, 0.0, poisoned
+        # Zero, unless the other factors overflow to inf first: inf * 0.
+        with np.errstate(all="ignore"):
+            high = float(np.prod(np.maximum(np.abs(x) + e, 1.0)))
+        return product, 0.0, poisoned or high >= dtypes.max_finite(acc)
     if np.any(np.abs(x) <= e):
         return product, 0.0, True
     with np.errstate(all="ignore"):

@@ -1,4 +1,4 @@
-"""Changes the first element of tiny-run's first result file, for the
+"""Changes the first element of each of tiny-run's result files, for the
 fuzzer's self-test: called with tiny-run's arguments after it ran."""
 
 import sys
@@ -18,14 +18,13 @@ def changed(value):
 
 def main(args):
     outputs = [args[i + 1] for i, a in enumerate(args[:-1]) if a == "-o"]
-    if not outputs:
-        return
-    result = np.load(outputs[0])
-    if result.size:
-        flat = result.reshape(-1)
-        with np.errstate(all="ignore"):
-            flat[0] = changed(flat[0])
-        np.save(outputs[0], flat.reshape(result.shape))
+    for path in outputs:
+        result = np.load(path)
+        if result.size:
+            flat = result.reshape(-1)
+            with np.errstate(all="ignore"):
+                flat[0] = changed(flat[0])
+            np.save(path, flat.reshape(result.shape))
 
 
 if __name__ == "__main__":
