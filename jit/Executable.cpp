@@ -527,16 +527,21 @@ Executable::run(ArrayRef<HostTensor> inputs, std::string &error,
   return results;
 }
 
+LogicalResult Executable::checkCounts(size_t numInputs, size_t numOutputs,
+                                      std::string &error) const {
+  if (numInputs == params.size() && numOutputs == resultTypes.size())
+    return success();
+  error = "expected " + std::to_string(params.size()) + " inputs and " +
+          std::to_string(resultTypes.size()) + " outputs, got " +
+          std::to_string(numInputs) + " and " + std::to_string(numOutputs);
+  return failure();
+}
+
 LogicalResult Executable::execute(ArrayRef<void *> inputs,
                                   ArrayRef<void *> outputs, std::string &error,
                                   tiny_runtime_t runtime) const {
-  if (inputs.size() != params.size() || outputs.size() != resultTypes.size()) {
-    error = "expected " + std::to_string(params.size()) + " inputs and " +
-            std::to_string(resultTypes.size()) + " outputs, got " +
-            std::to_string(inputs.size()) + " and " +
-            std::to_string(outputs.size());
+  if (failed(checkCounts(inputs.size(), outputs.size(), error)))
     return failure();
-  }
   if (!runtime && !needsRuntime()) {
     SmallVector<void *> buffers(inputs);
     buffers.append(outputs.begin(), outputs.end());
@@ -559,6 +564,19 @@ LogicalResult Executable::execute(ArrayRef<void *> inputs,
   if (ownRuntime)
     tiny_status_free(tiny_runtime_destroy(ownRuntime));
   return ran;
+}
+
+LogicalResult Executable::runOnBuffers(tiny_runtime_t runtime,
+                                       ArrayRef<tiny_buffer_t> inputs,
+                                       ArrayRef<tiny_buffer_t> outputs,
+                                       std::string &error) const {
+  if (failed(checkCounts(inputs.size(), outputs.size(), error)))
+    return failure();
+  FailureOr<std::unique_ptr<DeviceBuffers>> buffers =
+      DeviceBuffers::bind(runtime, code->arguments, inputs, outputs, error);
+  if (failed(buffers))
+    return failure();
+  return launch(**buffers, error);
 }
 
 double Executable::getCompileSeconds() const { return code->seconds; }

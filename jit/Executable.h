@@ -85,6 +85,14 @@ public:
                         std::string &error,
                         tiny_runtime_t runtime = nullptr) const;
 
+  /// Runs the program in place on the caller's buffers of `runtime`: one
+  /// per param in slot order and one per result, each on its tensor's
+  /// device with its dtype and element count (see `DeviceBuffers::bind`).
+  /// No host memory is copied to or from.
+  LogicalResult runOnBuffers(tiny_runtime_t runtime,
+                             ArrayRef<tiny_buffer_t> inputs,
+                             ArrayRef<tiny_buffer_t> outputs,
+                             std::string &error) const;
   /// Runs the program on buffers allocated once with `prepare` (params
   /// uploaded and outputs downloaded by the caller), to run it repeatedly.
   LogicalResult launch(DeviceBuffers &buffers, std::string &error) const;
@@ -108,6 +116,10 @@ private:
   /// together need more than the host's memory: an allocation the compiled
   /// code could not survive.
   LogicalResult checkHostMemory(std::string &error) const;
+  /// Fails, saying why, unless there is one input per param and one output
+  /// per result.
+  LogicalResult checkCounts(size_t numInputs, size_t numOutputs,
+                            std::string &error) const;
 
   std::string entry;
   SmallVector<ProgramParam> params;

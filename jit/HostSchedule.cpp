@@ -149,27 +149,120 @@ bool mlir::tiny::needsRuntime(ArrayRef<BufferArgument> arguments) {
   });
 }
 
+/// The caller's buffer `argument` binds, or null for a scratch buffer. Fails
+/// when the caller gave no buffer for its binding.
+static FailureOr<tiny_buffer_t> getBoundBuffer(const BufferArgument &argument,
+                                               ArrayRef<tiny_buffer_t> inputs,
+                                               ArrayRef<tiny_buffer_t> outputs,
+                                               std::string &error) {
+  if (argument.role == BufferArgument::Role::Scratch)
+    return tiny_buffer_t(nullptr);
+  bool isParam = argument.role == BufferArgument::Role::Param;
+  ArrayRef<tiny_buffer_t> given = isParam ? inputs : outputs;
+  if (argument.binding < 0 ||
+      argument.binding >= static_cast<int64_t>(given.size())) {
+    error = std::string("the program binds ") + (isParam ? "input" : "output") +
+            " " + std::to_string(argument.binding) + " but " +
+            std::to_string(given.size()) + " were given";
+    return failure();
+  }
+  return given[argument.binding];
+}
+
+/// Checks that the caller's `buffer` can stand for `argument` on `device`.
+static LogicalResult checkBoundBuffer(tiny_buffer_t buffer,
+                                      const BufferArgument &argument,
+                                      tiny_device_t device,
+                                      std::string &error) {
+  tiny_device_t bufferDevice = nullptr;
+  tiny_dtype_t dtype = 0;
+  size_t count = 0;
+  if (takeRuntimeError(tiny_buffer_device(buffer, &bufferDevice), error) ||
+      takeRuntimeError(tiny_buffer_dtype(buffer, &dtype), error) ||
+      takeRuntimeError(tiny_buffer_element_count(buffer, &count), error))
+    return failure();
+  std::string what = std::string(argument.role == BufferArgument::Role::Param
+                                     ? "input "
+                                     : "output ") +
+                     std::to_string(argument.binding);
+  if (bufferDevice != device) {
+    error = what + " is not a buffer on device '" + argument.device +
+            "' of this runtime";
+    return failure();
+  }
+  if (dtype != argument.dtype ||
+      count != static_cast<size_t>(argument.numElements)) {
+    error = what + " holds " + std::to_string(count) + " elements of " +
+            tiny_dtype_name(dtype) + ", the program's " +
+            std::to_string(argument.numElements) + " of " +
+            tiny_dtype_name(argument.dtype);
+    return failure();
+  }
+  return success();
+}
+
+/// Allocates each argument on its device, or, where `bound` holds a buffer
+/// for it, checks and retains that buffer.
+static LogicalResult
+addBuffers(tiny_runtime_t runtime, ArrayRef<BufferArgument> arguments,
+           ArrayRef<tiny_buffer_t> inputs, ArrayRef<tiny_buffer_t> outputs,
+           bool bound, SmallVectorImpl<tiny_buffer_t> &buffers,
+           SmallVectorImpl<tiny_device_t> &devices,
+           SmallVectorImpl<bool> &onHost, std::string &error) {
+  for (const BufferArgument &argument : arguments) {
+    tiny_device_t device = nullptr;
+    tiny_device_kind_t kind;
+    if (takeRuntimeError(
+            tiny_device_get(runtime, argument.device.c_str(), &device),
+            error) ||
+        takeRuntimeError(tiny_device_kind(device, &kind), error))
+      return failure();
+    tiny_buffer_t buffer = nullptr;
+    if (bound) {
+      FailureOr<tiny_buffer_t> given =
+          getBoundBuffer(argument, inputs, outputs, error);
+      if (failed(given))
+        return failure();
+      buffer = *given;
+    }
+    if (buffer) {
+      if (failed(checkBoundBuffer(buffer, argument, device, error)) ||
+          takeRuntimeError(tiny_buffer_retain(buffer), error))
+        return failure();
+    } else if (takeRuntimeError(tiny_buffer_allocate(device, argument.dtype,
+                                                     argument.numElements,
+                                                     &buffer),
+                                error)) {
+      return failure();
+    }
+    buffers.push_back(buffer);
+    devices.push_back(device);
+    onHost.push_back(kind == TINY_DEVICE_KIND_CPU);
+  }
+  return success();
+}
+
 FailureOr<std::unique_ptr<DeviceBuffers>>
 DeviceBuffers::allocate(tiny_runtime_t runtime,
                         ArrayRef<BufferArgument> arguments,
                         std::string &error) {
   std::unique_ptr<DeviceBuffers> result(new DeviceBuffers(arguments));
-  for (const BufferArgument &argument : arguments) {
-    tiny_device_t device = nullptr;
-    tiny_device_kind_t kind;
-    tiny_buffer_t buffer = nullptr;
-    if (takeRuntimeError(
-            tiny_device_get(runtime, argument.device.c_str(), &device),
-            error) ||
-        takeRuntimeError(tiny_device_kind(device, &kind), error) ||
-        takeRuntimeError(tiny_buffer_allocate(device, argument.dtype,
-                                              argument.numElements, &buffer),
-                         error))
-      return failure();
-    result->buffers.push_back(buffer);
-    result->devices.push_back(device);
-    result->onHost.push_back(kind == TINY_DEVICE_KIND_CPU);
-  }
+  if (failed(addBuffers(runtime, arguments, {}, {}, /*bound=*/false,
+                        result->buffers, result->devices, result->onHost,
+                        error)))
+    return failure();
+  return result;
+}
+
+FailureOr<std::unique_ptr<DeviceBuffers>>
+DeviceBuffers::bind(tiny_runtime_t runtime, ArrayRef<BufferArgument> arguments,
+                    ArrayRef<tiny_buffer_t> inputs,
+                    ArrayRef<tiny_buffer_t> outputs, std::string &error) {
+  std::unique_ptr<DeviceBuffers> result(new DeviceBuffers(arguments));
+  if (failed(addBuffers(runtime, arguments, inputs, outputs, /*bound=*/true,
+                        result->buffers, result->devices, result->onHost,
+                        error)))
+    return failure();
   return result;
 }
 

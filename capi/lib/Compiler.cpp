@@ -23,6 +23,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -246,6 +247,83 @@ tiny_status_t tiny_program_run(tiny_program_t program, void *const *inputs,
       out.push_back(outputs[i] ? outputs[i] : &empty);
     std::string error;
     if (failed(program->executable->execute(in, out, error)))
+      return makeStatus(TINY_STATUS_INTERNAL, error);
+    return nullptr;
+  });
+}
+
+/// Checks the buffers of a `tiny_program_run_buffers` call against the
+/// program's inputs and outputs: their counts, and that each is a distinct
+/// live buffer on its tensor's device of `runtime`, with its dtype and
+/// element count.
+static tiny_status_t checkRuntimeBuffers(tiny_program_t program,
+                                         tiny_runtime_t runtime,
+                                         ArrayRef<tiny_buffer_t> inputs,
+                                         ArrayRef<tiny_buffer_t> outputs) {
+  const std::string function = "tiny_program_run_buffers";
+  if (inputs.size() != program->inputs.size() ||
+      outputs.size() != program->outputs.size())
+    return invalid(function + ": expected " +
+                   std::to_string(program->inputs.size()) + " inputs and " +
+                   std::to_string(program->outputs.size()) +
+                   " outputs, got " + std::to_string(inputs.size()) +
+                   " and " + std::to_string(outputs.size()));
+  llvm::SmallPtrSet<tiny_buffer_t, 8> seen;
+  for (auto [what, buffers, infos] :
+       {std::tuple{"input", inputs, ArrayRef(program->inputs)},
+        std::tuple{"output", outputs, ArrayRef(program->outputs)}}) {
+    for (auto [i, buffer] : llvm::enumerate(buffers)) {
+      const tiny_tensor_info_t &info = infos[i];
+      std::string name = function + ": " + what + " " + std::to_string(i);
+      if (!buffer)
+        return invalid(name + " is NULL");
+      if (!seen.insert(buffer).second)
+        return invalid(name + " is a buffer given twice");
+      tiny_device_t device = nullptr, expected = nullptr;
+      tiny_dtype_t dtype = 0;
+      size_t count = 0;
+      if (tiny_status_t status = tiny_buffer_device(buffer, &device))
+        return status;
+      if (tiny_status_t status = tiny_buffer_dtype(buffer, &dtype))
+        return status;
+      if (tiny_status_t status = tiny_buffer_element_count(buffer, &count))
+        return status;
+      if (tiny_status_t status =
+              tiny_device_get(runtime, info.device, &expected)) {
+        tiny_status_free(status);
+        return invalid(name + " lives on '" + info.device +
+                       "', which this runtime has no single device for");
+      }
+      if (device != expected)
+        return invalid(name + " must be a buffer on '" + info.device +
+                       "' of this runtime");
+      if (dtype != info.dtype ||
+          count != static_cast<size_t>(info.num_elements))
+        return invalid(name + " holds " + std::to_string(count) +
+                       " elements of " + tiny_dtype_name(dtype) +
+                       ", expected " + std::to_string(info.num_elements) +
+                       " of " + tiny_dtype_name(info.dtype));
+    }
+  }
+  return nullptr;
+}
+
+tiny_status_t tiny_program_run_buffers(tiny_program_t program,
+                                       tiny_runtime_t runtime,
+                                       const tiny_buffer_t *inputs,
+                                       size_t num_inputs,
+                                       const tiny_buffer_t *outputs,
+                                       size_t num_outputs) {
+  return guard([&]() -> tiny_status_t {
+    if (!program || !runtime || (num_inputs && !inputs) ||
+        (num_outputs && !outputs))
+      return invalid("tiny_program_run_buffers: a NULL argument");
+    ArrayRef<tiny_buffer_t> in(inputs, num_inputs), out(outputs, num_outputs);
+    if (tiny_status_t status =
+            checkRuntimeBuffers(program, runtime, in, out))
+      return status;
+    std::string error;
+    if (failed(program->executable->runOnBuffers(runtime, in, out, error)))
       return makeStatus(TINY_STATUS_INTERNAL, error);
     return nullptr;
   });

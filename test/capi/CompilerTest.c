@@ -192,11 +192,106 @@ static void testRunErrors(void) {
   tiny_program_release(program);
 }
 
+/* x on CPU:1 doubled, then copied to CPU:2: the program reads and writes
+   the caller's runtime buffers in place, and its copy between devices is
+   counted on the caller's runtime. */
+static const char *kDoubleAndCopy =
+    "#d1 = #tiny.device<\"CPU:1\">\n"
+    "#d2 = #tiny.device<\"CPU:2\">\n"
+    "tiny.function @f -> tensor<4xi32, #d2> {\n"
+    "  %x = tiny.param 0 : i32 size 4 on \"CPU:1\"\n"
+    "  %two = tiny.const dense<2> : tensor<4xi32, #d1>\n"
+    "  %d = tiny.mul %x, %two : tensor<4xi32, #d1>\n"
+    "  %y = tiny.copy %d to \"CPU:2\" : tensor<4xi32, #d1>\n"
+    "  tiny.return %y : tensor<4xi32, #d2>\n"
+    "}\n";
+
+/* Allocates `count` elements of `dtype` on device `name` of `runtime`. */
+static tiny_buffer_t allocate(tiny_runtime_t runtime, const char *name,
+                              tiny_dtype_t dtype, size_t count) {
+  tiny_device_t device = NULL;
+  tiny_buffer_t buffer = NULL;
+  EXPECT_OK(tiny_device_get(runtime, name, &device));
+  if (device)
+    EXPECT_OK(tiny_buffer_allocate(device, dtype, count, &buffer));
+  return buffer;
+}
+
+static void testRunsOnRuntimeBuffers(void) {
+  tiny_program_t program = compile(kDoubleAndCopy, NULL);
+  tiny_runtime_t runtime = NULL;
+  EXPECT_OK(tiny_runtime_create(&runtime));
+  if (!program || !runtime)
+    return;
+  tiny_buffer_t x = allocate(runtime, "CPU:1", TINY_DTYPE_I32, 4);
+  tiny_buffer_t y = allocate(runtime, "CPU:2", TINY_DTYPE_I32, 4);
+  int data[4] = {1, -2, 30, 1 << 20}, result[4] = {0};
+  EXPECT_OK(tiny_buffer_upload(x, data, sizeof(data)));
+  tiny_device_t cpu2 = NULL;
+  EXPECT_OK(tiny_device_get(runtime, "CPU:2", &cpu2));
+  tiny_device_stats_t before, after;
+  EXPECT_OK(tiny_device_stats(cpu2, &before));
+  EXPECT_OK(tiny_program_run_buffers(program, runtime, &x, 1, &y, 1));
+  EXPECT_OK(tiny_device_stats(cpu2, &after));
+  EXPECT_OK(tiny_buffer_download(y, result, sizeof(result)));
+  for (int i = 0; i < 4; ++i)
+    CHECK(result[i] == data[i] * 2);
+  /* The program's copy into CPU:2 wrote 16 bytes there; the output stayed
+     in the caller's buffer (no download by the program). */
+  CHECK(after.bytes_copied_in - before.bytes_copied_in == 16);
+  CHECK(after.bytes_copied_out == before.bytes_copied_out);
+  /* The caller keeps its one reference to each buffer. */
+  uint32_t references = 0;
+  EXPECT_OK(tiny_buffer_ref_count(y, &references));
+  CHECK(references == 1);
+
+  /* Error paths: counts, NULL and repeated buffers, devices, dtypes, element
+     counts, released handles. */
+  tiny_buffer_t wrongDevice = allocate(runtime, "CPU:2", TINY_DTYPE_I32, 4);
+  tiny_buffer_t wrongDtype = allocate(runtime, "CPU:1", TINY_DTYPE_F32, 4);
+  tiny_buffer_t wrongCount = allocate(runtime, "CPU:1", TINY_DTYPE_I32, 5);
+  tiny_buffer_t released = allocate(runtime, "CPU:1", TINY_DTYPE_I32, 4);
+  EXPECT_OK(tiny_buffer_release(released));
+  tiny_buffer_t none = NULL;
+  EXPECT_ERROR(tiny_program_run_buffers(program, runtime, &x, 0, &y, 1),
+               TINY_STATUS_INVALID_ARGUMENT,
+               "expected 1 inputs and 1 outputs, got 0 and 1");
+  EXPECT_ERROR(tiny_program_run_buffers(program, runtime, &none, 1, &y, 1),
+               TINY_STATUS_INVALID_ARGUMENT, "input 0 is NULL");
+  EXPECT_ERROR(tiny_program_run_buffers(program, runtime, &x, 1, &x, 1),
+               TINY_STATUS_INVALID_ARGUMENT, "output 0 is a buffer given twice");
+  EXPECT_ERROR(
+      tiny_program_run_buffers(program, runtime, &wrongDevice, 1, &y, 1),
+      TINY_STATUS_INVALID_ARGUMENT, "input 0 must be a buffer on 'CPU:1'");
+  EXPECT_ERROR(
+      tiny_program_run_buffers(program, runtime, &wrongDtype, 1, &y, 1),
+      TINY_STATUS_INVALID_ARGUMENT,
+      "input 0 holds 4 elements of f32, expected 4 of i32");
+  EXPECT_ERROR(
+      tiny_program_run_buffers(program, runtime, &wrongCount, 1, &y, 1),
+      TINY_STATUS_INVALID_ARGUMENT,
+      "input 0 holds 5 elements of i32, expected 4 of i32");
+  EXPECT_ERROR(tiny_program_run_buffers(program, runtime, &released, 1, &y, 1),
+               TINY_STATUS_INVALID_HANDLE, "");
+  EXPECT_ERROR(tiny_program_run_buffers(program, NULL, &x, 1, &y, 1),
+               TINY_STATUS_INVALID_ARGUMENT, "NULL argument");
+  /* A buffer of another runtime is on another device. */
+  tiny_runtime_t other = NULL;
+  EXPECT_OK(tiny_runtime_create(&other));
+  tiny_buffer_t foreign = allocate(other, "CPU:1", TINY_DTYPE_I32, 4);
+  EXPECT_ERROR(tiny_program_run_buffers(program, runtime, &foreign, 1, &y, 1),
+               TINY_STATUS_INVALID_ARGUMENT, "of this runtime");
+  EXPECT_OK(tiny_runtime_destroy(other));
+  EXPECT_OK(tiny_runtime_destroy(runtime));
+  tiny_program_release(program);
+}
+
 int main(void) {
   testRunsAProgram();
   testCachesByContent();
   testDroppedParamBindsBySlot();
   testCompileErrors();
   testRunErrors();
+  testRunsOnRuntimeBuffers();
   return finishChecks();
 }

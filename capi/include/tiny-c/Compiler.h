@@ -87,6 +87,22 @@ TINY_API TINY_MUST_USE_RESULT tiny_status_t tiny_program_run(
     size_t num_inputs, void *const *outputs, const size_t *output_bytes,
     size_t num_outputs);
 
+/// Runs `program` in place on buffers of `runtime`: `inputs[i]` is input i
+/// and `outputs[j]` receives output j, each a buffer the caller allocated
+/// (`tiny_buffer_allocate`) on the tensor's device with its dtype and
+/// element count. Nothing is copied to or from host memory: the program's
+/// kernels read and write these buffers, and its copies between devices go
+/// through `runtime`, whose counters see them. A buffer may appear only
+/// once among the inputs and outputs. The caller keeps its references.
+/// Errors: TINY_STATUS_INVALID_ARGUMENT for a wrong count of buffers, a
+/// NULL or repeated buffer, one on another device or with another dtype or
+/// element count; TINY_STATUS_INVALID_HANDLE for a released buffer; the
+/// runtime's errors for a failed run.
+TINY_API TINY_MUST_USE_RESULT tiny_status_t tiny_program_run_buffers(
+    tiny_program_t program, tiny_runtime_t runtime,
+    const tiny_buffer_t *inputs, size_t num_inputs,
+    const tiny_buffer_t *outputs, size_t num_outputs);
+
 /// The number of programs compiled so far in this process (not served from
 /// the cache).
 TINY_API size_t tiny_program_num_compilations(void);
