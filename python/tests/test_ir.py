@@ -209,6 +209,44 @@ def test_constants():
     np.testing.assert_array_equal(f16, np.tile(np.float16([1, 2]), (3, 1)))
 
 
+@pytest.mark.parametrize("dtype", [
+    np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16,
+    np.uint32, np.uint64, np.float16, np.float32, np.float64])
+def test_array_constants_are_one_dense_const(dtype):
+    values = np.array([[0, 1, 0], [1, 1, 0]]) if dtype == np.bool_ else \
+        np.array([[3, -1, 0], [7, 100, 2]])
+    if np.dtype(dtype).kind == "u":
+        values = np.abs(values) + np.iinfo(dtype).max // 2
+    if np.dtype(dtype).kind == "f":
+        values = values / 8.0
+        values[0, 2] = -0.0
+    expected = values.astype(dtype)
+
+    def body(f):
+        f.ret(f.const(expected))
+    f = build(body)
+    text = f.module_text()
+    assert text.count("tiny.const") == 1 and "tiny.stack" not in text
+    result = f.compile()()
+    assert result.dtype == expected.dtype and result.shape == expected.shape
+    np.testing.assert_array_equal(result, expected)
+    # The bits, so -0.0 stays -0.0.
+    assert result.tobytes() == expected.tobytes()
+
+
+def test_bf16_array_constant_rounds_each_element():
+    # 1 + 2^-9 rounds to 1 (ties to even), 1 + 3 * 2^-9 up to 1 + 2^-7,
+    # -3.1415 to -3.140625: bf16 keeps 8 significant bits.
+    values = np.array([1 + 2.0**-9, 1 + 3 * 2.0**-9, -3.1415, 256.0])
+
+    def body(f):
+        f.ret(f.const(values, "bf16").cast(np.float32))
+    f = build(body)
+    assert f.module_text().count("tiny.const") == 1
+    np.testing.assert_array_equal(
+        f.compile()(), np.float32([1.0, 1 + 2.0**-7, -3.140625, 256.0]))
+
+
 def test_unsigned_and_wide_constants():
     big = 2**64 - 3
 

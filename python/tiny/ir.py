@@ -214,6 +214,10 @@ def _bind():
         "mlirDenseElementsAttrSplatGet": (_Attribute, [_Type, _Attribute]),
         "mlirDenseElementsAttrBoolSplatGet": (_Attribute, [_Type, b]),
         "mlirDenseElementsAttrRawBufferGet": (_Attribute, [_Type, size, p]),
+        "mlirDenseElementsAttrGet": (_Attribute, [
+            _Type, intptr, ctypes.POINTER(_Attribute)]),
+        "mlirDenseElementsAttrBoolGet": (_Attribute, [
+            _Type, intptr, ctypes.POINTER(ctypes.c_int)]),
         "tinyDeviceAttrGet": (_Attribute, [
             _Context, intptr, ctypes.POINTER(_StringRef)]),
         "tinyDeviceAttrGetNumNames": (intptr, [_Attribute]),
@@ -822,9 +826,8 @@ class Function:
     def const(self, value, dtype=None, shape=None, device=None):
         """A constant: a scalar (filling `shape`, default ()), or a numpy
         array (broadcast to `shape` if given). `dtype` defaults to a numpy
-        value's own, else float32/int32/bool. tiny.const holds one value;
-        an array of several is a tiny.stack of them, reshaped, so large
-        data belongs in params."""
+        value's own, else float32/int32/bool. Its elements are in the IR
+        text, so large data belongs in params."""
         element = self._dtype(dtype if dtype is not None
                               else _default_dtype(value))
         device = (self._context.device(device) if device is not None
@@ -832,54 +835,64 @@ class Function:
         return self._constant(value, element, device, shape)
 
     def _constant(self, value, element, device, shape=None):
-        """A constant of MLIR element type `element` on `device`: one
-        tiny.const when every element has the same bits, else a tiny.stack
-        of one tiny.const per distinct element, reshaped."""
+        """One tiny.const of MLIR element type `element` on `device`: a
+        splat when every element has the same bits, else dense elements."""
         numpy_dtype = _numpy_dtype(element)
         array = _element_values(value, element, numpy_dtype)
         if shape is not None:
             shape = _int_list((shape,), "shape")
             array = np.broadcast_to(array, shape)
         flat = np.ascontiguousarray(array).reshape(-1)
+        dims = (ctypes.c_int64 * max(array.ndim, 1))(*array.shape)
+        tensor = _C.tinyTensorTypeGet(array.ndim, dims, element, device)
+        if not tensor:
+            raise ValueError("no tensor type of shape %s" % (array.shape,))
         # Equal bits, not equal values: 0.0 and -0.0 differ.
         bits = flat.view("u%d" % flat.itemsize)
         if flat.size == 0 or (bits == bits[0]).all():
             scalar = flat[0] if flat.size else array.dtype.type(0)
-            return self._splat(scalar, element, device, array.shape)
-        scalars = {}
-        parts = []
-        for x in flat:
-            key = x.tobytes()
-            if key not in scalars:
-                scalars[key] = self._splat(x, element, device, ())
-            parts.append(scalars[key])
-        stacked = stack(parts)
-        return stacked if array.ndim == 1 else stacked.reshape(array.shape)
-
-    def _splat(self, scalar, element, device, shape):
-        """tiny.const: `scalar` (of `element`'s numpy dtype, or float64)
-        filling `shape`."""
-        dims = (ctypes.c_int64 * max(len(shape), 1))(*shape)
-        tensor = _C.tinyTensorTypeGet(len(shape), dims, element, device)
-        if not tensor:
-            raise ValueError("no tensor type of shape %s" % (tuple(shape),))
-        if _C.mlirTypeIsAFloat(element):
-            attribute = _C.mlirDenseElementsAttrSplatGet(
-                tensor, _C.mlirFloatAttrDoubleGet(self._context.handle,
-                                                  element, float(scalar)))
-        elif _C.mlirTypeIsAInteger(element) and \
-                _C.mlirIntegerTypeGetWidth(element) == 1:
-            attribute = _C.mlirDenseElementsAttrBoolSplatGet(tensor,
-                                                             bool(scalar))
+            attribute = self._splat_attribute(scalar, element, tensor)
         else:
-            # Integers as raw bytes: exact for every width and signedness.
-            data = np.asarray(scalar).tobytes()
-            attribute = _C.mlirDenseElementsAttrRawBufferGet(
-                tensor, len(data), data)
+            attribute = self._dense_attribute(flat, element, numpy_dtype,
+                                              tensor)
         if not attribute:
             raise ValueError("cannot make a constant of %s" %
                              _print(_C.mlirTypePrint, tensor))
         return self._create("const", [], {"value": attribute})
+
+    def _splat_attribute(self, scalar, element, tensor):
+        """`scalar` (of `element`'s numpy dtype, or float64) filling
+        `tensor`."""
+        if _C.mlirTypeIsAFloat(element):
+            return _C.mlirDenseElementsAttrSplatGet(
+                tensor, _C.mlirFloatAttrDoubleGet(self._context.handle,
+                                                  element, float(scalar)))
+        if _C.mlirTypeIsAInteger(element) and \
+                _C.mlirIntegerTypeGetWidth(element) == 1:
+            return _C.mlirDenseElementsAttrBoolSplatGet(tensor, bool(scalar))
+        # Integers as raw bytes: exact for every width and signedness.
+        data = np.asarray(scalar).tobytes()
+        return _C.mlirDenseElementsAttrRawBufferGet(tensor, len(data), data)
+
+    def _dense_attribute(self, flat, element, numpy_dtype, tensor):
+        """The elements of `flat` (of `numpy_dtype`, or float64 for a float
+        type numpy lacks) as `tensor`'s dense elements."""
+        n = flat.size
+        if _C.mlirTypeIsAInteger(element) and \
+                _C.mlirIntegerTypeGetWidth(element) == 1:
+            return _C.mlirDenseElementsAttrBoolGet(
+                tensor, n, (ctypes.c_int * n)(*flat.astype(np.int32)))
+        if numpy_dtype is not None:
+            # Little-endian bytes of numpy's own layout: exact.
+            data = flat.tobytes()
+            return _C.mlirDenseElementsAttrRawBufferGet(tensor, len(data),
+                                                        data)
+        # bf16 and the f8 types: each element rounded from float64 as a
+        # splat's is.
+        attributes = (_Attribute * n)(*[
+            _C.mlirFloatAttrDoubleGet(self._context.handle, element,
+                                      float(x)) for x in flat])
+        return _C.mlirDenseElementsAttrGet(tensor, n, attributes)
 
     # Results -----------------------------------------------------------------
 
