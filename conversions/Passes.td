@@ -188,7 +188,9 @@ def TinyExpandArith : Pass<"tiny-expand-arith"> {
     Upstream's -arith-expand without its float min/max rules: `ceildivsi`,
     `ceildivui` and `floordivsi` become divisions and selects, and bf16
     `extf` / `truncf` become integer bit manipulation (most CPUs have no
-    bf16 arithmetic). `maximumf` / `minimumf` stay: LLVM lowers them to
+    bf16 arithmetic), and a bf16 `select` selects i16 bits (LLVM would
+    otherwise widen a vector of them to f32 and narrow it back through
+    `__truncsfbf2`, which the JIT's process may not have). `maximumf` / `minimumf` stay: LLVM lowers them to
     IEEE 754-2019 maximum / minimum on every target (NaN wins, -0 < +0),
     while -arith-expand's compare-and-select returns the first operand of
     two equal zeros, so max(+0.0, -0.0) would be -0.0 and disagree with

@@ -5,8 +5,6 @@
 #
 # Features that still find open bugs on main stay out of these runs (run
 # them with test/fuzz/tinyfuzz.py --features=...; each is reported):
-#   bf16         a where between bf16 values, vectorized, needs the libgcc
-#                function __truncsfbf2, which the JIT cannot find
 #   shard-args   a sharded call argument that is not an unshard op (a copy
 #                with shard, an op on shards) is refused
 set -euo pipefail
@@ -18,8 +16,8 @@ fuzz() {
 }
 status=0
 # Everything on one device.
-fuzz --seed=1 --count=200 --features=-bf16,-shard-args,-multi,-copy || status=1
+fuzz --seed=1 --count=200 --features=-shard-args,-multi,-copy || status=1
 # Everything, virtual devices included: replicated and sharded values,
 # copies, calls on shards.
-fuzz --seed=2 --count=100 --features=-bf16,-shard-args || status=1
+fuzz --seed=2 --count=100 --features=-shard-args || status=1
 exit "$status"
