@@ -8,11 +8,7 @@ using namespace mlir;
 using namespace mlir::tiny;
 
 bool mlir::tiny::isElementwise(Operation *op) {
-  return isa<Exp2Op, Log2Op, SinOp, SqrtOp, ReciprocalOp, TruncOp, NegOp,
-             NotOp, CastOp, AddOp, SubOp, MulOp, FDivOp, CDivOp, CModOp,
-             FloorDivOp, FloorModOp, MaxOp, PowOp, XorOp, OrOp, AndOp, ShlOp,
-             ShrOp, ThreefryOp, CmpLtOp, CmpNeOp, CmpEqOp, CmpGtOp, CmpGeOp,
-             CmpLeOp, WhereOp, MulAccOp>(op);
+  return op->hasTrait<OpTrait::tiny::BroadcastElementwise>();
 }
 
 FailureOr<RankedTensorType> mlir::tiny::inferElementwiseOn(Operation *op,

@@ -33,6 +33,19 @@ LogicalResult inferWhere(std::optional<Location> loc, ValueRange operands,
 
 } // namespace mlir::tiny
 
+namespace mlir::OpTrait::tiny {
+
+/// Marks ops that compute each result element from the same-index elements
+/// of their operands broadcast to the result's shape: the unary, binary and
+/// ternary ALU ops and cast. Unlike upstream's `Elementwise`, operand shapes
+/// may differ (broadcasting), so it verifies nothing; passes that move ops
+/// across elementwise ops (movement pushing, sharding, fusion) key on it.
+template <typename ConcreteType>
+class BroadcastElementwise
+    : public TraitBase<ConcreteType, BroadcastElementwise> {};
+
+} // namespace mlir::OpTrait::tiny
+
 #define GET_OP_CLASSES
 #include "dialects/tiny/IR/TinyOps.h.inc"
 

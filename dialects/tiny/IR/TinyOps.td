@@ -49,6 +49,12 @@ def Tiny_InferIntRangeOptional
     : DeclareOpInterfaceMethods<InferIntRangeInterface,
                                 ["inferResultRangesFromOptional"]>;
 
+// Each result element comes from the same-index elements of the operands,
+// broadcast (see TinyOps.h).
+def Tiny_BroadcastElementwise : NativeOpTrait<"BroadcastElementwise"> {
+  let cppNamespace = "::mlir::OpTrait::tiny";
+}
+
 //===----------------------------------------------------------------------===//
 // Source ops
 //===----------------------------------------------------------------------===//
@@ -336,7 +342,8 @@ def Tiny_AllReduceOp : Tiny_Op<"allreduce",
 //===----------------------------------------------------------------------===//
 
 class Tiny_UnaryOp<string mnemonic, Type operandType, list<Trait> traits = []>
-    : Tiny_Op<mnemonic, traits # [Pure, SameOperandsAndResultType]> {
+    : Tiny_Op<mnemonic, traits # [Pure, SameOperandsAndResultType,
+                                  Tiny_BroadcastElementwise]> {
   let arguments = (ins operandType:$src);
   let results = (outs operandType:$result);
   let assemblyFormat = "$src attr-dict `:` type($src)";
@@ -376,7 +383,7 @@ def Tiny_NotOp : Tiny_UnaryOp<"not", Tiny_BoolTensor> {
 }
 
 def Tiny_CastOp : Tiny_Op<"cast", [Pure, InferTypeOpAdaptor,
-    Tiny_InferIntRangeOptional]> {
+    Tiny_InferIntRangeOptional, Tiny_BroadcastElementwise]> {
   let hasFolder = 1;
   let summary = "convert each element to another dtype";
   let description = [{
@@ -394,7 +401,8 @@ def Tiny_CastOp : Tiny_Op<"cast", [Pure, InferTypeOpAdaptor,
 class Tiny_BinaryElementwiseOp<string mnemonic, Type operandType,
                                string infer, list<Trait> traits = []>
     : Tiny_Op<mnemonic, traits # [Pure, AllElementTypesMatch<["lhs", "rhs"]>,
-                                  Tiny_InferWith<infer>]> {
+                                  Tiny_InferWith<infer>,
+                                  Tiny_BroadcastElementwise]> {
   let arguments = (ins operandType:$lhs, operandType:$rhs);
   let results = (outs Tiny_Tensor:$result);
   let assemblyFormat = [{
@@ -527,7 +535,8 @@ def Tiny_CmpLeOp : Tiny_CompareOp<"cmple"> {
 
 def Tiny_WhereOp : Tiny_Op<"where", [Pure,
     AllElementTypesMatch<["trueValue", "falseValue"]>,
-    Tiny_InferWith<"inferWhere">, Tiny_InferIntRangeOptional]> {
+    Tiny_InferWith<"inferWhere">, Tiny_InferIntRangeOptional,
+    Tiny_BroadcastElementwise]> {
   let hasFolder = 1;
   let summary = "select by a boolean condition";
   let description = [{
@@ -547,7 +556,8 @@ def Tiny_WhereOp : Tiny_Op<"where", [Pure,
 }
 
 def Tiny_MulAccOp : Tiny_Op<"mulacc", [Pure,
-    AllElementTypesMatch<["a", "b", "c"]>, Tiny_InferWith<"inferBroadcast">]> {
+    AllElementTypesMatch<["a", "b", "c"]>, Tiny_InferWith<"inferBroadcast">,
+    Tiny_BroadcastElementwise]> {
   let summary = "a * b + c";
   let description = [{
     ```mlir
