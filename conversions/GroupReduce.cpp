@@ -49,10 +49,10 @@ std::optional<int64_t> getTripCount(RangeOp range) {
 /// order and combine their parts: every carried value has a combiner, and
 /// float sums and products may be reassociated.
 bool hasReorderableCombiners(RangeOp range) {
-  for (unsigned i = 0, e = range.getInits().size(); i < e; ++i) {
+  for (unsigned i = 0, e = range.getInitArgs().size(); i < e; ++i) {
     Operation *combiner = getReductionCombiner(range, i);
     if (!combiner ||
-        !getCombinerIdentity(combiner, range.getInits()[i].getType()))
+        !getCombinerIdentity(combiner, range.getInitArgs()[i].getType()))
       return false;
     if (auto fastmath = dyn_cast<arith::ArithFastMathInterface>(combiner);
         fastmath && isa<arith::AddFOp, arith::MulFOp>(combiner) &&
@@ -60,7 +60,7 @@ bool hasReorderableCombiners(RangeOp range) {
                             arith::FastMathFlags::reassoc))
       return false;
   }
-  return !range.getInits().empty();
+  return !range.getInitArgs().empty();
 }
 
 /// The number of outputs of the kernel around `range`: the product of the
@@ -71,7 +71,7 @@ std::optional<int64_t> getOutputCount(RangeOp range, KernelOp kernel) {
   for (Operation *parent = range->getParentOp(); parent != kernel;
        parent = parent->getParentOp()) {
     auto outer = dyn_cast<RangeOp>(parent);
-    if (!outer || !outer.getInits().empty() ||
+    if (!outer || !outer.getInitArgs().empty() ||
         !llvm::is_contained(
             {AxisType::Loop, AxisType::Thread, AxisType::Global},
             outer.getAxis()))

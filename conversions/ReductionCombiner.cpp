@@ -17,7 +17,7 @@ static bool isCombiningOp(Operation *op) {
 }
 
 Operation *mlir::tiny::getReductionCombiner(RangeOp range, unsigned index) {
-  if (index >= range.getInits().size())
+  if (index >= range.getInitArgs().size())
     return nullptr;
   Operation *end = range.getBody().front().getTerminator();
   Value value = range.getRegionIterArgs()[index];
@@ -32,7 +32,7 @@ Operation *mlir::tiny::getReductionCombiner(RangeOp range, unsigned index) {
       return use.getOperandNumber() == index ? combiner : nullptr;
     Operation *step = nullptr;
     if (auto nested = dyn_cast<RangeOp>(user)) {
-      unsigned first = nested.getInits().getBeginOperandIndex();
+      unsigned first = nested.getInitArgs().getBeginOperandIndex();
       if (use.getOperandNumber() < first)
         return nullptr;
       unsigned nestedIndex = use.getOperandNumber() - first;

@@ -91,7 +91,7 @@ SmallVector<RangeOp> getOutputNest(KernelOp kernel) {
         return nest;
       only = range;
     }
-    if (!only || !only.getInits().empty() ||
+    if (!only || !only.getInitArgs().empty() ||
         (only.getAxis() != AxisType::Loop &&
          only.getAxis() != AxisType::Thread))
       return nest;
@@ -204,7 +204,7 @@ FailureOr<LaunchPlan> planLaunch(IRRewriter &rewriter, KernelOp kernel,
   WalkResult walk = kernel.walk<WalkOrder::PreOrder>([&](RangeOp range) {
     if (!isGridAxis(range.getAxis()))
       return WalkResult::advance();
-    if (!range.getInits().empty())
+    if (!range.getInitArgs().empty())
       return WalkResult(range.emitOpError(
           "carries values, which a GLOBAL or LOCAL range cannot: its "
           "iterations run in parallel"));
@@ -460,7 +460,7 @@ void gateWritesToFirstThread(IRRewriter &rewriter, LaunchLowering &lowering) {
 /// has a combiner (appended to `combiners`) and the body only reads.
 LogicalResult checkGroupReduce(RangeOp range,
                                SmallVectorImpl<Operation *> &combiners) {
-  for (unsigned i = 0, e = range.getInits().size(); i < e; ++i) {
+  for (unsigned i = 0, e = range.getInitArgs().size(); i < e; ++i) {
     Operation *combiner = getReductionCombiner(range, i);
     if (!combiner)
       return range.emitOpError("carried value ")
@@ -468,9 +468,9 @@ LogicalResult checkGroupReduce(RangeOp range,
              << " is not folded by one associative, commutative arith op "
                 "(add, mul, max, min, and, or, xor), which a GROUP_REDUCE "
                 "needs to combine the threads' parts";
-    if (!getCombinerIdentity(combiner, range.getInits()[i].getType()))
+    if (!getCombinerIdentity(combiner, range.getInitArgs()[i].getType()))
       return range.emitOpError("carried value ")
-             << i << " of type " << range.getInits()[i].getType()
+             << i << " of type " << range.getInitArgs()[i].getType()
              << " has no identity for " << combiner->getName();
     combiners.push_back(combiner);
   }
@@ -504,7 +504,7 @@ LogicalResult lowerGroupReduce(IRRewriter &rewriter, LaunchLowering &lowering,
   Value tid = lowering.threadId(0);
   rewriter.setInsertionPoint(range);
   SmallVector<Value> identities;
-  for (auto [combiner, init] : llvm::zip(combiners, range.getInits()))
+  for (auto [combiner, init] : llvm::zip(combiners, range.getInitArgs()))
     identities.push_back(arith::ConstantOp::create(
         rewriter, loc, getCombinerIdentity(combiner, init.getType())));
   auto loop =
@@ -521,7 +521,7 @@ LogicalResult lowerGroupReduce(IRRewriter &rewriter, LaunchLowering &lowering,
 
   rewriter.setInsertionPoint(range);
   SmallVector<Value> partials;
-  for (auto [part, init] : llvm::zip(loop.getResults(), range.getInits())) {
+  for (auto [part, init] : llvm::zip(loop.getResults(), range.getInitArgs())) {
     Value buffer = lowering.launch.addWorkgroupAttribution(
         getWorkgroupType(rewriter.getContext(), {groupSize}, init.getType()),
         loc);
@@ -552,7 +552,7 @@ LogicalResult lowerGroupReduce(IRRewriter &rewriter, LaunchLowering &lowering,
   SmallVector<Value> results;
   Value zero = createIndex(rewriter, loc, 0);
   for (auto [buffer, combiner, init] :
-       llvm::zip(partials, combiners, range.getInits())) {
+       llvm::zip(partials, combiners, range.getInitArgs())) {
     Value total = memref::LoadOp::create(rewriter, loc, buffer, zero);
     results.push_back(createCombine(rewriter, loc, combiner, init, total));
   }

@@ -113,10 +113,10 @@ void lowerRange(IRRewriter &rewriter, RangeOp range) {
   rewriter.setInsertionPoint(range);
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
   Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-  if (range.getAxis() == AxisType::Thread && range.getInits().empty())
+  if (range.getAxis() == AxisType::Thread && range.getInitArgs().empty())
     return lowerThreadRange(rewriter, range, zero, one);
   auto loop = scf::ForOp::create(rewriter, loc, zero, range.getBound(), one,
-                                 range.getInits());
+                                 range.getInitArgs());
   Block *loopBody = loop.getBody();
   if (!loopBody->empty())
     rewriter.eraseOp(loopBody->getTerminator());

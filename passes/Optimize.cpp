@@ -219,7 +219,7 @@ std::optional<ReductionNest> ReductionNest::match(RangeOp outer) {
   ReductionNest nest;
   RangeOp current = outer;
   while (true) {
-    if (current.getAxis() != AxisType::Reduce || !current.getInits().empty())
+    if (current.getAxis() != AxisType::Reduce || !current.getInitArgs().empty())
       return std::nullopt;
     nest.reduces.push_back(current);
     Block &body = current.getBody().front();
@@ -230,7 +230,7 @@ std::optional<ReductionNest> ReductionNest::match(RangeOp outer) {
       if (&op != last && (op.getNumRegions() != 0 || !isPure(&op)))
         return std::nullopt;
     auto inner = dyn_cast<RangeOp>(last);
-    if (!inner || !inner.getInits().empty())
+    if (!inner || !inner.getInitArgs().empty())
       return std::nullopt;
     if (inner.getAxis() == AxisType::Loop) {
       nest.columns = inner;

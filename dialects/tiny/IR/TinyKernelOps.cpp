@@ -87,9 +87,9 @@ ParseResult RangeOp::parse(OpAsmParser &parser, OperationState &result) {
 void RangeOp::print(OpAsmPrinter &p) {
   p << " " << stringifyAxisType(getAxis()) << " " << getInductionVar()
     << " < " << getBound();
-  if (!getInits().empty()) {
+  if (!getInitArgs().empty()) {
     p << " iter_args(";
-    llvm::interleaveComma(llvm::zip(getRegionIterArgs(), getInits()), p,
+    llvm::interleaveComma(llvm::zip(getRegionIterArgs(), getInitArgs()), p,
                           [&](auto pair) {
                             p << std::get<0>(pair) << " = "
                               << std::get<1>(pair);
@@ -98,18 +98,18 @@ void RangeOp::print(OpAsmPrinter &p) {
   }
   p << " ";
   p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
-                /*printBlockTerminators=*/!getInits().empty());
+                /*printBlockTerminators=*/!getInitArgs().empty());
   p.printOptionalAttrDict((*this)->getAttrs(), {getAxisAttrName()});
 }
 
 LogicalResult RangeOp::verify() {
   Block &block = getBody().front();
-  if (block.getNumArguments() != 1 + getInits().size() ||
+  if (block.getNumArguments() != 1 + getInitArgs().size() ||
       !block.getArgument(0).getType().isIndex())
     return emitOpError("body must take the index and one argument per "
                        "iter_arg");
   for (auto [i, init, arg, result] :
-       llvm::enumerate(getInits(), getRegionIterArgs(), getResults())) {
+       llvm::enumerate(getInitArgs(), getRegionIterArgs(), getResults())) {
     if (init.getType() != arg.getType() || init.getType() != result.getType())
       return emitOpError("iter_arg ")
              << i << " has type " << init.getType()
@@ -122,6 +122,40 @@ LogicalResult RangeOp::verify() {
            << getResultTypes() << ")";
   return success();
 }
+
+// LoopLikeOpInterface: a range counts from 0 to its bound by 1.
+
+SmallVector<Region *> RangeOp::getLoopRegions() { return {&getBody()}; }
+
+std::optional<SmallVector<Value>> RangeOp::getLoopInductionVars() {
+  return SmallVector<Value>{getInductionVar()};
+}
+
+std::optional<SmallVector<OpFoldResult>> RangeOp::getLoopLowerBounds() {
+  return SmallVector<OpFoldResult>{OpBuilder(getContext()).getIndexAttr(0)};
+}
+
+std::optional<SmallVector<OpFoldResult>> RangeOp::getLoopUpperBounds() {
+  return SmallVector<OpFoldResult>{getBound()};
+}
+
+std::optional<SmallVector<OpFoldResult>> RangeOp::getLoopSteps() {
+  return SmallVector<OpFoldResult>{OpBuilder(getContext()).getIndexAttr(1)};
+}
+
+Block::BlockArgListType RangeOp::getRegionIterArgs() {
+  return getBody().getArguments().drop_front();
+}
+
+MutableArrayRef<OpOperand> RangeOp::getInitsMutable() {
+  return getInitArgsMutable();
+}
+
+std::optional<MutableArrayRef<OpOperand>> RangeOp::getYieldedValuesMutable() {
+  return cast<EndOp>(getBody().front().getTerminator()).getValuesMutable();
+}
+
+std::optional<ResultRange> RangeOp::getLoopResults() { return getResults(); }
 
 //===----------------------------------------------------------------------===//
 // Memory ops

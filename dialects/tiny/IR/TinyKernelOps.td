@@ -24,6 +24,7 @@ include "mlir/IR/OpAsmInterface.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/LoopLikeInterface.td"
 
 def Tiny_Ptr : Type<CPred<"::llvm::isa<::mlir::tiny::PtrType>($_self)">,
     "tiny pointer", "::mlir::tiny::PtrType">;
@@ -128,7 +129,11 @@ def Tiny_KCustomFunctionOp : Tiny_Op<"k.custom_function",
 }
 
 def Tiny_RangeOp : Tiny_Op<"k.range", [RecursiveMemoryEffects,
-    SingleBlockImplicitTerminator<"EndOp">]> {
+    SingleBlockImplicitTerminator<"EndOp">,
+    DeclareOpInterfaceMethods<LoopLikeOpInterface, [
+      "getLoopInductionVars", "getLoopLowerBounds", "getLoopUpperBounds",
+      "getLoopSteps", "getRegionIterArgs", "getInitsMutable",
+      "getYieldedValuesMutable", "getLoopResults"]>]> {
   let summary = "a loop from 0 to a bound, with its AxisType";
   let description = [{
     tinygrad's RANGE ... END as a region: the block argument is the
@@ -146,7 +151,7 @@ def Tiny_RangeOp : Tiny_Op<"k.range", [RecursiveMemoryEffects,
     ```
   }];
   let arguments = (ins Tiny_AxisTypeAttr:$axis, Index:$bound,
-                       Variadic<AnyType>:$inits);
+                       Variadic<AnyType>:$initArgs);
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
@@ -159,10 +164,6 @@ def Tiny_RangeOp : Tiny_Op<"k.range", [RecursiveMemoryEffects,
   let extraClassDeclaration = [{
     /// The induction variable.
     ::mlir::BlockArgument getInductionVar() { return getBody().getArgument(0); }
-    /// The values carried across iterations, as seen inside the body.
-    ::mlir::Block::BlockArgListType getRegionIterArgs() {
-      return getBody().getArguments().drop_front();
-    }
   }];
 }
 
