@@ -187,6 +187,10 @@ class _Builder:
     def param(self, u, device):
         v = self.params.get(u)
         if v is None:
+            if isinstance(device, tuple):
+                raise _error(u, "a buffer sharded over %s (tinygrad's "
+                             "MultiBuffer has no tiny input form yet)" %
+                             (u.device,))
             slot = len(self.inputs)
             self.inputs.append(u)
             dtype = mlir_dtype(u.dtype)
