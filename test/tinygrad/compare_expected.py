@@ -67,13 +67,17 @@ def short_id(nodeid):
 
 
 def read_results(path):
-    """Returns (collected ids in order, {id: (outcome, message)}, unfinished id)."""
-    collected, outcomes, started = [], {}, None
+    """Returns (collected ids in order, {id: (outcome, message)}, unfinished
+    id, realizes through tiny or None when tiny was off)."""
+    collected, outcomes, started, realizes = [], {}, None, None
     with open(path) as f:
         for line in f:
             kind, nodeid, message = (line.rstrip("\n").split("\t") + [""])[:3]
             test = short_id(nodeid)
-            if kind == "collected":
+            if kind == "tiny":
+                count = int(message.split()[0].removeprefix("realizes="))
+                realizes = (realizes or 0) + count
+            elif kind == "collected":
                 collected.append(test)
             elif kind == "start":
                 started = test
@@ -81,7 +85,7 @@ def read_results(path):
                 outcomes[test] = (kind, message)
                 if test == started:
                     started = None
-    return collected, outcomes, started
+    return collected, outcomes, started, realizes
 
 
 def main(argv):
@@ -101,7 +105,7 @@ def main(argv):
         print(f"error: {error}")
         return 2
     try:
-        collected, outcomes, unfinished = read_results(args.results)
+        collected, outcomes, unfinished, realizes = read_results(args.results)
     except OSError as error:
         print(f"error: no results: {error}")
         return 2
@@ -136,9 +140,13 @@ def main(argv):
         print(f"BROKEN RUN: {test} was collected but has no outcome")
     if not collected:
         print("BROKEN RUN: no test was collected")
+    # A crashed session writes no count, so only a run with passes can tell.
+    not_tiny = (not args.reference and counts["passed"] > 0 and not realizes)
+    if not_tiny:
+        print("BROKEN RUN: tests passed but no realize went through tiny")
     print(f"{args.name}: {counts['passed']} passed, {counts['failed']} failed, "
           f"{counts['skipped']} skipped")
-    if missing or not collected or unfinished:
+    if missing or not collected or unfinished or not_tiny:
         return 2
     return 1 if new_failures or unexpected_passes or unknown else 0
 

@@ -66,6 +66,13 @@ def outcomes(results):
     return found
 
 
+def as_tiny_run(results, realizes=5):
+    """Adds the count of realizes through tiny that a --tiny session writes."""
+    with open(results, "a") as f:
+        f.write(f"tiny\t-\trealizes={realizes} compiles=1\n")
+    return results
+
+
 def compare(tmp_path, results, *flags):
     expected = tmp_path / "fake.xfail"
     expected.write_text(EXPECTED)
@@ -91,7 +98,7 @@ def test_outcomes_including_crash_and_hang(tmp_path):
 
 
 def test_verdicts(tmp_path):
-    code, out = compare(tmp_path, run_plugin(tmp_path), "--whole")
+    code, out = compare(tmp_path, as_tiny_run(run_plugin(tmp_path)), "--whole")
     lines = out.splitlines()
     assert code == 1
     assert lines[-1] == "fake: 3 passed, 4 failed, 1 skipped"
@@ -124,10 +131,19 @@ def test_clean_run_passes_and_unknown_entries_fail(tmp_path):
         "collected\tt.py::TestFake::test_fail_listed\t\n"
         "start\tt.py::TestFake::test_fail_listed\t\n"
         "failed\tt.py::TestFake::test_fail_listed\tboom\n")
+    as_tiny_run(results)
     code, out = compare(tmp_path, results)
     assert code == 0 and out.splitlines()[-1] == "fake: 0 passed, 1 failed, 0 skipped"
     code, out = compare(tmp_path, results, "--whole")
     assert code == 1 and "UNKNOWN ENTRY: TestFake::test_pass_listed" in out
+
+
+def test_passes_without_tiny_realizes_are_a_broken_run(tmp_path):
+    results = run_plugin(tmp_path)
+    code, out = compare(tmp_path, results)
+    assert code == 2 and "no realize went through tiny" in out
+    code, out = compare(tmp_path, as_tiny_run(results, realizes=0))
+    assert code == 2 and "no realize went through tiny" in out
 
 
 def test_broken_run_is_not_a_pass(tmp_path):

@@ -24,7 +24,9 @@ scripts/tinygrad-conformance.sh. It has three jobs, each behind an option:
                   run until the outer timeout kills everything.
 
 The file also gets one `collected` line per test of the shard, so the
-comparison with the expected failures knows which tests were meant to run.
+comparison with the expected failures knows which tests were meant to run,
+and with --tiny a `tiny` line at the end of each session with the number of
+realizes that went through tiny: a run where none did is not a tiny run.
 """
 
 import os
@@ -133,11 +135,18 @@ class _Recorder:
             self.write("failed", nodeid, "no outcome was reported")
 
 
+_tiny = None  # the module tiny.tinygrad, with --tiny
+
+
 def pytest_configure(config):
+    global _tiny
     if config.getoption("--tiny"):
         # Imported only here: the reference run must not need tiny at all.
         import tiny.tinygrad
         tiny.tinygrad.enable()
+        if not tiny.tinygrad.enabled():
+            raise pytest.UsageError("tiny.tinygrad.enable() did not take effect")
+        _tiny = tiny.tinygrad
     shard = config.getoption("--tiny-shard")
     config._tiny_shard = _parse_shard(shard) if shard else None
     results = config.getoption("--tiny-results")
@@ -164,6 +173,18 @@ def pytest_collection_modifyitems(session, config, items):
     if drop:
         config.hook.pytest_deselected(items=drop)
         items[:] = keep
+
+
+def pytest_report_header(config):
+    if _tiny is not None:
+        return "tiny: every Tensor.realize goes through tiny (tiny.tinygrad.enable())"
+    return "tiny: off (tinygrad's own backend)"
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if _recorder is not None and _tiny is not None:
+        stats = _tiny.stats
+        _recorder.write("tiny", "-", f"realizes={stats.realizes} compiles={stats.compiles}")
 
 
 # The runtest hooks get no config: the recorder of the session lives here.
