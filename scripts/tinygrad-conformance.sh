@@ -100,11 +100,14 @@ else
   work="$(mktemp -d)"
   trap 'rm -rf "$work"' EXIT
 fi
-mkdir -p "$work/home"
+# Under `bazel test` the caches go to the test's scratch folder, not into
+# the outputs Bazel keeps.
+scratch="${TEST_TMPDIR:-$work}"
+mkdir -p "$scratch/home"
 export PYTHONDONTWRITEBYTECODE=1
 export PYTHONPATH="$tree/test/tinygrad:$tree/python:$tree/frontends/tinygrad:$tinygrad"
-export HOME="$work/home" XDG_CACHE_HOME="$work/home/.cache"
-export HYPOTHESIS_STORAGE_DIRECTORY="$work/hypothesis"
+export HOME="$scratch/home" XDG_CACHE_HOME="$scratch/home/.cache"
+export HYPOTHESIS_STORAGE_DIRECTORY="$scratch/hypothesis"
 # Fixed hypothesis examples: the expected failures must not depend on luck.
 export DERANDOMIZE_CI=1
 
@@ -123,7 +126,7 @@ for suite in "${suites[@]}"; do
   shard_args=("${select[@]}")
   [ -n "$shard" ] && shard_args+=(--tiny-shard "$shard")
   for ((session = 1; session <= max_sessions; session++)); do
-    (cd "$work" && "$python" -m pytest --noconftest -p no:cacheprovider \
+    (cd "$scratch" && "$python" -m pytest --noconftest -p no:cacheprovider \
       -p tiny_pytest_plugin "${tiny_args[@]}" "${shard_args[@]}" \
       --tiny-results "$results" --tiny-test-timeout 300 \
       --rootdir "$tinygrad" -q -rN "$tinygrad/test/backend/$suite.py") \
