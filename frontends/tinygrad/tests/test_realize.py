@@ -79,6 +79,10 @@ ELEMENTWISE = {
     "float64": lambda: Tensor(F).cast(dtypes.float64).exp(),
     "neg_abs": lambda: -Tensor(F).abs(),
     "clip": lambda: Tensor(F).clip(-0.5, 0.5),
+    "int_pow_const": lambda: (Tensor(J) ** 0, Tensor(J) ** 1, Tensor(J) ** 7),
+    "int_true_div": lambda: Tensor(I) / Tensor(J),
+    "bool_mul_add": lambda: ((Tensor(I) > 0) * (Tensor(J) > 3),
+                             (Tensor(I) > 0) + (Tensor(J) > 3)),
 }
 
 
@@ -144,6 +148,33 @@ def test_backward():
         loss = (x @ w).relu().sum()
         return (loss, *loss.gradient(w, x))
     check(build, rtol=1e-5, atol=1e-5)
+
+
+def test_int_pow_tensor_exponent():
+    """x ** y of int tensors (tinygrad's own CPU backend fails to compile
+    it, so numpy is the reference)."""
+    x = Tensor(J)
+    y = Tensor(J % 4)
+    z = x ** y
+    tt.realize(z)
+    np.testing.assert_array_equal(z.numpy(), J ** (J % 4))
+
+
+def test_function_call():
+    """tinygrad's @function (a FUNCTION UOp called through GETTUPLE) is
+    inlined with its PARAMs bound to the arguments."""
+    from tinygrad.function import function
+
+    @function
+    def f(a, b):
+        return (a * b + 1).sum(axis=0), a - b
+
+    def build():
+        a = Tensor(F).contiguous().realize()
+        b = Tensor(F * 2).contiguous().realize()
+        s, d = f(a, b)
+        return s, d * 3
+    check(build)
 
 
 def test_backward_grad_attribute():
@@ -229,6 +260,15 @@ def test_unmapped_op_raises():
     t = Tensor.ones(10).shrink(((0, v.bind(3)),))
     with pytest.raises(tt.ExportError):
         tt.realize(t + 1)
+
+
+def test_sharded_buffer_raises():
+    """A realized multi-device buffer has no tiny input form yet: refused,
+    naming it."""
+    t = Tensor(G).shard(("CPU:1", "CPU:2"), axis=0)
+    Tensor.realize(t)
+    with pytest.raises(tt.ExportError, match="UNSHARD"):
+        tt.realize(t * 2)
 
 
 def test_enable_routes_numpy():
