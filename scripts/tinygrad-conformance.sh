@@ -3,7 +3,8 @@
 # compares the outcome with the checked-in expected failures
 # (test/tinygrad/<suite>.xfail). Prints one summary line per suite,
 #   test_ops: P passed, F failed, S skipped
-# after the list of differences (NEW FAILURE, UNEXPECTED PASS, ...).
+#   test_dtype_alu: P passed, F failed, S skipped
+# each after the list of its differences (NEW FAILURE, UNEXPECTED PASS, ...).
 #
 # Usage: scripts/tinygrad-conformance.sh [--reference] [--shard I/N]
 #                                        [--suite NAME]... [--keep DIR] [-k EXPR]
@@ -11,7 +12,8 @@
 #                 [both] groups of the expected failures apply.
 #   --shard I/N   run the I-th (0-based) of N interleaved slices of each suite
 #                 (under `bazel test` the shard comes from Bazel instead).
-#   --suite NAME  test_ops (default) or test_dtype_alu; may repeat.
+#   --suite NAME  test_ops or test_dtype_alu (test/backend/NAME.py); may
+#                 repeat; default: both, in that order.
 #   --keep DIR    write the pytest logs and results files into DIR.
 #   -k EXPR       run only the tests pytest's -k EXPR selects (for a look at
 #                 a few tests; the summary then counts only those).
@@ -43,7 +45,7 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-[ "${#suites[@]}" -gt 0 ] || suites=(test_ops)
+[ "${#suites[@]}" -gt 0 ] || suites=(test_ops test_dtype_alu)
 
 # The real checkout (where ../shared/tinygrad lies) and the tree the files
 # come from: the same, except under `bazel test`, where the files are the

@@ -16,9 +16,9 @@ way. Exits 1 when there is any difference, 2 when the run itself is broken
 (no test collected, a test that never finished).
 
 EXPECTED format: `#` starts a comment. A group heading is a line
-`## [both] TITLE` or `## [tiny] TITLE`: [both] groups fail on tinygrad's own
-backend as well (they are the expected failures of the reference run too),
-[tiny] groups fail only through tiny. Every other non-empty line is
+`## [SCOPE] TITLE`, where SCOPE says which runs the group's tests fail in:
+[both] through tiny and on tinygrad's own backend (the --reference run),
+[tiny] only through tiny, [reference] only on tinygrad's own backend. Every other non-empty line is
 `TEST_ID  REASON`: the test id is the pytest node id without its file
 (`TestOps::test_abs`), the reason one line of prose.
 """
@@ -27,7 +27,7 @@ import argparse
 import re
 import sys
 
-_HEADING = re.compile(r"^##\s*\[(both|tiny)\]\s*(\S.*)$")
+_HEADING = re.compile(r"^##\s*\[(both|tiny|reference)\]\s*(\S.*)$")
 
 
 class ExpectedError(Exception):
@@ -45,7 +45,7 @@ def read_expected(path):
             if line.startswith("##"):
                 match = _HEADING.match(line)
                 if not match:
-                    raise ExpectedError(f"{where}: a heading is '## [both] TITLE' or '## [tiny] TITLE'")
+                    raise ExpectedError(f"{where}: a heading is '## [both|tiny|reference] TITLE'")
                 scope, title = match.groups()
                 continue
             if not line or line.startswith("#"):
@@ -94,7 +94,7 @@ def main(argv):
     parser.add_argument("results")
     parser.add_argument("expected")
     parser.add_argument("--reference", action="store_true",
-                        help="the run was on tinygrad's own backend: only [both] entries apply")
+                        help="the run was on tinygrad's own backend: [both] and [reference] entries apply")
     parser.add_argument("--whole", action="store_true",
                         help="the run covered the whole file: check for unknown entries")
     args = parser.parse_args(argv)
@@ -109,8 +109,9 @@ def main(argv):
     except OSError as error:
         print(f"error: no results: {error}")
         return 2
+    run = "reference" if args.reference else "tiny"
     applies = {test for test, (scope, _, _) in expected.items()
-               if scope == "both" or not args.reference}
+               if scope in ("both", run)}
 
     counts = {"passed": 0, "failed": 0, "skipped": 0}
     new_failures, unexpected_passes, listed_skips, missing = [], [], [], []

@@ -37,6 +37,8 @@ EXPECTED = textwrap.dedent("""
     TestFake::test_fail_listed  raises on purpose
     ## [tiny] fails only through tiny
     TestFake::test_pass_listed  listed but passes
+    ## [reference] fails only on tinygrad's own backend
+    TestFake::test_fail  fails, but only the reference run expects it
 """)
 
 
@@ -108,11 +110,13 @@ def test_verdicts(tmp_path):
     assert unexpected == ["TestFake::test_pass_listed"]
 
 
-def test_reference_uses_only_both_groups(tmp_path):
+def test_reference_uses_both_and_reference_groups(tmp_path):
     code, out = compare(tmp_path, run_plugin(tmp_path), "--reference")
     assert code == 1
     assert "UNEXPECTED PASS" not in out
     assert "NEW FAILURE: TestFake::test_fail_listed" not in out
+    assert "NEW FAILURE: TestFake::test_fail " not in out
+    assert "NEW FAILURE: TestFake::test_crash" in out
 
 
 def test_shards_split_the_tests(tmp_path):
