@@ -19,8 +19,8 @@
 #                 a few tests; the summary then counts only those).
 #
 # tinygrad is found in $TINYGRAD_PATH, else ../shared/tinygrad beside the
-# checkout, else /work/shared/tinygrad; without it the script prints why and
-# exits 0 (nothing to test). The tiny library is $TINY_C_LIBRARY, else the
+# checkout; without either the script prints why and exits 0 (nothing to
+# test). The tiny library is $TINY_C_LIBRARY, else the
 # one Bazel built (bazel-bin/capi/libtiny_c.so, or the runfiles under
 # `bazel test`).
 #
@@ -63,16 +63,17 @@ if [ -n "${TEST_TOTAL_SHARDS:-}" ]; then
   [ -n "${TEST_SHARD_STATUS_FILE:-}" ] && touch "$TEST_SHARD_STATUS_FILE"
 fi
 
-tinygrad=""
-for candidate in "${TINYGRAD_PATH:-}" "$checkout/../shared/tinygrad" /work/shared/tinygrad; do
-  if [ -n "$candidate" ] && [ -f "$candidate/tinygrad/tensor.py" ]; then
-    tinygrad="$(cd "$candidate" && pwd)"
-    break
+if [ -n "${TINYGRAD_PATH:-}" ]; then
+  if [ ! -f "$TINYGRAD_PATH/tinygrad/tensor.py" ]; then
+    echo "error: TINYGRAD_PATH=$TINYGRAD_PATH holds no tinygrad source"
+    exit 2
   fi
-done
-if [ -z "$tinygrad" ]; then
-  echo "SKIPPED: tinygrad conformance: no tinygrad source (looked in" \
-    "\$TINYGRAD_PATH, $checkout/../shared/tinygrad, /work/shared/tinygrad)"
+  tinygrad="$(cd "$TINYGRAD_PATH" && pwd)"
+elif [ -f "$checkout/../shared/tinygrad/tinygrad/tensor.py" ]; then
+  tinygrad="$(cd "$checkout/../shared/tinygrad" && pwd)"
+else
+  echo "SKIPPED: tinygrad conformance: no tinygrad source (\$TINYGRAD_PATH" \
+    "is not set and $(dirname "$checkout")/shared/tinygrad does not exist)"
   exit 0
 fi
 

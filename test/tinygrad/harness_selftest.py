@@ -7,6 +7,7 @@ and compare_expected.py on its results.
 """
 
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -172,3 +173,25 @@ def test_malformed_expected_files_are_rejected(tmp_path, text):
         [sys.executable, os.path.join(HERE, "compare_expected.py"), "fake",
          str(results), str(expected)], capture_output=True, text=True)
     assert proc.returncode == 2 and proc.stdout.startswith("error:")
+
+
+def run_script_in_bare_checkout(tmp_path, **env_extra):
+    """The conformance script copied into a checkout with no tinygrad beside."""
+    scripts = tmp_path / "checkout" / "scripts"
+    scripts.mkdir(parents=True)
+    script = scripts / "tinygrad-conformance.sh"
+    shutil.copy(os.path.join(HERE, "..", "..", "scripts", "tinygrad-conformance.sh"), script)
+    env = {k: v for k, v in os.environ.items() if k not in ("TINYGRAD_PATH", "TEST_SRCDIR")}
+    env.update(env_extra)
+    return subprocess.run(["bash", str(script)], env=env, capture_output=True, text=True)
+
+
+def test_script_skips_without_tinygrad(tmp_path):
+    proc = run_script_in_bare_checkout(tmp_path)
+    assert proc.returncode == 0
+    assert proc.stdout.startswith("SKIPPED: tinygrad conformance: no tinygrad source")
+
+
+def test_script_rejects_a_wrong_tinygrad_path(tmp_path):
+    proc = run_script_in_bare_checkout(tmp_path, TINYGRAD_PATH=str(tmp_path / "nowhere"))
+    assert proc.returncode == 2 and "holds no tinygrad source" in proc.stdout
