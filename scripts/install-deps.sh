@@ -14,8 +14,10 @@ packages=(
   llvm-22-tools
   mlir-22-tools
   python3
+  python3-hypothesis
   python3-numpy
   python3-pytest
+  python3-torch
 )
 
 missing=()
