@@ -211,6 +211,22 @@ class Program:
                                      n, out_ptrs, self._out_bytes, m))
         return outputs[0] if m == 1 else tuple(outputs)
 
+    def run_addresses(self, inputs, outputs):
+        """Runs on raw host memory: `inputs` and `outputs` are addresses
+        (ints; None for an empty buffer) of buffers holding each tensor's
+        `nbytes`, in input and output order. For callers that own the
+        memory (a framework's buffers, written in place) and checked the
+        dtypes and sizes themselves."""
+        n, m = len(inputs), len(outputs)
+        if n != len(self.inputs) or m != len(self.outputs):
+            raise TypeError("the program takes %d inputs and %d outputs, "
+                            "got %d and %d" % (len(self.inputs),
+                                               len(self.outputs), n, m))
+        in_ptrs = self._pointer_types[0](*inputs)
+        out_ptrs = self._pointer_types[1](*outputs)
+        _check(_lib.tiny_program_run(self._handle, in_ptrs, self._in_bytes,
+                                     n, out_ptrs, self._out_bytes, m))
+
 
 def compile(source, entry=None, name=None):
     """Compiles `entry` (default: the only tiny.function) of `source`, IR

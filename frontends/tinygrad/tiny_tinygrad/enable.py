@@ -1,0 +1,58 @@
+"""Route every Tensor.realize() of the process through tiny.
+
+tinygrad realizes through `Tensor.realize` everywhere: explicitly, and
+implicitly in .numpy(), .tolist(), .item(), .data() and the like (they
+realize a contiguous copy first). enable() replaces that method; disable()
+puts tinygrad's back. With `fallback=True` a graph tiny cannot export is
+realized by tinygrad itself (counted in `fallbacks`); by default the
+ExportError is raised.
+
+The environment variable TINY_TINYGRAD=1 does the same without code
+changes: frontends/tinygrad/sitecustomize.py, found through PYTHONPATH,
+calls enable() once tinygrad is imported (TINY_TINYGRAD=fallback turns on
+the fallback).
+"""
+
+from .dtypes import ExportError
+from .realize import realize
+
+__all__ = ["enable", "disable", "enabled", "fallbacks"]
+
+_original = None
+_fallback = False
+fallbacks = []
+
+
+def _tiny_realize(self, *lst, do_update_stats=True):
+    try:
+        realize(self, *lst)
+    except ExportError as e:
+        if not _fallback:
+            raise
+        fallbacks.append(str(e))
+        _original(self, *lst, do_update_stats=do_update_stats)
+    return self
+
+
+def enable(fallback=False):
+    """Makes Tensor.realize run on tiny."""
+    global _original, _fallback
+    from tinygrad.tensor import Tensor
+    _fallback = fallback
+    if _original is None:
+        _original = Tensor.realize
+        _tiny_realize.__doc__ = _original.__doc__
+        Tensor.realize = _tiny_realize
+
+
+def disable():
+    """Puts tinygrad's own Tensor.realize back."""
+    global _original
+    from tinygrad.tensor import Tensor
+    if _original is not None:
+        Tensor.realize = _original
+        _original = None
+
+
+def enabled():
+    return _original is not None

@@ -1,0 +1,493 @@
+"""tinygrad's tensor-level UOp graph as one `tiny.function`, in IR text.
+
+The graph is what `Tensor.uop` holds before tinygrad schedules it: realized
+BUFFERs, constants (with weak dtypes), elementwise ops, movement ops with
+their shapes as operands, REDUCE, COPY, CONTIGUOUS, and assigns written as
+AFTER(target, STORE(target, value)). Each realized buffer becomes a
+`tiny.param` of its flat size, numbered in the order the walk meets it; each
+other UOp becomes the tiny op docs/ops-table.md gives it.
+
+The text depends only on the graph's structure: names are numbered in walk
+order and data stays in the buffers, so a graph built again (the next step
+of a training loop) gives the same bytes and hits tiny's compile cache.
+
+A UOp with no mapping raises ExportError naming the op, the tensor and the
+tinygrad function that made it (when tinygrad recorded one): never a wrong
+program.
+"""
+
+from tinygrad.dtype import AddrSpace, dtypes, least_upper_dtype
+from tinygrad.uop.ops import GroupOp, Ops, UOp, all_metadata
+
+from .dtypes import ExportError, const_literal, mlir_dtype
+
+__all__ = ["Exported", "ExportError", "export", "export_uops", "tiny_device"]
+
+_UNARY = {Ops.EXP2: "exp2", Ops.LOG2: "log2", Ops.SIN: "sin",
+          Ops.SQRT: "sqrt", Ops.RECIPROCAL: "reciprocal", Ops.NEG: "neg",
+          Ops.TRUNC: "trunc"}
+_BINARY = {Ops.ADD: "add", Ops.MUL: "mul", Ops.SHL: "shl", Ops.SHR: "shr",
+           Ops.CDIV: "cdiv", Ops.MAX: "max", Ops.CMOD: "cmod",
+           Ops.CMPLT: "cmplt", Ops.CMPNE: "cmpne", Ops.CMPEQ: "cmpeq",
+           Ops.XOR: "xor", Ops.OR: "or", Ops.AND: "and",
+           Ops.THREEFRY: "threefry", Ops.SUB: "sub", Ops.FDIV: "fdiv",
+           Ops.POW: "pow", Ops.FLOORDIV: "floordiv",
+           Ops.FLOORMOD: "floormod"}
+_COMPARE = {Ops.CMPLT, Ops.CMPNE, Ops.CMPEQ}
+_REDUCE = {Ops.ADD: "add", Ops.MAX: "max", Ops.MUL: "mul"}
+# Host memory in tinygrad: buffers of these devices are tiny CPU params.
+_HOST = {"CPU", "PYTHON", "NPY"}
+
+
+def tiny_device(device):
+    """tiny's device name(s) for a tinygrad device: host memory (CPU, PYTHON,
+    NPY) is "CPU", CPU:n a virtual CPU; a tuple is a multi-device value."""
+    if isinstance(device, tuple):
+        return tuple(tiny_device(d) for d in device)
+    if device in _HOST or device == "CPU:0":
+        return "CPU"
+    if device.startswith("CPU:") and device[4:].isdigit():
+        return device
+    raise ExportError("tiny cannot run tinygrad device %r" % (device,))
+
+
+def _device_attr(device):
+    names = device if isinstance(device, tuple) else (device,)
+    return "#tiny.device<%s>" % ", ".join('"%s"' % n for n in names)
+
+
+def _device_ref(device):
+    if isinstance(device, tuple):
+        return "[%s]" % ", ".join('"%s"' % n for n in device)
+    return '"%s"' % device
+
+
+def _ints(values):
+    return "[%s]" % ", ".join(str(v) for v in values)
+
+
+class _Value:
+    """An SSA value of the function under construction."""
+    __slots__ = ("name", "shape", "dtype", "device", "type")
+
+    def __init__(self, name, shape, dtype, device):
+        self.name, self.shape, self.dtype, self.device = (
+            name, tuple(shape), dtype, device)
+        dims = "".join("%dx" % d for d in self.shape)
+        self.type = "tensor<%s%s, %s>" % (dims, dtype, _device_attr(device))
+
+
+class Exported:
+    """One exported program: `text` (a module holding `tiny.function`
+    @tinygrad), `inputs` (the UOps bound to params 0, 1, ...: realized
+    BUFFERs, or bound Variables), `outputs` (the UOps whose values the
+    function returns, in order) and `assigns` (AFTER UOps whose stores the
+    program performs into input buffers)."""
+
+    def __init__(self, text, inputs, outputs, assigns):
+        self.text, self.inputs, self.outputs, self.assigns = (
+            text, inputs, outputs, assigns)
+
+
+def _static(shape, u):
+    if not all(isinstance(s, int) for s in shape):
+        raise _error(u, "symbolic shapes (%s)" % (shape,))
+    return tuple(shape)
+
+
+def _error(u, what=None):
+    meta = all_metadata.get(u)
+    where = (" (made by tinygrad's %s)" % ", ".join(str(m) for m in meta)
+             if meta else "")
+    try:
+        shape = u.shape
+    except Exception:  # a UOp with no shape still gets its error
+        shape = None
+    return ExportError("tiny cannot export %s%s: %s of dtype %s, shape %s" % (
+        u.op, where, what or "no tiny mapping", u.dtype, shape))
+
+
+def _buffer_root(u):
+    """The BUFFER an assign target views, or None (tinygrad then stores into
+    a fresh buffer: the AFTER is a contiguous copy of the value)."""
+    while u.op in GroupOp.Movement or u.op in (Ops.BITCAST, Ops.AFTER,
+                                               Ops.DETACH):
+        u = u.src[0]
+    if u.op is Ops.BUFFER and u.addrspace is AddrSpace.GLOBAL:
+        return u
+    return None
+
+
+class _Builder:
+    def __init__(self):
+        self.lines = []
+        self.memo = {}
+        self.inputs = []
+        self.params = {}
+        self.assigns = []
+        self.count = 0
+
+    # Emission ---------------------------------------------------------------
+
+    def _new(self, text, shape, dtype, device):
+        name = "%%%d" % self.count
+        self.count += 1
+        self.lines.append("    %s = %s" % (name, text))
+        return _Value(name, shape, dtype, device)
+
+    def _token(self, text):
+        name = "%%%d" % self.count
+        self.count += 1
+        self.lines.append("    %s = %s" % (name, text))
+        return name
+
+    def const(self, value, dtype, device, u=None):
+        if value is _invalid():
+            raise _error(u, "an Invalid constant") if u is not None else \
+                ExportError("an Invalid constant")
+        key = ("const", repr(value), dtype, device)
+        v = self.memo.get(key)
+        if v is None:
+            literal = const_literal(value, dtype)
+            v = self.memo[key] = self._new(
+                "tiny.const dense<%s> : tensor<%s, %s>" % (
+                    literal, dtype, _device_attr(device)), (), dtype, device)
+        return v
+
+    def cast(self, v, dtype):
+        if v.dtype == dtype:
+            return v
+        key = ("cast", v.name, dtype)
+        r = self.memo.get(key)
+        if r is None:
+            r = self.memo[key] = self._new("tiny.cast %s to %s : %s" % (
+                v.name, dtype, v.type), v.shape, dtype, v.device)
+        return r
+
+    def reshape(self, v, shape):
+        shape = tuple(shape)
+        if v.shape == shape:
+            return v
+        return self._new("tiny.reshape %s to %s : %s" % (
+            v.name, _ints(shape), v.type), shape, v.dtype, v.device)
+
+    def expand(self, v, shape):
+        shape = tuple(shape)
+        if len(shape) > len(v.shape):
+            v = self.reshape(v, (1,) * (len(shape) - len(v.shape)) + v.shape)
+        if v.shape == shape:
+            return v
+        return self._new("tiny.expand %s to %s : %s" % (
+            v.name, _ints(shape), v.type), shape, v.dtype, v.device)
+
+    def param(self, u, device):
+        v = self.params.get(u)
+        if v is None:
+            slot = len(self.inputs)
+            self.inputs.append(u)
+            dtype = mlir_dtype(u.dtype)
+            size = _static(u.shape, u)
+            if len(size) != 1:
+                raise _error(u, "a buffer of shape %s" % (size,))
+            v = self.params[u] = self._new(
+                "tiny.param %d : %s size %d on %s" % (
+                    slot, dtype, size[0], _device_ref(device)),
+                size, dtype, device)
+        return v
+
+    # The walk ---------------------------------------------------------------
+
+    def value(self, u, dtype=None, device=None):
+        """The value of UOp `u`: of its own dtype, or for a weak dtype of
+        `dtype` (the consumer's; default: tinygrad's default for it), on its
+        own device or, for a device-less (virtual) one, on `device`."""
+        weak = u.dtype in dtypes.weaks
+        if not weak:
+            dtype = None
+        if u.device is not None:
+            device = None
+        key = (u, dtype, device)
+        v = self.memo.get(key)
+        if v is None:
+            v = self.memo[key] = self._value(u, dtype, device)
+        return v
+
+    def _value(self, u, want, device):
+        op = u.op
+        if u.device is not None and op not in (Ops.COPY, Ops.MSELECT,
+                                               Ops.MSTACK):
+            device = tiny_device(u.device)
+        elif device is None:
+            device = "CPU"
+        if u.dtype in dtypes.weaks:
+            dtype = want or mlir_dtype(_weak_default(u))
+        elif u.dtype == dtypes.void:
+            raise _error(u, "a value of dtype void")
+        else:
+            dtype = mlir_dtype(u.dtype)
+
+        if op is Ops.CONST:
+            return self.const(u.arg, dtype, device, u)
+        if op is Ops.BUFFER:
+            if u.addrspace is not AddrSpace.GLOBAL:
+                raise _error(u, "an unbound Variable or local buffer")
+            return self.param(u, device)
+        if op in GroupOp.Movement:
+            return self.movement(u, device, dtype)
+        if op in _UNARY:
+            src = self.value(u.src[0], dtype, device)
+            return self._new("tiny.%s %s : %s" % (
+                _UNARY[op], src.name, src.type), src.shape, dtype, device)
+        if op in _BINARY:
+            return self.binary(u, dtype, device)
+        if op is Ops.WHERE:
+            cond = self.value(u.src[0], "i1", device)
+            cond = self.cast(cond, "i1")
+            a = self.cast(self.value(u.src[1], dtype, device), dtype)
+            b = self.cast(self.value(u.src[2], dtype, device), dtype)
+            return self._new("tiny.where %s, %s, %s : %s, %s, %s" % (
+                cond.name, a.name, b.name, cond.type, a.type, b.type),
+                _static(u.shape, u), dtype, device)
+        if op is Ops.MULACC:
+            a, b, c = [self.cast(self.value(s, dtype, device), dtype)
+                       for s in u.src]
+            return self._new("tiny.mulacc %s, %s, %s : %s, %s, %s" % (
+                a.name, b.name, c.name, a.type, b.type, c.type),
+                _static(u.shape, u), dtype, device)
+        if op is Ops.CAST:
+            src = u.src[0]
+            if src.op is Ops.CONST and src.dtype in dtypes.weaks:
+                # tinygrad commits a weak constant at the cast's dtype.
+                return self.const(src.arg, dtype, device, src)
+            return self.cast(self.value(src, None, device), dtype)
+        if op is Ops.BITCAST:
+            src = self.value(u.src[0], None, device)
+            if src.dtype == dtype:
+                return src
+            return self._new("tiny.bitcast %s to %s : %s" % (
+                src.name, dtype, src.type), _static(u.shape, u), dtype,
+                device)
+        if op is Ops.REDUCE:
+            return self.reduce(u, dtype, device)
+        if op is Ops.CONTIGUOUS:
+            src = self.value(u.src[0], dtype, device)
+            return self._new("tiny.contiguous %s : %s" % (src.name, src.type),
+                             src.shape, dtype, device)
+        if op in (Ops.DETACH, Ops.CONTIGUOUS_BACKWARD):
+            return self.value(u.src[0], dtype, device)
+        if op is Ops.COPY:
+            return self.copy(u, dtype, device)
+        if op is Ops.STACK:
+            if not u.src:
+                raise _error(u, "an empty STACK as a value")
+            parts = [self.cast(self.value(s, dtype, device), dtype)
+                     for s in u.src]
+            return self._new("tiny.stack %s : %s" % (
+                ", ".join(p.name for p in parts),
+                ", ".join(p.type for p in parts)),
+                (len(parts),) + parts[0].shape, dtype, device)
+        if op is Ops.AFTER:
+            return self.after(u, dtype, device)
+        raise _error(u)
+
+    def movement(self, u, device, dtype):
+        src = self.value(u.src[0], dtype, device)
+        arg = u.marg
+        if op_is(u, Ops.RESHAPE):
+            return self.reshape(src, _static(arg, u))
+        if op_is(u, Ops.EXPAND):
+            # tinygrad's EXPAND prepends the axes it names.
+            return self.expand(src, _static(tuple(arg) + src.shape, u))
+        if op_is(u, Ops.PERMUTE):
+            if list(arg) == list(range(len(arg))):
+                return src
+            shape = tuple(src.shape[i] for i in arg)
+            return self._new("tiny.permute %s %s : %s" % (
+                src.name, _ints(arg), src.type), shape, src.dtype, device)
+        if op_is(u, Ops.FLIP):
+            axes = [i for i, f in enumerate(arg) if f]
+            if not axes:
+                return src
+            return self._new("tiny.flip %s axes %s : %s" % (
+                src.name, _ints(axes), src.type), src.shape, src.dtype,
+                device)
+        pairs = [(_static((o,), u)[0], _static((n,), u)[0]) for o, n in arg]
+        if op_is(u, Ops.PAD):
+            low = [o for o, _ in pairs]
+            high = [n - s - o for (o, n), s in zip(pairs, src.shape)]
+            if not any(low) and not any(high):
+                return src
+            return self._new("tiny.pad %s low %s high %s : %s" % (
+                src.name, _ints(low), _ints(high), src.type),
+                tuple(n for _, n in pairs), src.dtype, device)
+        starts = [o for o, _ in pairs]
+        ends = [o + n for o, n in pairs]
+        if not any(starts) and tuple(ends) == src.shape:
+            return src
+        return self._new("tiny.shrink %s %s to %s : %s" % (
+            src.name, _ints(starts), _ints(ends), src.type),
+            tuple(n for _, n in pairs), src.dtype, device)
+
+    def binary(self, u, dtype, device):
+        op = u.op
+        a_u, b_u = u.src
+        if op in _COMPARE:
+            # The operands' common dtype; weak ones commit to it.
+            common = least_upper_dtype(a_u.dtype, b_u.dtype)
+            operand = (mlir_dtype(common) if common not in dtypes.weaks
+                       else mlir_dtype(_weak_default_of(common, u)))
+        else:
+            operand = dtype
+        a = self.cast(self.value(a_u, operand, device), operand)
+        b = self.cast(self.value(b_u, operand, device), operand)
+        shape = _static(u.shape, u)
+        text = "tiny.%s %s, %s : %s" % (_BINARY[op], a.name, b.name, a.type)
+        if b.type != a.type:
+            text += ", " + b.type
+        return self._new(text, shape, "i1" if op in _COMPARE else operand,
+                         device)
+
+    def reduce(self, u, dtype, device):
+        kind, naxes = u.arg
+        if kind not in _REDUCE:
+            raise _error(u, "a reduce of %s" % kind)
+        src = self.value(u.src[0], dtype, device)
+        if naxes == 0:
+            return src
+        r = self._new("tiny.reduce %s %s axes %s : %s" % (
+            _REDUCE[kind], src.name, _ints(range(naxes)), src.type),
+            (1,) * naxes + src.shape[naxes:], src.dtype, device)
+        return self.reshape(r, src.shape[naxes:])
+
+    def copy(self, u, dtype, device):
+        target = tiny_device(u.arg)
+        src_u = u.src[0]
+        src = self.value(src_u, dtype, target)
+        if src.device == target:
+            return src
+        if isinstance(target, tuple):
+            raise _error(u, "a copy to several devices")
+        return self._new("tiny.copy %s to %s : %s" % (
+            src.name, _device_ref(target), src.type), src.shape, src.dtype,
+            target)
+
+    def after(self, u, dtype, device):
+        if u.is_bound_var:
+            raise _error(u, "a bound Variable used as a value")
+        target_u = u.src[0]
+        deps = u.src[1:]
+        stores = [d for d in deps if d.op is Ops.STORE]
+        if len(stores) == 1 and len(deps) == 1 and \
+                _buffer_root(stores[0].src[0]) is None:
+            # A store into a value with no buffer: tinygrad realizes the
+            # value in a fresh buffer.
+            value = self.value(stores[0].src[1], dtype, device)
+            value = self.reshape(value, _static(target_u.shape, u))
+            return self._new("tiny.contiguous %s : %s" % (
+                value.name, value.type), value.shape, value.dtype, device)
+        tokens = []
+        for dep in deps:
+            if dep.op is Ops.STORE:
+                tokens.append(self.store(dep, device))
+            elif dep.op is Ops.AFTER:
+                v = self.value(dep, None, device)
+                tokens.append((v.name, v.type))
+            else:
+                raise _error(dep, "an AFTER dependency")
+        target = self.value(target_u, dtype, device)
+        self.assigns.append(u)
+        return self._new("tiny.after %s(%s) : %s, %s" % (
+            target.name, ", ".join(t[0] for t in tokens), target.type,
+            ", ".join(t[1] for t in tokens)), target.shape, target.dtype,
+            device)
+
+    def store(self, s, device):
+        key = ("store", s)
+        token = self.memo.get(key)
+        if token is None:
+            target_u, value_u = s.src[0], s.src[1]
+            if _buffer_root(target_u) is None:
+                raise _error(s, "a store into a value with no buffer")
+            target = self.value(target_u, None, device)
+            value = self.value(value_u, target.dtype, target.device)
+            value = self.cast(value, target.dtype)
+            if value.shape != target.shape:
+                value = self.expand(value, target.shape)
+            name = self._token("tiny.store %s, %s : %s" % (
+                target.name, value.name, target.type))
+            token = self.memo[key] = (name, "!tiny.token")
+        return token
+
+
+def op_is(u, op):
+    return u.op is op
+
+
+def _invalid():
+    from tinygrad.dtype import Invalid
+    return Invalid
+
+
+def _weak_default(u):
+    """tinygrad's dtype for a weak value computed on its own: the default
+    float, or int32 widened to int64 when its range needs it."""
+    if u.dtype is dtypes.weakfloat:
+        return dtypes.default_float
+    try:
+        return dtypes.long if u.overflows(dtypes.int32) else dtypes.int
+    except Exception:  # no range known: tinygrad's default int
+        return dtypes.int
+
+
+def _weak_default_of(dtype, u):
+    return dtypes.default_float if dtype is dtypes.weakfloat else \
+        _weak_default(u)
+
+
+def export_uops(uops, name="tinygrad"):
+    """Exports the values of `uops` (tinygrad UOps) as one tiny.function.
+    UOps that are assigns into buffers (AFTER of a STORE into a BUFFER) are
+    performed and not returned."""
+    b = _Builder()
+    results = []
+    outputs = []
+    for u in uops:
+        if u.dtype in dtypes.weaks:
+            raise _error(u, "a weak dtype cannot be stored; cast it first")
+        v = b.value(u)
+        if _is_assign(u):
+            continue
+        results.append(v)
+        outputs.append(u)
+    if not results:
+        # Only assigns: return the first one's buffer (a small copy) so the
+        # function has a result.
+        results.append(b.memo[(uops[0], None, None)])
+    if len(results) == 1:
+        rtype = results[0].type
+        b.lines.append("    tiny.return %s : %s" % (results[0].name, rtype))
+    else:
+        rtype = "tuple<%s>" % ", ".join(r.type for r in results)
+        tup = b._token("tiny.tuple %s : %s" % (
+            ", ".join(r.name for r in results),
+            ", ".join(r.type for r in results)))
+        b.lines.append("    tiny.return %s : %s" % (tup, rtype))
+    text = "tiny.function @%s -> %s {\n%s\n}\n" % (
+        name, rtype, "\n".join(b.lines))
+    return Exported(text, b.inputs, outputs, b.assigns)
+
+
+def _is_assign(u):
+    """An assign's result: a view (through movement ops) of an AFTER whose
+    target is a buffer. Its value is already in that buffer."""
+    while u.op in GroupOp.Movement:
+        u = u.src[0]
+    return u.op is Ops.AFTER and not u.is_bound_var and \
+        _buffer_root(u.src[0]) is not None and \
+        any(d.op is Ops.STORE for d in u.src[1:])
+
+
+def export(*tensors, name="tinygrad"):
+    """Exports tinygrad Tensors (or UOps) as one tiny.function: an
+    Exported with the IR text and the UOps behind its params and results."""
+    return export_uops([getattr(t, "uop", t) for t in tensors], name=name)

@@ -1,0 +1,145 @@
+"""Realize tinygrad Tensors with tiny: export, compile, run, write back.
+
+The exported function's params are the realized buffers the tensors read;
+the program runs on their memory in place (tinygrad's CPU, PYTHON and NPY
+buffers are host memory), so an assign's store lands in the tensor's own
+buffer. Each computed result is written straight into a new tinygrad
+Buffer, and every Tensor whose graph held the computed UOp is pointed at
+that buffer, as tinygrad's own realize does; an assign's AFTER is replaced
+by the buffer it stored into, so it is not performed twice.
+
+Compiled programs are kept by their IR text: a graph of the same structure
+gives the same text and skips even the C library's cache lookup.
+"""
+
+import collections
+import ctypes
+import time
+
+import numpy as np
+import tiny
+from tinygrad.device import Buffer
+from tinygrad.dtype import dtypes
+from tinygrad.uop.ops import UOp
+
+from .dtypes import numpy_dtype
+from .export import export_uops
+
+__all__ = ["realize", "compile_text", "stats"]
+
+_PROGRAMS = collections.OrderedDict()
+_MAX_PROGRAMS = 512
+
+
+class _Stats:
+    """Counters for the realizes done through tiny in this process."""
+
+    def __init__(self):
+        self.reset()
+
+    def reset(self):
+        self.realizes = 0
+        self.compiles = 0
+        self.export_s = 0.0
+        self.compile_s = 0.0
+        self.run_s = 0.0
+
+    def __repr__(self):
+        return ("tiny_tinygrad.stats(realizes=%d, compiles=%d, export=%.4fs, "
+                "compile=%.4fs, run=%.4fs)" % (
+                    self.realizes, self.compiles, self.export_s,
+                    self.compile_s, self.run_s))
+
+
+stats = _Stats()
+
+
+def compile_text(text):
+    """A tiny.Program for IR text, compiled once per distinct text."""
+    program = _PROGRAMS.get(text)
+    if program is None:
+        start = time.perf_counter()
+        program = tiny.compile(text, name="tinygrad")
+        stats.compile_s += time.perf_counter() - start
+        stats.compiles += 1
+        _PROGRAMS[text] = program
+        if len(_PROGRAMS) > _MAX_PROGRAMS:
+            _PROGRAMS.popitem(last=False)
+    else:
+        _PROGRAMS.move_to_end(text)
+    return program
+
+
+def _address(buffer):
+    """The host address of an allocated tinygrad Buffer's memory (synced),
+    or None for an empty one."""
+    if buffer.nbytes == 0:
+        return None
+    view = buffer.as_memoryview(force_zero_copy=True)
+    array = np.frombuffer(view, dtype=np.uint8)
+    return array.ctypes.data
+
+
+def _input_address(u):
+    buffer = u.buffer
+    buffer.ensure_allocated()
+    return _address(buffer)
+
+
+def _new_buffer(u):
+    """A tinygrad Buffer for a result of UOp `u`'s device, dtype and size,
+    and the realized UOp standing for it, viewed in `u`'s shape."""
+    shape = tuple(u.shape)
+    size = int(np.prod(shape, dtype=np.int64)) if shape else 1
+    device = u.device
+    buffer = Buffer(device, size, u.dtype)
+    if size:
+        buffer.allocate()
+    realized = UOp.from_buffer(buffer)
+    if shape != (size,):
+        realized = realized.reshape(shape)
+    return buffer, realized
+
+
+def realize(*tensors):
+    """Computes the given Tensors with tiny and makes each of them (and every
+    Tensor sharing their graph) realized. Returns the first tensor."""
+    from tinygrad.tensor import _apply_map_to_tensors
+    todo = [t for t in tensors
+            if not t.uop.is_virtual and not t.uop.has_buffer_identity()]
+    if not todo:
+        return tensors[0] if tensors else None
+    for t in todo:
+        if t.dtype in dtypes.weaks:
+            raise RuntimeError("cannot realize a weak dtype; cast to a "
+                               "concrete dtype first")
+    uops = list(dict.fromkeys(t.uop for t in todo))
+    start = time.perf_counter()
+    exported = export_uops(uops)
+    stats.export_s += time.perf_counter() - start
+    program = compile_text(exported.text)
+
+    start = time.perf_counter()
+    inputs = [_input_address(u) for u in exported.inputs]
+    results = {}
+    outputs = []
+    if exported.outputs:
+        for u in exported.outputs:
+            buffer, realized = _new_buffer(u)
+            results[u] = realized
+            outputs.append(buffer)
+        addresses = [_address(b) for b in outputs]
+    else:
+        # Only assigns: the function returns a copy of the first target.
+        info = program.outputs[0]
+        scratch = np.empty(max(info.nbytes, 1), dtype=np.uint8)
+        addresses = [scratch.ctypes.data]
+    program.run_addresses(inputs, addresses)
+    stats.run_s += time.perf_counter() - start
+    stats.realizes += 1
+
+    mapping = dict(results)
+    for a in exported.assigns:
+        mapping.setdefault(a, a.src[0])
+    _apply_map_to_tensors(mapping, name="tiny realize")
+    return tensors[0]
