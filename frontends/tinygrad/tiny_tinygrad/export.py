@@ -33,6 +33,7 @@ _BINARY = {Ops.ADD: "add", Ops.MUL: "mul", Ops.SHL: "shl", Ops.SHR: "shr",
            Ops.THREEFRY: "threefry", Ops.SUB: "sub", Ops.FDIV: "fdiv",
            Ops.POW: "pow", Ops.FLOORDIV: "floordiv",
            Ops.FLOORMOD: "floormod"}
+_BOOL_ARITH = {Ops.MUL: "and", Ops.ADD: "or"}
 _COMPARE = {Ops.CMPLT, Ops.CMPNE, Ops.CMPEQ}
 _REDUCE = {Ops.ADD: "add", Ops.MAX: "max", Ops.MUL: "mul"}
 # Host memory in tinygrad: buffers of these devices are tiny CPU params.
@@ -126,6 +127,9 @@ class _Builder:
         self.params = {}
         self.assigns = []
         self.count = 0
+        # The FUNCTIONs whose bodies are being inlined, innermost last: a
+        # PARAM stands for an argument of the innermost one.
+        self.calls = ()
 
     # Emission ---------------------------------------------------------------
 
@@ -183,6 +187,10 @@ class _Builder:
     def param(self, u, device):
         v = self.params.get(u)
         if v is None:
+            if isinstance(device, tuple):
+                raise _error(u, "a buffer sharded over %s (tinygrad's "
+                             "MultiBuffer has no tiny input form yet)" %
+                             (u.device,))
             slot = len(self.inputs)
             self.inputs.append(u)
             dtype = mlir_dtype(u.dtype)
@@ -206,7 +214,7 @@ class _Builder:
             dtype = None
         if u.device is not None:
             device = None
-        key = (u, dtype, device)
+        key = (u, dtype, device, self.calls)
         v = self.memo.get(key)
         if v is None:
             v = self.memo[key] = self._value(u, dtype, device)
@@ -235,7 +243,9 @@ class _Builder:
         if op in GroupOp.Movement:
             return self.movement(u, device, dtype)
         if op in _UNARY:
-            src = self.value(u.src[0], dtype, device)
+            # tinygrad's float unary ops take an int operand (1/x of an int
+            # tensor is a float): the operand converts first.
+            src = self.cast(self.value(u.src[0], dtype, device), dtype)
             return self._new("tiny.%s %s : %s" % (
                 _UNARY[op], src.name, src.type), src.shape, dtype, device)
         if op in _BINARY:
@@ -288,7 +298,44 @@ class _Builder:
                 (len(parts),) + parts[0].shape, dtype, device)
         if op is Ops.AFTER:
             return self.after(u, dtype, device)
+        if op is Ops.GETTUPLE:
+            return self.gettuple(u, dtype, device)
+        if op is Ops.PARAM:
+            return self.call_argument(u, dtype, device)
         raise _error(u)
+
+    def gettuple(self, u, dtype, device):
+        """An element of a FUNCTION's result, its body inlined with each
+        PARAM standing for the argument of its slot (tiny's
+        -tiny-resolve-calls would do the same with a tiny.call)."""
+        fn = u.src[0]
+        if fn.op is not Ops.FUNCTION or fn.src[0].op is not Ops.TUPLE:
+            raise _error(fn, "a call of a precompiled or opaque function")
+        outer = self.calls
+        self.calls = outer + (fn,)
+        try:
+            return self.value(fn.src[0].src[u.arg], dtype, device)
+        finally:
+            self.calls = outer
+
+    def call_argument(self, u, dtype, device):
+        if not self.calls:
+            raise _error(u, "a PARAM outside a function")
+        fn = self.calls[-1]
+        args = fn.src[1:]
+        if not 0 <= u.arg.slot < len(args):
+            raise _error(u, "a PARAM of slot %d of a call with %d arguments"
+                         % (u.arg.slot, len(args)))
+        outer = self.calls
+        self.calls = outer[:-1]
+        try:
+            v = self.value(args[u.arg.slot], dtype, device)
+        finally:
+            self.calls = outer
+        shape = _static(u.shape, u)
+        if v.shape != shape:
+            v = self.reshape(v, shape)
+        return v
 
     def movement(self, u, device, dtype):
         src = self.value(u.src[0], dtype, device)
@@ -341,11 +388,64 @@ class _Builder:
         a = self.cast(self.value(a_u, operand, device), operand)
         b = self.cast(self.value(b_u, operand, device), operand)
         shape = _static(u.shape, u)
-        text = "tiny.%s %s, %s : %s" % (_BINARY[op], a.name, b.name, a.type)
+        name = _BINARY[op]
+        if op is Ops.POW and operand[0] in "iu":
+            return self.int_pow(u, a, b, b_u, shape)
+        if operand == "i1" and op in _BOOL_ARITH:
+            # tinygrad's bool arithmetic is logic: x*y is and, x+y is or.
+            name = _BOOL_ARITH[op]
+        text = "tiny.%s %s, %s : %s" % (name, a.name, b.name, a.type)
         if b.type != a.type:
             text += ", " + b.type
         return self._new(text, shape, "i1" if op in _COMPARE else operand,
                          device)
+
+    def _arith(self, name, a, b, shape):
+        text = "tiny.%s %s, %s : %s" % (name, a.name, b.name, a.type)
+        if b.type != a.type:
+            text += ", " + b.type
+        return self._new(text, shape, a.dtype, a.device)
+
+    def int_pow(self, u, a, b, b_u, shape):
+        """x ** n of integers, which tiny's pow (floats only) does not take:
+        a chain of squarings, the exponent's bits selecting which multiply
+        in. A constant exponent needs only its own bits; a tensor exponent
+        takes every bit of its width (a negative one is refused by tinygrad
+        for constants and has no integer result)."""
+        one = self.const(1, a.dtype, a.device)
+        if b_u.op is Ops.CONST and isinstance(b_u.arg, int) and b_u.arg >= 0:
+            n, result, square = b_u.arg, None, a
+            while True:
+                if n & 1:
+                    result = square if result is None else \
+                        self._arith("mul", result, square, shape)
+                n >>= 1
+                if not n:
+                    break
+                square = self._arith("mul", square, square, square.shape)
+            if result is None:
+                result = self.expand(self.reshape(one, (1,) * len(shape)),
+                                     shape)
+            return result
+        width = int(a.dtype.lstrip("ui"))
+        result, square = None, a
+        zero = self.const(0, a.dtype, a.device)
+        for bit in range(width):
+            mask = self.const(1 << bit, a.dtype, a.device)
+            on = self._arith("cmpne", self._arith("and", b, mask, b.shape),
+                             zero, b.shape)
+            factor = self._new("tiny.where %s, %s, %s : %s, %s, %s" % (
+                on.name, square.name, one.name, "tensor<%s%s, %s>" % (
+                    "".join("%dx" % d for d in b.shape), "i1",
+                    _device_attr(b.device)), square.type, one.type),
+                _broadcast(b.shape, square.shape), a.dtype, a.device)
+            result = factor if result is None else \
+                self._arith("mul", result, factor, shape)
+            if bit + 1 < width:
+                square = self._arith("mul", square, square, square.shape)
+        if result.shape != shape:
+            result = self.expand(result, shape)
+        return result
 
     def reduce(self, u, dtype, device):
         kind, naxes = u.arg
@@ -402,7 +502,7 @@ class _Builder:
             device)
 
     def store(self, s, device):
-        key = ("store", s)
+        key = ("store", s, self.calls)
         token = self.memo.get(key)
         if token is None:
             target_u, value_u = s.src[0], s.src[1]
@@ -417,6 +517,14 @@ class _Builder:
                 target.name, value.name, target.type))
             token = self.memo[key] = (name, "!tiny.token")
         return token
+
+
+def _broadcast(a, b):
+    """The shape two right-aligned shapes broadcast to."""
+    rank = max(len(a), len(b))
+    a = (1,) * (rank - len(a)) + tuple(a)
+    b = (1,) * (rank - len(b)) + tuple(b)
+    return tuple(max(x, y) if 1 in (x, y) else x for x, y in zip(a, b))
 
 
 def op_is(u, op):
@@ -451,10 +559,12 @@ def export_uops(uops, name="tinygrad"):
     b = _Builder()
     results = []
     outputs = []
+    values = []
     for u in uops:
         if u.dtype in dtypes.weaks:
             raise _error(u, "a weak dtype cannot be stored; cast it first")
         v = b.value(u)
+        values.append(v)
         if _is_assign(u):
             continue
         results.append(v)
@@ -462,7 +572,7 @@ def export_uops(uops, name="tinygrad"):
     if not results:
         # Only assigns: return the first one's buffer (a small copy) so the
         # function has a result.
-        results.append(b.memo[(uops[0], None, None)])
+        results.append(values[0])
     if len(results) == 1:
         rtype = results[0].type
         b.lines.append("    tiny.return %s : %s" % (results[0].name, rtype))

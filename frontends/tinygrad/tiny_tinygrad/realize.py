@@ -105,8 +105,11 @@ def realize(*tensors):
     """Computes the given Tensors with tiny and makes each of them (and every
     Tensor sharing their graph) realized. Returns the first tensor."""
     from tinygrad.tensor import _apply_map_to_tensors
+    # Empty tensors hold no data (tinygrad reads them as empty arrays
+    # without a buffer): nothing to compute.
     todo = [t for t in tensors
-            if not t.uop.is_virtual and not t.uop.has_buffer_identity()]
+            if not t.uop.is_virtual and not t.uop.has_buffer_identity()
+            and 0 not in t.shape]
     if not todo:
         return tensors[0] if tensors else None
     for t in todo:

@@ -1,0 +1,283 @@
+"""tinygrad programs realized by tiny against tinygrad's own CPU results.
+
+Each case builds its tensors twice from the same numpy data: once realized
+by tinygrad (the reference), once by tiny_tinygrad.realize. Results must be
+equal (exact for integers and booleans, close for floats).
+"""
+
+import numpy as np
+import pytest
+
+from tinygrad_path import REASON, TINYGRAD
+
+if TINYGRAD is None:
+    print("SKIP:", REASON)
+    pytest.skip(REASON, allow_module_level=True)
+
+from tinygrad import Tensor, dtypes  # noqa: E402
+import tiny_tinygrad as tt  # noqa: E402
+
+RNG = np.random.default_rng(0)
+F = RNG.standard_normal((3, 4)).astype(np.float32)
+G = RNG.standard_normal((4, 5)).astype(np.float32)
+I = RNG.integers(-20, 20, (3, 4)).astype(np.int32)
+J = RNG.integers(1, 7, (3, 4)).astype(np.int32)
+
+
+def _reference(build):
+    outs = build()
+    outs = outs if isinstance(outs, (tuple, list)) else (outs,)
+    Tensor.realize(*outs)
+    return [o.numpy() for o in outs]
+
+
+def _tiny(build):
+    outs = build()
+    outs = outs if isinstance(outs, (tuple, list)) else (outs,)
+    tt.realize(*outs)
+    for o in outs:
+        assert o.uop.is_realized, "not realized: %s" % (o.uop.op,)
+    return [o.numpy() for o in outs]
+
+
+def check(build, rtol=1e-5, atol=1e-6):
+    expected = _reference(build)
+    got = _tiny(build)
+    assert len(got) == len(expected)
+    for g, e in zip(got, expected):
+        assert g.dtype == e.dtype and g.shape == e.shape
+        if e.dtype.kind == "f":
+            np.testing.assert_allclose(g, e, rtol=rtol, atol=atol)
+        else:
+            np.testing.assert_array_equal(g, e)
+
+
+ELEMENTWISE = {
+    "add_scalar": lambda: Tensor(F) + 1.5,
+    "sub_mul": lambda: (Tensor(F) - Tensor(F) * 3) * 0.5,
+    "div": lambda: Tensor(F) / (Tensor(F).abs() + 1),
+    "exp_log": lambda: (Tensor(F).exp() + 1).log(),
+    "sin_cos_sqrt": lambda: Tensor(F).sin() + Tensor(F).cos() + Tensor(F).abs().sqrt(),
+    "relu_sigmoid": lambda: Tensor(F).relu() + Tensor(F).sigmoid(),
+    "pow": lambda: Tensor(F).abs() ** 1.5,
+    "where": lambda: (Tensor(F) > 0).where(Tensor(F), -1.0),
+    "maximum": lambda: Tensor(F).maximum(Tensor(F) * -1),
+    "int_arith": lambda: Tensor(I) * 3 + Tensor(J) - 7,
+    "int_div_mod": lambda: (Tensor(I) // Tensor(J), Tensor(I) % Tensor(J)),
+    "int_bitwise": lambda: (Tensor(I) & 5) | (Tensor(J) ^ 3),
+    "int_shift": lambda: (Tensor(J) << 2, Tensor(J) >> 1),
+    "compare": lambda: (Tensor(I) < Tensor(J), Tensor(I) == 3, Tensor(F) != 0),
+    "bool_logic": lambda: (Tensor(I) > 0) & (Tensor(J) < 4) | (Tensor(I) == 0),
+    "not": lambda: (Tensor(I) > 0).logical_not(),
+    "cast_int_float": lambda: Tensor(I).float() / 3,
+    "cast_float_int": lambda: (Tensor(F) * 10).cast(dtypes.int32),
+    "cast_uint8": lambda: Tensor(I).cast(dtypes.uint8),
+    "cast_bool": lambda: Tensor(I).cast(dtypes.bool),
+    "half": lambda: Tensor(F).half() * 2 + 1,
+    "half_to_float": lambda: (Tensor(F).half() + 1).float(),
+    "int64": lambda: Tensor(I).cast(dtypes.int64) * 100000000,
+    "float64": lambda: Tensor(F).cast(dtypes.float64).exp(),
+    "neg_abs": lambda: -Tensor(F).abs(),
+    "clip": lambda: Tensor(F).clip(-0.5, 0.5),
+    "int_pow_const": lambda: (Tensor(J) ** 0, Tensor(J) ** 1, Tensor(J) ** 7),
+    "int_true_div": lambda: Tensor(I) / Tensor(J),
+    "bool_mul_add": lambda: ((Tensor(I) > 0) * (Tensor(J) > 3),
+                             (Tensor(I) > 0) + (Tensor(J) > 3)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ELEMENTWISE))
+def test_elementwise(name):
+    check(ELEMENTWISE[name], rtol=1e-3 if "half" in name else 1e-5,
+          atol=1e-3 if "half" in name else 1e-6)
+
+
+REDUCE = {
+    "sum_all": lambda: Tensor(F).sum(),
+    "sum_axis0": lambda: Tensor(F).sum(axis=0),
+    "sum_axis1_keepdim": lambda: Tensor(F).sum(axis=1, keepdim=True),
+    "max_axis1": lambda: Tensor(F).max(axis=1),
+    "min_keepdim": lambda: Tensor(F).min(axis=0, keepdim=True),
+    "mean_std": lambda: (Tensor(F).mean(), Tensor(F).std(axis=1)),
+    "int_sum": lambda: Tensor(I).sum(axis=1),
+    "prod": lambda: Tensor(J).prod(axis=0),
+    "argmax": lambda: Tensor(F).argmax(axis=1),
+    "softmax": lambda: Tensor(F).softmax(axis=1),
+    "cumsum": lambda: Tensor(F).cumsum(axis=1),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REDUCE))
+def test_reduce(name):
+    check(REDUCE[name])
+
+
+MOVEMENT = {
+    "reshape": lambda: Tensor(F).reshape(2, 6) + 0,
+    "permute": lambda: Tensor(F).permute(1, 0) * 1,
+    "transpose3": lambda: Tensor(F).reshape(3, 2, 2).permute(2, 0, 1) + 0,
+    "expand": lambda: Tensor(F[:, :1]).expand(3, 5) + 0,
+    "pad": lambda: Tensor(F).pad(((1, 2), (0, 1))) + 0,
+    "pad_value": lambda: Tensor(F).pad(((1, 0), (2, 0)), value=-3.0),
+    "shrink": lambda: Tensor(F).shrink(((1, 3), (0, 2))) + 0,
+    "slice_step": lambda: Tensor(F)[::2, 1::2] + 0,
+    "flip": lambda: Tensor(F).flip(0).flip(1) + 0,
+    "cat": lambda: Tensor(F).cat(Tensor(F) * 2, dim=1),
+    "stack": lambda: Tensor.stack(Tensor(F), Tensor(F) + 1),
+    "repeat": lambda: Tensor(F).repeat(2, 1),
+    "contiguous": lambda: Tensor(F).T.contiguous(),
+    "arange": lambda: Tensor.arange(12).reshape(3, 4) + Tensor(I),
+    "gather": lambda: Tensor(F).gather(1, Tensor(J % 4)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MOVEMENT))
+def test_movement(name):
+    check(MOVEMENT[name])
+
+
+def test_matmul():
+    check(lambda: Tensor(F) @ Tensor(G), rtol=1e-5, atol=1e-5)
+    check(lambda: (Tensor(F) @ Tensor(G)).relu() @ Tensor(G).T,
+          rtol=1e-5, atol=1e-5)
+
+
+def test_backward():
+    def build():
+        w, x = Tensor(G), Tensor(F)
+        loss = (x @ w).relu().sum()
+        return (loss, *loss.gradient(w, x))
+    check(build, rtol=1e-5, atol=1e-5)
+
+
+def test_int_pow_tensor_exponent():
+    """x ** y of int tensors (tinygrad's own CPU backend fails to compile
+    it, so numpy is the reference)."""
+    x = Tensor(J)
+    y = Tensor(J % 4)
+    z = x ** y
+    tt.realize(z)
+    np.testing.assert_array_equal(z.numpy(), J ** (J % 4))
+
+
+def test_function_call():
+    """tinygrad's @function (a FUNCTION UOp called through GETTUPLE) is
+    inlined with its PARAMs bound to the arguments."""
+    from tinygrad.function import function
+
+    @function
+    def f(a, b):
+        return (a * b + 1).sum(axis=0), a - b
+
+    def build():
+        a = Tensor(F).contiguous().realize()
+        b = Tensor(F * 2).contiguous().realize()
+        s, d = f(a, b)
+        return s, d * 3
+    check(build)
+
+
+def test_backward_grad_attribute():
+    """`.backward()` fills .grad; realizing the grads goes through tiny."""
+    def run(realize):
+        x = Tensor(F)
+        w = Tensor(G)
+        loss = ((x @ w).tanh() ** 2).mean()
+        loss.backward()
+        realize(x.grad, w.grad, loss)
+        return [x.grad.numpy(), w.grad.numpy(), loss.numpy()]
+    expected = run(lambda *t: Tensor.realize(*t))
+    got = run(tt.realize)
+    for g, e in zip(got, expected):
+        np.testing.assert_allclose(g, e, rtol=1e-5, atol=1e-6)
+
+
+def test_assign():
+    def run(realize):
+        a = Tensor(F).contiguous().realize()
+        buffer = a.uop.base.buffer
+        a.assign(a * 2 + 1)
+        realize(a)
+        # The store landed in a's own buffer, and is not repeated.
+        assert a.uop.base.buffer is buffer
+        b = a + 1
+        realize(b)
+        a.assign(a - 1)
+        realize(a)
+        return [a.numpy(), b.numpy()]
+    expected = run(lambda *t: Tensor.realize(*t))
+    got = run(tt.realize)
+    for g, e in zip(got, expected):
+        np.testing.assert_allclose(g, e, rtol=1e-6)
+
+
+def test_assign_view():
+    def run(realize):
+        a = Tensor(F).contiguous().realize()
+        a[1:3, 0:2].assign(Tensor.ones(2, 2) * 7)
+        realize(a)
+        return a.numpy()
+    np.testing.assert_array_equal(run(tt.realize),
+                                  run(lambda *t: Tensor.realize(*t)))
+
+
+def test_rand_threefry():
+    def run(realize):
+        Tensor.manual_seed(42)
+        a = Tensor.rand(5, 3)
+        realize(a)
+        b = Tensor.randn(4)
+        realize(b)
+        return [a.numpy(), b.numpy()]
+    expected = run(lambda *t: Tensor.realize(*t))
+    got = run(tt.realize)
+    # rand is bits to floats (exact); randn goes through log and cos.
+    np.testing.assert_array_equal(got[0], expected[0])
+    np.testing.assert_allclose(got[1], expected[1], rtol=1e-5, atol=1e-6)
+
+
+def test_same_structure_same_text():
+    """A graph rebuilt with other data gives byte-identical IR text, so the
+    second realize compiles nothing."""
+    def build(data):
+        return (Tensor(data) * 2 + 1).sum(axis=0)
+    text1 = tt.export(build(F)).text
+    text2 = tt.export(build(F * 3)).text
+    assert text1 == text2
+    tt.realize(build(F))
+    compiles = tt.stats.compiles
+    out = build(F * 3)
+    tt.realize(out)
+    assert tt.stats.compiles == compiles
+    np.testing.assert_allclose(out.numpy(), (F * 3 * 2 + 1).sum(axis=0),
+                               rtol=1e-5)
+
+
+def test_unmapped_op_raises():
+    """A construct with no mapping is refused by name, never guessed."""
+    from tinygrad.uop.ops import UOp
+    v = UOp.variable("n", 1, 10)
+    t = Tensor.ones(10).shrink(((0, v.bind(3)),))
+    with pytest.raises(tt.ExportError):
+        tt.realize(t + 1)
+
+
+def test_sharded_buffer_raises():
+    """A realized multi-device buffer has no tiny input form yet: refused,
+    naming it."""
+    t = Tensor(G).shard(("CPU:1", "CPU:2"), axis=0)
+    Tensor.realize(t)
+    with pytest.raises(tt.ExportError, match="UNSHARD"):
+        tt.realize(t * 2)
+
+
+def test_enable_routes_numpy():
+    tt.enable()
+    try:
+        before = tt.stats.realizes
+        x = (Tensor(F) * 2).sum().item()
+        assert tt.stats.realizes > before
+        assert abs(x - float((F * 2).sum())) < 1e-4
+    finally:
+        tt.disable()
+    assert not tt.enabled()
