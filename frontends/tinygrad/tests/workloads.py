@@ -4,8 +4,9 @@ the model test (test_models.py) and the frontend benchmark
 builds hold the same weights, and says which tensors one step realizes and
 which of them to compare.
 
-The models are tinygrad's own, imported from its source snapshot
-($TINYGRAD_PATH, else /work/shared/tinygrad; nothing is downloaded):
+The models are tinygrad's own, imported from its source snapshot (found
+by tinygrad_path.py: $TINYGRAD_PATH, else ../shared/tinygrad beside the
+checkout; nothing is downloaded):
 
   gpt2      examples/gpt2.py's Transformer (2 layers, dim 64, 2 heads,
             vocab 128), the logits of an 8-token prompt, its blocks called
@@ -23,27 +24,23 @@ agree on (for training: the loss and, after the step, every parameter,
 buffer and optimizer moment).
 """
 
-import os
 import sys
 import types
 
 import numpy as np
 
-TINYGRAD_PATH = os.environ.get("TINYGRAD_PATH", "/work/shared/tinygrad")
+import tinygrad_path
 
 
 def tinygrad_missing():
     """Why tinygrad cannot be imported, or None when it can."""
-    if not os.path.isdir(os.path.join(TINYGRAD_PATH, "tinygrad")):
-        return ("tinygrad source not found at %s (set TINYGRAD_PATH)" %
-                TINYGRAD_PATH)
-    return None
+    return tinygrad_path.REASON
 
 
 def import_tinygrad():
-    """Puts the tinygrad snapshot on sys.path and returns the module."""
-    if TINYGRAD_PATH not in sys.path:
-        sys.path.insert(0, TINYGRAD_PATH)
+    """tinygrad from the snapshot tinygrad_path found (on sys.path)."""
+    if tinygrad_path.TINYGRAD is None:
+        raise ImportError(tinygrad_path.REASON)
     import tinygrad
     return tinygrad
 
@@ -180,11 +177,6 @@ class MnistTrainStep:
                         .astype(np.int32)).realize()
         self.loss = None
 
-    def forward(self):
-        """The model as beautiful_mnist calls it: Model.__call__, which
-        tinygrad's @function makes one function call in the graph."""
-        return self.model(self.x)
-
     def step(self):
         """beautiful_mnist's train_step on a fixed batch: zero_grad, the
         loss's backward, and the optimizer's scheduled update, in training
@@ -192,7 +184,7 @@ class MnistTrainStep:
         from tinygrad import Context
         with Context(TRAINING=1):
             self.optimizer.zero_grad()
-            self.loss = (self.forward()
+            self.loss = (self.model(self.x)
                          .sparse_categorical_crossentropy(self.y).backward())
             return [self.loss, *self.optimizer.schedule_step()]
 
@@ -245,19 +237,7 @@ class MnistTrainStep:
         return rows
 
 
-class MnistLayersTrainStep(MnistTrainStep):
-    """The same training step with the model's layers applied in sequence
-    (x.sequential(model.layers), what Model.__call__ does inside its
-    @function): the graph holds no function call, so backward and the Adam
-    update are exercised apart from how calls are exported."""
-    name = "mnist_layers"
-
-    def forward(self):
-        return self.x.sequential(self.model.layers)
-
-
-WORKLOADS = {w.name: w for w in (GPT2, ResNet18, MnistTrainStep,
-                                 MnistLayersTrainStep)}
+WORKLOADS = {w.name: w for w in (GPT2, ResNet18, MnistTrainStep)}
 
 # Tolerances, as error over the largest magnitude of the reference tensor.
 # tiny and tinygrad sum in different orders (tiling, vectorization, the
