@@ -15,4 +15,12 @@ if [[ -z "${TINYGRAD_PATH:-}" ]]; then
 fi
 export TINY_C_LIBRARY="$PWD/../../capi/libtiny_c.so"
 export PYTHONPATH="$PWD:$PWD/../../python" PYTHONDONTWRITEBYTECODE=1
-exec /usr/bin/python3 -m pytest -q -rs -p no:cacheprovider tests
+rc=0
+/usr/bin/python3 -m pytest -q -rs -p no:cacheprovider tests || rc=$?
+# Without tinygrad every test skips (pytest says so and why): pytest's
+# "no tests collected" (5) is then a pass. With tinygrad it is a failure.
+if [[ $rc == 5 && -z "${TINYGRAD_PATH:-}" ]]; then
+  echo "tiny_tinygrad tests skipped: no tinygrad (TINYGRAD_PATH or ../shared/tinygrad)"
+  rc=0
+fi
+exit $rc
