@@ -411,7 +411,7 @@ Executable::compile(ModuleOp module, StringRef entry,
 LogicalResult Executable::checkHostMemory(std::string &error) const {
   uint64_t bytes = code->temporaryBytes;
   for (const BufferArgument &argument : code->arguments)
-    if (StringRef(argument.device).starts_with("CPU"))
+    if (getDeviceKind(argument.device) == "CPU")
       bytes += argument.numElements * tiny_dtype_size(argument.dtype);
   uint64_t memory = getHostMemoryBytes();
   if (bytes <= memory)

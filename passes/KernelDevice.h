@@ -12,20 +12,18 @@
 
 #include "dialects/tiny/IR/TinyKernelOps.h"
 
+#include <string>
+
 namespace mlir {
 namespace tiny {
 
-/// The kind of a device name: "CUDA" for "CUDA:1", "CPU" for "CPU".
-inline StringRef getDeviceKind(StringRef device) {
-  return device.split(':').first;
-}
+/// The kind of a device name: "CUDA" for "CUDA:1", "CPU" for "CPU"; empty
+/// for a name that does not parse (tiny/DeviceName.h parses it).
+std::string getDeviceKind(StringRef device);
 
 /// True for the name of a CUDA or HIP device ("CUDA", "CUDA:1", "HIP:0"),
 /// as the runtime spells them.
-inline bool isGpuDeviceName(StringRef device) {
-  StringRef kind = getDeviceKind(device);
-  return kind == "CUDA" || kind == "HIP";
-}
+bool isGpuDeviceName(StringRef device);
 
 /// True when `kernel` names a CUDA or HIP device; a kernel that names no
 /// device runs on the host.

@@ -8,6 +8,7 @@
 #include "Device.h"
 #include "Runtime.h"
 #include "Status.h"
+#include "tiny/DeviceName.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -176,76 +177,48 @@ std::shared_ptr<Device> tiny::runtime::createCpuDevice(uint32_t index,
 // Device names
 //===----------------------------------------------------------------------===//
 
-namespace {
-struct DeviceName {
-  tiny_device_kind_t kind;
-  uint32_t index;
-  /// "KIND" for index 0, "KIND:N" otherwise (tinygrad's canonical form).
-  std::string canonical;
-};
-
-/// Parses "KIND" or "KIND:N" with a known KIND and N a decimal index
-/// without leading zeros.
-bool parseDeviceName(const std::string &name, DeviceName &out) {
-  size_t colon = name.find(':');
-  std::string kindName = name.substr(0, colon);
-  tiny_device_kind_t kinds[] = {TINY_DEVICE_KIND_CPU, TINY_DEVICE_KIND_CUDA,
-                                TINY_DEVICE_KIND_HIP};
-  auto kind = std::find_if(std::begin(kinds), std::end(kinds),
-                           [&](tiny_device_kind_t kind) {
-                             return kindName == getDeviceKindName(kind);
-                           });
-  if (kind == std::end(kinds))
-    return false;
-  out.kind = *kind;
-  out.index = 0;
-  if (colon != std::string::npos) {
-    std::string digits = name.substr(colon + 1);
-    if (digits.empty() || digits.size() > 9 ||
-        !std::all_of(digits.begin(), digits.end(),
-                     [](char c) { return c >= '0' && c <= '9'; }) ||
-        (digits.size() > 1 && digits[0] == '0'))
-      return false;
-    out.index = static_cast<uint32_t>(std::stoul(digits));
-  }
-  out.canonical = kindName;
-  if (out.index != 0)
-    out.canonical += ":" + std::to_string(out.index);
-  return true;
+/// The runtime's kind named `kind` ("CPU", "CUDA", "HIP"), or 0.
+static tiny_device_kind_t getDeviceKind(const std::string &kind) {
+  for (tiny_device_kind_t candidate :
+       {TINY_DEVICE_KIND_CPU, TINY_DEVICE_KIND_CUDA, TINY_DEVICE_KIND_HIP})
+    if (kind == getDeviceKindName(candidate))
+      return candidate;
+  return 0;
 }
-} // namespace
 
 tiny_status_t Runtime::getDevice(const char *name,
                                  std::shared_ptr<Device> &outDevice) {
   if (!name)
     return makeStatus(TINY_STATUS_INVALID_ARGUMENT, "device name is NULL");
-  DeviceName parsed;
-  if (!parseDeviceName(name, parsed))
+  std::optional<DeviceName> parsed = parseDeviceName(name);
+  tiny_device_kind_t kind = parsed ? getDeviceKind(parsed->kind) : 0;
+  if (!kind)
     return makeStatus(TINY_STATUS_NOT_FOUND,
                       "unknown device " + quote(name) +
                           ": expected CPU, CUDA or HIP, optionally followed "
                           "by ':N'");
+  std::string canonical = parsed->getCanonicalName();
 
   std::lock_guard<std::mutex> lock(mutex);
-  switch (parsed.kind) {
+  switch (kind) {
   case TINY_DEVICE_KIND_CPU: {
-    if (parsed.index >= TINY_CPU_DEVICE_COUNT)
+    if (parsed->index >= TINY_CPU_DEVICE_COUNT)
       return makeStatus(TINY_STATUS_NOT_FOUND,
                         "unknown device " + quote(name) +
                             ": the virtual CPU devices are CPU:0 to CPU:" +
                             std::to_string(TINY_CPU_DEVICE_COUNT - 1));
-    std::shared_ptr<Device> &device = cpuDevices[parsed.index];
+    std::shared_ptr<Device> &device = cpuDevices[parsed->index];
     if (!device) {
-      device = createCpuDevice(parsed.index, parsed.canonical);
+      device = createCpuDevice(parsed->index, canonical);
       registerDevice(device);
     }
     outDevice = device;
     return nullptr;
   }
   case TINY_DEVICE_KIND_CUDA:
-    return cuda.getDevice(parsed.index, name, parsed.canonical, outDevice);
+    return cuda.getDevice(parsed->index, name, canonical, outDevice);
   case TINY_DEVICE_KIND_HIP:
-    return hip.getDevice(parsed.index, name, parsed.canonical, outDevice);
+    return hip.getDevice(parsed->index, name, canonical, outDevice);
   }
   return makeStatus(TINY_STATUS_INTERNAL, "unhandled device kind");
 }

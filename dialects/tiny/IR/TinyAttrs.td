@@ -14,8 +14,9 @@ def Tiny_DeviceAttr : AttrDef<Tiny_Dialect, "Device"> {
     One device name (`#tiny.device<"CPU">`) or, for a multi-device value,
     a tuple of distinct names (`#tiny.device<"CPU:0", "CPU:1">`). A name is
     `KIND` or `KIND:N`: KIND is upper-case letters, digits and `_`, starting
-    with a letter; N is a device index. The attribute is the encoding of a
-    tensor-level value's type.
+    with a letter; N is a device index without leading zeros
+    (tiny/DeviceName.h parses names for the dialect, the passes and the
+    runtime). The attribute is the encoding of a tensor-level value's type.
   }];
   let parameters = (ins ArrayRefParameter<"::mlir::StringAttr">:$names);
   let assemblyFormat = "`<` $names `>`";

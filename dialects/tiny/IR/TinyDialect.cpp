@@ -9,6 +9,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "tiny/DeviceName.h"
 
 using namespace mlir;
 using namespace mlir::tiny;
@@ -53,21 +54,6 @@ Operation *TinyDialect::materializeConstant(OpBuilder &builder, Attribute value,
 // DeviceAttr
 //===----------------------------------------------------------------------===//
 
-/// A device name is KIND or KIND:N; KIND starts with an upper-case letter and
-/// continues with upper-case letters, digits or '_'.
-static bool isValidDeviceName(StringRef name) {
-  auto [kind, index] = name.split(':');
-  if (kind.empty() || !llvm::isUpper(kind.front()))
-    return false;
-  if (!llvm::all_of(kind, [](char c) {
-        return llvm::isUpper(c) || llvm::isDigit(c) || c == '_';
-      }))
-    return false;
-  if (name.contains(':'))
-    return !index.empty() && llvm::all_of(index, llvm::isDigit);
-  return true;
-}
-
 LogicalResult DeviceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  ArrayRef<StringAttr> names) {
   if (names.empty())
@@ -76,7 +62,7 @@ LogicalResult DeviceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   for (StringAttr name : names) {
     if (!name)
       return emitError() << "a device name must be a string";
-    if (!isValidDeviceName(name.getValue()))
+    if (!::tiny::parseDeviceName(name.getValue().str()))
       return emitError() << "unknown device syntax '" << name.getValue()
                          << "': expected KIND or KIND:N with KIND in upper "
                             "case, e.g. \"CPU\" or \"CUDA:1\"";

@@ -908,3 +908,10 @@ func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32, #tiny.device<"CPU:1">>) {
 %c = tiny.const dense<1.0> : tensor<5x2xf32, #tiny.device<"CPU">>
 // expected-error @+1 {{'tiny.copy' op axis 0 of length 5 does not split into 2 equal shards}}
 %s = tiny.copy %c to ["CPU:0", "CPU:1"] shard 0 : tensor<5x2xf32, #tiny.device<"CPU">>
+
+// -----
+
+// Device attribute: an index has no leading zeros (tiny/DeviceName.h, as the
+// runtime parses names).
+// expected-error @+1 {{unknown device syntax 'CPU:01'}}
+%c = tiny.const dense<1.0> : tensor<2xf32, #tiny.device<"CPU:01">>

@@ -1,0 +1,16 @@
+//===- KernelDevice.cpp - which kernels run on a GPU ----------------------===//
+
+#include "passes/KernelDevice.h"
+
+#include "tiny/DeviceName.h"
+
+std::string mlir::tiny::getDeviceKind(StringRef device) {
+  std::optional<::tiny::DeviceName> parsed =
+      ::tiny::parseDeviceName(device.str());
+  return parsed ? parsed->kind : std::string();
+}
+
+bool mlir::tiny::isGpuDeviceName(StringRef device) {
+  std::string kind = getDeviceKind(device);
+  return kind == "CUDA" || kind == "HIP";
+}
