@@ -20,7 +20,8 @@ using namespace mlir;
 /// The tensor-level passes every target runs before its kernels lower:
 /// after sharding propagation, allreduces become copies and each device
 /// gets its own ops, so rangeify sees single-device values only; stores
-/// into views become stores into storage.
+/// into views become stores into storage, and reads of a buffer a store
+/// overwrites read a copy taken before it.
 static void addTensorLevelPasses(OpPassManager &pm,
                                  StringRef allreduceAlgorithm = "ring") {
   mlir::tiny::buildTinySimplifyPipeline(pm);
@@ -29,6 +30,7 @@ static void addTensorLevelPasses(OpPassManager &pm,
   pm.addPass(mlir::tiny::createTinyLowerAllreduce(allreduce));
   pm.addPass(mlir::tiny::createTinyExpandMulti());
   pm.addPass(mlir::tiny::createTinyRemoveViews());
+  pm.addPass(mlir::tiny::createTinySnapshotOverwritten());
   pm.addPass(mlir::tiny::createTinyRangeify());
 }
 

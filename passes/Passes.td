@@ -334,4 +334,22 @@ def TinyRemoveViews : Pass<"tiny-remove-views"> {
   let dependentDialects = ["::mlir::tiny::TinyDialect"];
 }
 
+def TinySnapshotOverwritten : Pass<"tiny-snapshot-overwritten"> {
+  let summary = "Reads of a buffer a store overwrites read a copy taken "
+                # "before the store";
+  let description = [{
+    A tensor-level value is immutable: reading a param or buffer that a
+    `tiny.store` writes, other than through a `tiny.after` of that store,
+    sees its contents before the store (tinygrad orders such reads before
+    the assign). Rangeify emits kernels in program order and fuses a read
+    into the kernel of the value that consumes it, which may come after the
+    store; this pass makes each such read read `tiny.contiguous` of the
+    buffer, placed where the buffer is defined, so the copy is made before
+    any store. Not reads, and kept: store targets, `after` sources, and
+    reads that only compute the stored value (rangeify stages a value that
+    reads its target). Runs after -tiny-remove-views, before rangeify.
+  }];
+  let dependentDialects = ["::mlir::tiny::TinyDialect"];
+}
+
 #endif // TINY_PASSES_TD

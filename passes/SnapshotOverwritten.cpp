@@ -1,0 +1,94 @@
+//===- SnapshotOverwritten.cpp - reads of overwritten buffers -------------===//
+//
+// A tensor-level value is immutable: a read of a buffer that is not ordered
+// after a store into it (through `tiny.after`) sees the buffer as it was
+// before the store, as tinygrad's scheduler orders such reads before the
+// assign. Rangeify emits kernels in program order and fuses unrealized
+// reads into their consumers, which may run after the store; so every such
+// read is made to read a copy of the buffer (`tiny.contiguous`) taken where
+// the buffer is defined, before any store into it.
+//
+// Not reads of the buffer, and left alone: a store's target, an `after` of
+// the buffer (it names the buffer at a later point), and the reads that
+// compute only the stored value itself (rangeify computes a value that
+// reads its target out of place already).
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/tiny/IR/TinyOps.h"
+#include "passes/Passes.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/MapVector.h"
+
+namespace mlir::tiny {
+#define GEN_PASS_DEF_TINYSNAPSHOTOVERWRITTEN
+#include "passes/Passes.h.inc"
+} // namespace mlir::tiny
+
+using namespace mlir;
+using namespace mlir::tiny;
+
+namespace {
+
+/// The ops whose results only `store`'s value reads: ops of the value's
+/// backward slice every user of which is `store` or another such op.
+void addOpsOnlyTheStoreReads(StoreOp store, DenseSet<Operation *> &ops) {
+  Operation *valueOp = store.getValue().getDefiningOp();
+  if (!valueOp)
+    return;
+  SetVector<Operation *> slice;
+  BackwardSliceOptions options;
+  options.inclusive = true;
+  (void)getBackwardSlice(valueOp, &slice, options);
+  DenseSet<Operation *> onlyForStore;
+  // The slice is in topological order: visit every user before its
+  // operands' producers.
+  for (Operation *op : llvm::reverse(slice)) {
+    if (llvm::all_of(op->getUsers(), [&](Operation *user) {
+          return user == store.getOperation() || onlyForStore.contains(user);
+        }))
+      onlyForStore.insert(op);
+  }
+  ops.insert(onlyForStore.begin(), onlyForStore.end());
+}
+
+/// True when `use` of a stored-into buffer does not read its contents
+/// before the stores: it is a store's target or an `after`'s source.
+bool isStorageUse(OpOperand &use) {
+  if (auto store = dyn_cast<StoreOp>(use.getOwner()))
+    return &use == &store.getTargetMutable();
+  if (auto after = dyn_cast<AfterOp>(use.getOwner()))
+    return &use == &after.getSrcMutable();
+  return false;
+}
+
+struct TinySnapshotOverwrittenPass
+    : public tiny::impl::TinySnapshotOverwrittenBase<
+          TinySnapshotOverwrittenPass> {
+  void runOnOperation() override {
+    llvm::MapVector<Value, SmallVector<StoreOp>> storesByTarget;
+    getOperation()->walk([&](StoreOp store) {
+      storesByTarget[store.getTarget()].push_back(store);
+    });
+    for (auto &[target, stores] : storesByTarget) {
+      DenseSet<Operation *> storedValueOps;
+      for (StoreOp store : stores)
+        addOpsOnlyTheStoreReads(store, storedValueOps);
+      SmallVector<OpOperand *> reads;
+      for (OpOperand &use : target.getUses())
+        if (!isStorageUse(use) && !storedValueOps.contains(use.getOwner()))
+          reads.push_back(&use);
+      if (reads.empty())
+        continue;
+      OpBuilder builder(&getContext());
+      builder.setInsertionPointAfterValue(target);
+      Value snapshot = ContiguousOp::create(builder, target.getLoc(), target);
+      for (OpOperand *use : reads)
+        use->set(snapshot);
+    }
+  }
+};
+
+} // namespace
