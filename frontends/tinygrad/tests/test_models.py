@@ -32,20 +32,10 @@ import tiny.tinygrad as tiny_tinygrad  # noqa: E402
 from tinygrad import Tensor  # noqa: E402
 
 # Known failures of the exporter, each with the smallest snippet that shows
-# it; strict, so a fix makes the test fail until the mark goes.
-_XFAIL = {
-    "mnist": "two exporter gaps. (1) A chain of assigns into one buffer "
-             "(Adam's b1_t *= b1 on Tensor.ones, its moments, the batch "
-             "norms' counters) is read back as its first store: `a = "
-             "Tensor.zeros(4); a.assign(a + 1); realize(a)` leaves a at 0 "
-             "(realize maps each assign's AFTER to its target, which is the "
-             "previous AFTER). (2) A read of a buffer that is not through "
-             "its AFTER must see the value before the buffer's store, as "
-             "tinygrad's scheduler orders it; the exported IR reads the "
-             "param after the store (the batch norms' running statistics "
-             "use the updated conv weights): `s.assign(w * 2); "
-             "w.assign(w + 1); realize(w, s)` gives s = 4, tinygrad 2",
-}
+# it; strict, so a fix makes the test fail until the mark goes. None now.
+_XFAIL = {}
+
+
 def run_reference_and_tiny(name, seed=0):
     """The check rows of workload `name`: tinygrad's own realize, then a
     fresh build of the same weights realized through tiny."""

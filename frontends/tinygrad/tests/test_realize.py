@@ -211,6 +211,38 @@ def test_assign():
         np.testing.assert_allclose(g, e, rtol=1e-6)
 
 
+def test_chained_assigns_read_back_the_last():
+    # Adam's `b1_t *= b1` in one realize: each assign's target is the one
+    # before it.
+    def run(realize):
+        a = Tensor.zeros(4).contiguous().realize()
+        a.assign(a + 1)
+        a.assign(a * 3)
+        realize(a)
+        return a.numpy()
+    got = run(tt.realize)
+    np.testing.assert_array_equal(got, run(lambda *t: Tensor.realize(*t)))
+    np.testing.assert_array_equal(got, [3, 3, 3, 3])
+
+
+def test_reads_not_through_an_assign_see_the_value_before_it():
+    # tinygrad orders such reads before the store; tiny's
+    # -tiny-snapshot-overwritten gives them a copy taken before it.
+    def run(realize):
+        w = Tensor([1.0, 2, 3, 4]).contiguous().realize()
+        s = Tensor.zeros(4).contiguous().realize()
+        old = w * 2
+        w.assign(w + 1)
+        s.assign(w * 10)
+        realize(w, s, old)
+        return [w.numpy(), s.numpy(), old.numpy()]
+    got = run(tt.realize)
+    for g, e in zip(got, run(lambda *t: Tensor.realize(*t))):
+        np.testing.assert_array_equal(g, e)
+    np.testing.assert_array_equal(got[1], [10, 20, 30, 40])
+    np.testing.assert_array_equal(got[2], [2, 4, 6, 8])
+
+
 def test_assign_view():
     def run(realize):
         a = Tensor(F).contiguous().realize()

@@ -142,7 +142,11 @@ def realize(*tensors):
     stats.realizes += 1
 
     mapping = dict(results)
+    # An assign becomes the buffer it stored into. In a chain of assigns the
+    # target is an earlier assign (the exporter lists inner ones first), so
+    # it is mapped through what that one became, not re-run.
     for a in exported.assigns:
-        mapping.setdefault(a, a.src[0])
+        if a not in mapping:
+            mapping[a] = a.src[0].substitute(mapping)
     _apply_map_to_tensors(mapping, name="tiny realize")
     return tensors[0]
