@@ -1,9 +1,10 @@
 //===- DeviceName.h - tinygrad's device names -------------------*- C++ -*-===//
 //
 // The one parser of device names, shared by the dialect (`#tiny.device`),
-// the passes and the runtime, so that they agree on what a name means:
-// "KIND" or "KIND:N", where "KIND" and "KIND:0" are the same device, as in
-// tinygrad (`Device.canonicalize`). C++17, no dependencies.
+// the passes and the runtime, so that they agree on what a name is: "KIND"
+// or "KIND:N". The runtime, as tinygrad (`Device.canonicalize`), takes
+// "KIND" and "KIND:0" for one device; the dialect still compares names as
+// written. C++17, no dependencies.
 //
 //===----------------------------------------------------------------------===//
 
