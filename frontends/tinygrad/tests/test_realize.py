@@ -232,13 +232,15 @@ def test_reads_not_through_an_assign_see_the_value_before_it():
         w = Tensor([1.0, 2, 3, 4]).contiguous().realize()
         s = Tensor.zeros(4).contiguous().realize()
         old = w * 2
-        w.assign(w + 1)
         s.assign(w * 10)
+        w.assign(w + 1)
         realize(w, s, old)
         return [w.numpy(), s.numpy(), old.numpy()]
     got = run(tt.realize)
     for g, e in zip(got, run(lambda *t: Tensor.realize(*t))):
         np.testing.assert_array_equal(g, e)
+    # Both read w before its assign, though realized after it.
+    np.testing.assert_array_equal(got[0], [2, 3, 4, 5])
     np.testing.assert_array_equal(got[1], [10, 20, 30, 40])
     np.testing.assert_array_equal(got[2], [2, 4, 6, 8])
 
