@@ -204,6 +204,20 @@ def TinyExpandArith : Pass<"tiny-expand-arith"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def TinyStripBufferRoles
+    : Pass<"tiny-strip-buffer-roles", "::mlir::ModuleOp"> {
+  let summary = "Drop the buffer-role argument attributes rangeify writes, "
+                # "once they have been read";
+  let description = [{
+    Rangeify notes on each argument of a host function which caller buffer
+    it binds (`tiny.slot`, `tiny.output`, `tiny.scratch`) and its device
+    (`tiny.device`); the JIT reads them after the kernel-level stage. They
+    mean nothing to LLVM, so the JIT's last step removes them from the
+    `llvm.func`s before translation to LLVM IR.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def TinyPrintGPUAssembly : Pass<"tiny-print-gpu-assembly", "::mlir::ModuleOp"> {
   let summary = "Print the assembly text of the module's gpu.binary objects";
   let description = [{

@@ -5,11 +5,14 @@
 
 #include "jit/DiskCache.h"
 
-#include "conversions/Passes.h"
+#include "conversions/RuntimeCalls.h"
+
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "dialects/tiny/IR/TinyKernelOps.h"
 #include "dialects/tiny/IR/TinyOps.h"
 #include "passes/KernelDevice.h"
+#include "pipelines/Pipelines.h"
+#include "runtime/src/Status.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -24,8 +27,9 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/TargetSelect.h"
@@ -210,7 +214,7 @@ Executable::compile(ModuleOp module, StringRef entry,
   ExecutableCache &cache = getCache();
   std::string key = getCacheKey(module, entry) + "/" + options.allreduce +
                     "/" + options.gpuChip;
-  {
+  if (!options.hasHooks()) {
     std::lock_guard<std::mutex> lock(cache.mutex);
     auto it = cache.programs.find(key);
     if (it != cache.programs.end()) {
@@ -232,7 +236,9 @@ Executable::compile(ModuleOp module, StringRef entry,
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
   });
-  std::optional<std::string> diskDir = getDiskCacheDir();
+  std::optional<std::string> diskDir;
+  if (!options.hasHooks())
+    diskDir = getDiskCacheDir();
   std::string diskName = diskDir ? getDiskCacheName(key) : "";
   if (diskDir) {
     std::optional<CachedProgram> cached = loadFromDiskCache(
@@ -259,33 +265,15 @@ Executable::compile(ModuleOp module, StringRef entry,
   context->appendDialectRegistry(registry);
 
   OwningOpRef<ModuleOp> lowered(cast<ModuleOp>(module->clone()));
-  // Only the entry is compiled: the functions it calls stay for
-  // -tiny-resolve-calls, as private functions (which rangeify drops), and
-  // the module's other programs go, so their errors are not the entry's.
-  llvm::StringSet<> reached;
-  SmallVector<FunctionOp> worklist{
-      lowered->lookupSymbol<FunctionOp>(entry)};
-  reached.insert(entry);
-  while (!worklist.empty()) {
-    FunctionOp function = worklist.pop_back_val();
-    function.walk([&](CallOp call) {
-      if (!reached.insert(call.getCallee()).second)
-        return;
-      if (auto callee = lowered->lookupSymbol<FunctionOp>(call.getCallee()))
-        worklist.push_back(callee);
-    });
-  }
-  for (FunctionOp function :
-       llvm::make_early_inc_range(lowered->getOps<FunctionOp>())) {
-    if (!reached.contains(function.getSymName()))
-      function.erase();
-    else if (function.getSymName() != entry)
-      SymbolTable::setSymbolVisibility(function,
-                                       SymbolTable::Visibility::Private);
-  }
+  auto runPipeline = [&](PassManager &pm) {
+    if (options.configurePassManager &&
+        failed(options.configurePassManager(pm)))
+      return failure();
+    return pm.run(*lowered);
+  };
   PassManager toKernels(context);
-  buildTinyToKernelsPipeline(toKernels, options.allreduce);
-  if (failed(toKernels.run(*lowered)))
+  buildJITKernelsPipeline(toKernels, entry, options.allreduce);
+  if (failed(runPipeline(toKernels)))
     return failure();
   Operation *kernelEntry = SymbolTable::lookupSymbolIn(*lowered, entry);
   if (!kernelEntry)
@@ -323,7 +311,7 @@ Executable::compile(ModuleOp module, StringRef entry,
     return failure();
   PassManager toLLVM(context);
   if (gpuTarget->empty()) {
-    buildKernelsToLLVMPipeline(toLLVM);
+    buildJITCPUPipeline(toLLVM);
   } else {
     // Kernels on GPU devices become code objects the runtime loads: PTX
     // text for CUDA, which the driver compiles itself; a code object for
@@ -341,24 +329,18 @@ Executable::compile(ModuleOp module, StringRef entry,
     gpuOptions.format = *gpuTarget == "nvvm" ? "isa" : "bin";
     PassManager toGPU(context);
     buildKernelsToGPUBinariesPipeline(toGPU, *gpuTarget, gpuOptions);
-    if (failed(toGPU.run(*lowered)))
+    if (failed(runPipeline(toGPU)))
       return failure();
     FailureOr<GpuKernels> kernels = takeGpuKernels(*lowered);
     if (failed(kernels))
       return failure();
     code->kernels = std::move(*kernels);
-    buildHostToLLVMPipeline(toLLVM);
+    buildJITHostPipeline(toLLVM);
   }
-  if (failed(toLLVM.run(*lowered)))
+  if (failed(runPipeline(toLLVM)))
     return failure();
-
-  // The buffer roles rangeify notes on the arguments mean nothing to LLVM.
-  lowered->walk([](LLVM::LLVMFuncOp func) {
-    for (unsigned i = 0; i < func.getNumArguments(); ++i)
-      for (StringRef name :
-           {"tiny.slot", "tiny.output", "tiny.scratch", "tiny.device"})
-        func.removeArgAttr(i, name);
-  });
+  if (options.inspectLowered)
+    options.inspectLowered(*lowered);
 
   auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!builder)
@@ -566,17 +548,89 @@ LogicalResult Executable::execute(ArrayRef<void *> inputs,
   return ran;
 }
 
-LogicalResult Executable::runOnBuffers(tiny_runtime_t runtime,
+std::string mlir::tiny::getRuntimeDeviceName(RankedTensorType type) {
+  DeviceAttr device = getDevice(type);
+  if (!device)
+    return "CPU";
+  std::string name;
+  llvm::interleave(
+      device.getNames(), [&](StringAttr part) { name += part.str(); },
+      [&] { name += ","; });
+  return name;
+}
+
+/// Checks that `buffer` can stand for a tensor of `type`: a live buffer on
+/// the tensor's device of `runtime`, with its dtype and element count.
+static tiny_status_t checkRuntimeBuffer(tiny_runtime_t runtime,
+                                        tiny_buffer_t buffer,
+                                        RankedTensorType type,
+                                        const std::string &name) {
+  using ::tiny::runtime::makeStatus;
+  tiny_device_t device = nullptr, expected = nullptr;
+  tiny_dtype_t dtype = 0;
+  size_t count = 0;
+  if (tiny_status_t status = tiny_buffer_device(buffer, &device))
+    return status;
+  if (tiny_status_t status = tiny_buffer_dtype(buffer, &dtype))
+    return status;
+  if (tiny_status_t status = tiny_buffer_element_count(buffer, &count))
+    return status;
+  std::string deviceName = getRuntimeDeviceName(type);
+  if (tiny_status_t status =
+          tiny_device_get(runtime, deviceName.c_str(), &expected)) {
+    tiny_status_free(status);
+    return makeStatus(TINY_STATUS_INVALID_ARGUMENT,
+                      name + " lives on '" + deviceName +
+                          "', which this runtime has no single device for");
+  }
+  if (device != expected)
+    return makeStatus(TINY_STATUS_INVALID_ARGUMENT,
+                      name + " must be a buffer on '" + deviceName +
+                          "' of this runtime");
+  tiny_dtype_t expectedDtype = getRuntimeDtype(type.getElementType());
+  if (dtype != expectedDtype ||
+      count != static_cast<size_t>(type.getNumElements()))
+    return makeStatus(TINY_STATUS_INVALID_ARGUMENT,
+                      name + " holds " + std::to_string(count) +
+                          " elements of " + tiny_dtype_name(dtype) +
+                          ", expected " +
+                          std::to_string(type.getNumElements()) + " of " +
+                          tiny_dtype_name(expectedDtype));
+  return nullptr;
+}
+
+tiny_status_t Executable::runOnBuffers(tiny_runtime_t runtime,
                                        ArrayRef<tiny_buffer_t> inputs,
-                                       ArrayRef<tiny_buffer_t> outputs,
-                                       std::string &error) const {
+                                       ArrayRef<tiny_buffer_t> outputs) const {
+  using ::tiny::runtime::makeStatus;
+  std::string error;
   if (failed(checkCounts(inputs.size(), outputs.size(), error)))
-    return failure();
+    return makeStatus(TINY_STATUS_INVALID_ARGUMENT, error);
+  // Every input is checked, also those of params the lowering dropped: the
+  // caller's promise is to the signature, which may read them tomorrow.
+  llvm::SmallPtrSet<tiny_buffer_t, 8> seen;
+  auto check = [&](tiny_buffer_t buffer, RankedTensorType type,
+                   const std::string &name) -> tiny_status_t {
+    if (!buffer)
+      return makeStatus(TINY_STATUS_INVALID_ARGUMENT, name + " is NULL");
+    if (!seen.insert(buffer).second)
+      return makeStatus(TINY_STATUS_INVALID_ARGUMENT,
+                        name + " is a buffer given twice");
+    return checkRuntimeBuffer(runtime, buffer, type, name);
+  };
+  for (auto [i, buffer] : llvm::enumerate(inputs))
+    if (tiny_status_t status =
+            check(buffer, params[i].type, "input " + std::to_string(i)))
+      return status;
+  for (auto [i, buffer] : llvm::enumerate(outputs))
+    if (tiny_status_t status =
+            check(buffer, resultTypes[i], "output " + std::to_string(i)))
+      return status;
   FailureOr<std::unique_ptr<DeviceBuffers>> buffers =
       DeviceBuffers::bind(runtime, code->arguments, inputs, outputs, error);
-  if (failed(buffers))
-    return failure();
-  return launch(**buffers, error);
+  if (failed(buffers) || failed(launch(**buffers, error)))
+    return makeStatus(TINY_STATUS_INTERNAL, error);
+  return nullptr;
 }
 
 double Executable::getCompileSeconds() const { return code->seconds; }

@@ -20,9 +20,12 @@
 
 #include "mlir/IR/BuiltinOps.h"
 
+#include <functional>
 #include <memory>
 
 namespace mlir {
+class PassManager;
+
 namespace tiny {
 struct CompiledCode;
 
@@ -39,7 +42,21 @@ struct CompileOptions {
   /// The chip kernels on GPU devices are compiled for; empty means sm_90
   /// for CUDA devices and gfx942 for HIP devices.
   std::string gpuChip;
+  /// Called on each pass manager of the lowering before it runs (tiny-run
+  /// applies MLIR's command-line pass-manager options here: IR printing,
+  /// timing, crash reproducers); its failure fails the compilation.
+  std::function<LogicalResult(PassManager &)> configurePassManager;
+  /// Called with the LLVM-dialect module the JIT is about to translate to
+  /// LLVM IR.
+  std::function<void(ModuleOp)> inspectLowered;
+  /// With either hook set, the program is compiled afresh: a cached one
+  /// would run no pass manager and have no module to show.
+  bool hasHooks() const { return configurePassManager || inspectLowered; }
 };
+
+/// The runtime's name of the device a tensor of `type` lives on: its
+/// `#tiny.device` names joined by commas, "CPU" when it has none.
+std::string getRuntimeDeviceName(RankedTensorType type);
 
 class Executable {
 public:
@@ -86,13 +103,16 @@ public:
                         tiny_runtime_t runtime = nullptr) const;
 
   /// Runs the program in place on the caller's buffers of `runtime`: one
-  /// per param in slot order and one per result, each on its tensor's
-  /// device with its dtype and element count (see `DeviceBuffers::bind`).
-  /// No host memory is copied to or from.
-  LogicalResult runOnBuffers(tiny_runtime_t runtime,
+  /// per param in slot order (also for params the program never reads) and
+  /// one per result, each a distinct live buffer on its tensor's device
+  /// with its dtype and element count. No host memory is copied to or from.
+  /// Returns NULL on success, else the runtime's status for a released
+  /// buffer (TINY_STATUS_INVALID_HANDLE), TINY_STATUS_INVALID_ARGUMENT for
+  /// buffers that do not fit the signature (nothing has run then), or
+  /// TINY_STATUS_INTERNAL for a failure while running.
+  tiny_status_t runOnBuffers(tiny_runtime_t runtime,
                              ArrayRef<tiny_buffer_t> inputs,
-                             ArrayRef<tiny_buffer_t> outputs,
-                             std::string &error) const;
+                             ArrayRef<tiny_buffer_t> outputs) const;
   /// Runs the program on buffers allocated once with `prepare` (params
   /// uploaded and outputs downloaded by the caller), to run it repeatedly.
   LogicalResult launch(DeviceBuffers &buffers, std::string &error) const;

@@ -169,40 +169,8 @@ static FailureOr<tiny_buffer_t> getBoundBuffer(const BufferArgument &argument,
   return given[argument.binding];
 }
 
-/// Checks that the caller's `buffer` can stand for `argument` on `device`.
-static LogicalResult checkBoundBuffer(tiny_buffer_t buffer,
-                                      const BufferArgument &argument,
-                                      tiny_device_t device,
-                                      std::string &error) {
-  tiny_device_t bufferDevice = nullptr;
-  tiny_dtype_t dtype = 0;
-  size_t count = 0;
-  if (takeRuntimeError(tiny_buffer_device(buffer, &bufferDevice), error) ||
-      takeRuntimeError(tiny_buffer_dtype(buffer, &dtype), error) ||
-      takeRuntimeError(tiny_buffer_element_count(buffer, &count), error))
-    return failure();
-  std::string what = std::string(argument.role == BufferArgument::Role::Param
-                                     ? "input "
-                                     : "output ") +
-                     std::to_string(argument.binding);
-  if (bufferDevice != device) {
-    error = what + " is not a buffer on device '" + argument.device +
-            "' of this runtime";
-    return failure();
-  }
-  if (dtype != argument.dtype ||
-      count != static_cast<size_t>(argument.numElements)) {
-    error = what + " holds " + std::to_string(count) + " elements of " +
-            tiny_dtype_name(dtype) + ", the program's " +
-            std::to_string(argument.numElements) + " of " +
-            tiny_dtype_name(argument.dtype);
-    return failure();
-  }
-  return success();
-}
-
 /// Allocates each argument on its device, or, where `bound` holds a buffer
-/// for it, checks and retains that buffer.
+/// for it, retains that buffer (which the caller has checked).
 static LogicalResult
 addBuffers(tiny_runtime_t runtime, ArrayRef<BufferArgument> arguments,
            ArrayRef<tiny_buffer_t> inputs, ArrayRef<tiny_buffer_t> outputs,
@@ -226,8 +194,7 @@ addBuffers(tiny_runtime_t runtime, ArrayRef<BufferArgument> arguments,
       buffer = *given;
     }
     if (buffer) {
-      if (failed(checkBoundBuffer(buffer, argument, device, error)) ||
-          takeRuntimeError(tiny_buffer_retain(buffer), error))
+      if (takeRuntimeError(tiny_buffer_retain(buffer), error))
         return failure();
     } else if (takeRuntimeError(tiny_buffer_allocate(device, argument.dtype,
                                                      argument.numElements,

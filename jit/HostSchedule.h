@@ -68,9 +68,9 @@ public:
   /// Binds the caller's runtime buffers instead: each param argument to
   /// `inputs[binding]` and each output to `outputs[binding]`, which the
   /// program then reads and writes in place (each is retained while these
-  /// buffers live); scratch buffers are allocated. Fails when a bound buffer
-  /// is not on the argument's device of `runtime`, or has another dtype or
-  /// element count.
+  /// buffers live); scratch buffers are allocated. The caller has checked
+  /// that each bound buffer is on its argument's device of `runtime` with
+  /// its dtype and element count (see `Executable::runOnBuffers`).
   static FailureOr<std::unique_ptr<DeviceBuffers>>
   bind(tiny_runtime_t runtime, ArrayRef<BufferArgument> arguments,
        ArrayRef<tiny_buffer_t> inputs, ArrayRef<tiny_buffer_t> outputs,

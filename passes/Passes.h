@@ -34,14 +34,6 @@ void populateFoldMovementPatterns(RewritePatternSet &patterns);
 /// (-tiny-multi).
 void populateMultiPatterns(RewritePatternSet &patterns);
 
-/// Adds the tensor-level simplifications every lowering starts with
-/// (-tiny-simplify): resolve calls, decompose, canonicalize, fold movement,
-/// propagate sharding.
-void buildTinySimplifyPipeline(OpPassManager &pm);
-
-/// Registers the passes and the named pipelines (-tiny-simplify).
-void registerTinyPassesAndPipelines();
-
 #define GEN_PASS_REGISTRATION
 #include "passes/Passes.h.inc"
 

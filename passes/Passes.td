@@ -5,6 +5,24 @@
 
 include "mlir/Pass/PassBase.td"
 
+def TinySelectEntry : Pass<"tiny-select-entry", "::mlir::ModuleOp"> {
+  let summary = "Keep the entry function and what it calls, as the JIT "
+                # "compiles a program";
+  let description = [{
+    Keeps `tiny.function @<entry>` and the functions it calls, directly or
+    through others, and erases the module's other functions, so their errors
+    are not the entry's. The callees become private: -tiny-resolve-calls
+    inlines them and rangeify drops private functions. This is the first
+    step of the JIT (see the `tiny-jit` pipelines). An entry the module does
+    not define is an error.
+  }];
+  let options = [
+    Option<"entry", "entry", "std::string", /*default=*/"",
+           "The tiny.function to keep (required)">,
+  ];
+  let dependentDialects = ["::mlir::tiny::TinyDialect"];
+}
+
 def TinyResolveCalls : Pass<"tiny-resolve-calls", "::mlir::ModuleOp"> {
   let summary = "Inline tiny.call by substituting params with argument views";
   let description = [{
@@ -348,6 +366,28 @@ def TinySnapshotOverwritten : Pass<"tiny-snapshot-overwritten"> {
     any store. Not reads, and kept: store targets, `after` sources, and
     reads that only compute the stored value (rangeify stages a value that
     reads its target). Runs after -tiny-remove-views, before rangeify.
+  }];
+  let dependentDialects = ["::mlir::tiny::TinyDialect"];
+}
+
+def TinyStabilizeRatios : Pass<"tiny-stabilize-ratios"> {
+  let summary = "Rewrites x * 1/(1+x) as 1 - 1/(1+x), finite where x is "
+                # "infinite";
+  let description = [{
+    Sigmoid, tanh and gelu gradients multiply a value by the reciprocal of
+    one plus itself. At x = inf that product is inf * 0 = NaN although the
+    ratio tends to 1. tinygrad rewrites it before every kernel, and so does
+    this pass, in three forms (d = 1/(1+x), either operand order):
+
+    ```
+    x * d        -> 1 - d
+    x * (d * y)  -> y * (1 - d)
+    x * (d + y)  -> (1 - d) + x * y
+    ```
+
+    On finite inputs the result changes by rounding only; since it changes
+    values at all, it is a pass of the default pipelines rather than a
+    canonicalization. Floats only.
   }];
   let dependentDialects = ["::mlir::tiny::TinyDialect"];
 }

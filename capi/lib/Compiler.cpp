@@ -23,7 +23,6 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -57,13 +56,7 @@ LogicalResult describe(tiny_program_s &program, int64_t slot,
   llvm::copy(type.getShape(), info.shape);
   info.num_elements = type.getNumElements();
   info.num_bytes = info.num_elements * tiny_dtype_size(info.dtype);
-  DeviceAttr device = getDevice(type);
-  std::string name;
-  if (device)
-    llvm::interleave(device.getNames(), [&](StringAttr part) {
-      name += part.str();
-    }, [&] { name += ","; });
-  program.devices.push_back(name.empty() ? "CPU" : name);
+  program.devices.push_back(getRuntimeDeviceName(type));
   info.device = program.devices.back().c_str();
   return success();
 }
@@ -252,60 +245,13 @@ tiny_status_t tiny_program_run(tiny_program_t program, void *const *inputs,
   });
 }
 
-/// Checks the buffers of a `tiny_program_run_buffers` call against the
-/// program's inputs and outputs: their counts, and that each is a distinct
-/// live buffer on its tensor's device of `runtime`, with its dtype and
-/// element count.
-static tiny_status_t checkRuntimeBuffers(tiny_program_t program,
-                                         tiny_runtime_t runtime,
-                                         ArrayRef<tiny_buffer_t> inputs,
-                                         ArrayRef<tiny_buffer_t> outputs) {
-  const std::string function = "tiny_program_run_buffers";
-  if (inputs.size() != program->inputs.size() ||
-      outputs.size() != program->outputs.size())
-    return invalid(function + ": expected " +
-                   std::to_string(program->inputs.size()) + " inputs and " +
-                   std::to_string(program->outputs.size()) +
-                   " outputs, got " + std::to_string(inputs.size()) +
-                   " and " + std::to_string(outputs.size()));
-  llvm::SmallPtrSet<tiny_buffer_t, 8> seen;
-  for (auto [what, buffers, infos] :
-       {std::tuple{"input", inputs, ArrayRef(program->inputs)},
-        std::tuple{"output", outputs, ArrayRef(program->outputs)}}) {
-    for (auto [i, buffer] : llvm::enumerate(buffers)) {
-      const tiny_tensor_info_t &info = infos[i];
-      std::string name = function + ": " + what + " " + std::to_string(i);
-      if (!buffer)
-        return invalid(name + " is NULL");
-      if (!seen.insert(buffer).second)
-        return invalid(name + " is a buffer given twice");
-      tiny_device_t device = nullptr, expected = nullptr;
-      tiny_dtype_t dtype = 0;
-      size_t count = 0;
-      if (tiny_status_t status = tiny_buffer_device(buffer, &device))
-        return status;
-      if (tiny_status_t status = tiny_buffer_dtype(buffer, &dtype))
-        return status;
-      if (tiny_status_t status = tiny_buffer_element_count(buffer, &count))
-        return status;
-      if (tiny_status_t status =
-              tiny_device_get(runtime, info.device, &expected)) {
-        tiny_status_free(status);
-        return invalid(name + " lives on '" + info.device +
-                       "', which this runtime has no single device for");
-      }
-      if (device != expected)
-        return invalid(name + " must be a buffer on '" + info.device +
-                       "' of this runtime");
-      if (dtype != info.dtype ||
-          count != static_cast<size_t>(info.num_elements))
-        return invalid(name + " holds " + std::to_string(count) +
-                       " elements of " + tiny_dtype_name(dtype) +
-                       ", expected " + std::to_string(info.num_elements) +
-                       " of " + tiny_dtype_name(info.dtype));
-    }
-  }
-  return nullptr;
+/// `status` with `prefix` before its message, same code.
+static tiny_status_t withPrefix(const std::string &prefix,
+                                tiny_status_t status) {
+  tiny_status_t result = makeStatus(tiny_status_code(status),
+                                    prefix + tiny_status_message(status));
+  tiny_status_free(status);
+  return result;
 }
 
 tiny_status_t tiny_program_run_buffers(tiny_program_t program,
@@ -318,14 +264,10 @@ tiny_status_t tiny_program_run_buffers(tiny_program_t program,
     if (!program || !runtime || (num_inputs && !inputs) ||
         (num_outputs && !outputs))
       return invalid("tiny_program_run_buffers: a NULL argument");
-    ArrayRef<tiny_buffer_t> in(inputs, num_inputs), out(outputs, num_outputs);
-    if (tiny_status_t status =
-            checkRuntimeBuffers(program, runtime, in, out))
-      return status;
-    std::string error;
-    if (failed(program->executable->runOnBuffers(runtime, in, out, error)))
-      return makeStatus(TINY_STATUS_INTERNAL, error);
-    return nullptr;
+    tiny_status_t status = program->executable->runOnBuffers(
+        runtime, ArrayRef(inputs, num_inputs), ArrayRef(outputs, num_outputs));
+    return status ? withPrefix("tiny_program_run_buffers: ", status)
+                  : nullptr;
   });
 }
 

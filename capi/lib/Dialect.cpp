@@ -6,6 +6,7 @@
 #include "conversions/Passes.h"
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "passes/Passes.h"
+#include "pipelines/Pipelines.h"
 #include "runtime/src/Status.h"
 
 #include "mlir/CAPI/IR.h"
@@ -74,8 +75,9 @@ MlirAttribute tinyAddrSpaceAttrGet(MlirContext context, MlirStringRef space) {
 }
 
 void tinyRegisterPasses(void) {
-  registerTinyPassesAndPipelines();
-  registerTinyConversionPassesAndPipelines();
+  registerTinyPasses();
+  registerTinyConversionPasses();
+  registerTinyPipelines();
 }
 
 tiny_status_t tinyProgramCompileModule(MlirModule module, MlirStringRef entry,

@@ -5,14 +5,10 @@
     # {'scale_add': ['E_6']}
 
 The C API's compiled program (tiny_program_t) does not say how many
-kernels it launches. This module runs the tensor-level half of the CPU
-pipeline that the JIT runs before lowering (conversions/Pipelines.cpp,
-buildTinyToKernelsPipeline: -tiny-simplify, -tiny-lower-allreduce,
--tiny-expand-multi, -tiny-remove-views, -tiny-snapshot-overwritten,
--tiny-rangeify) on the parsed
-module through MLIR's C API, then reads the `tiny.k.kernel` ops per
-function, as `-tiny-print-schedule` prints them. The pass list is spelled
-out here: when the C++ pipeline changes, TO_KERNELS must follow.
+kernels it launches. This module runs the JIT's tensor-level stage, the
+registered `tiny-to-kernels` pipeline (pipelines/Pipelines.h), on the
+parsed module through MLIR's C API, then reads the `tiny.k.kernel` ops per
+function, as `-tiny-print-schedule` prints them.
 """
 
 import ctypes
@@ -22,8 +18,7 @@ from .ir import _C, _Handle, _IRContext, _Operation, _StringRef, _ref, _str
 
 __all__ = ["TO_KERNELS", "kernels"]
 
-TO_KERNELS = ("tiny-simplify,tiny-lower-allreduce,tiny-expand-multi,"
-              "tiny-remove-views,tiny-snapshot-overwritten,tiny-rangeify")
+TO_KERNELS = "tiny-to-kernels"
 
 
 class _PassManager(_Handle):

@@ -8,6 +8,7 @@
 #include "conversions/Passes.h"
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "passes/Passes.h"
+#include "pipelines/Pipelines.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -30,8 +31,9 @@
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
-  mlir::tiny::registerTinyPassesAndPipelines();
-  mlir::tiny::registerTinyConversionPassesAndPipelines();
+  mlir::tiny::registerTinyPasses();
+  mlir::tiny::registerTinyConversionPasses();
+  mlir::tiny::registerTinyPipelines();
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::tiny::TinyDialect, mlir::arith::ArithDialect,

@@ -12,6 +12,7 @@
 #include "conversions/Passes.h"
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "passes/Passes.h"
+#include "pipelines/Pipelines.h"
 
 #include "mlir/Tools/Plugins/DialectPlugin.h"
 #include "mlir/Tools/Plugins/PassPlugin.h"
@@ -28,7 +29,8 @@ mlirGetDialectPluginInfo() {
 extern "C" LLVM_ATTRIBUTE_WEAK mlir::PassPluginLibraryInfo
 mlirGetPassPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "TinyPasses", LLVM_VERSION_STRING, [] {
-            mlir::tiny::registerTinyPassesAndPipelines();
-            mlir::tiny::registerTinyConversionPassesAndPipelines();
+            mlir::tiny::registerTinyPasses();
+            mlir::tiny::registerTinyConversionPasses();
+            mlir::tiny::registerTinyPipelines();
           }};
 }

@@ -25,9 +25,12 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -42,20 +45,30 @@
 using namespace mlir;
 using namespace mlir::tiny;
 
+// Sorted before LLVM's "Generic Options" (help, version), so --help starts
+// with what tiny-run itself does.
+static llvm::cl::OptionCategory runCategory("General tiny-run options");
+static llvm::cl::OptionCategory mlirCategory(
+    "MLIR options (pass manager, IR printing, timing)");
+
 static llvm::cl::opt<std::string> inputFile(llvm::cl::Positional,
                                             llvm::cl::desc("<program.mlir>"),
-                                            llvm::cl::init("-"));
+                                            llvm::cl::init("-"),
+    llvm::cl::cat(runCategory));
 static llvm::cl::opt<std::string>
     entryName("entry", llvm::cl::desc("tiny.function to run (default: the "
-                                      "only one in the module)"));
+                                      "only one in the module)"),
+    llvm::cl::cat(runCategory));
 static llvm::cl::list<std::string> inputs(
     "i", llvm::cl::desc("an input, in slot order: comma-separated numbers or "
                         "a .npy file"),
-    llvm::cl::value_desc("values|file.npy"));
+    llvm::cl::value_desc("values|file.npy"),
+    llvm::cl::cat(runCategory));
 static llvm::cl::list<std::string>
     outputs("o", llvm::cl::desc("write the N-th result to this .npy file "
                                 "instead of printing it"),
-            llvm::cl::value_desc("file.npy"));
+            llvm::cl::value_desc("file.npy"),
+    llvm::cl::cat(runCategory));
 static llvm::cl::opt<bool> printFull(
     "print-full",
     llvm::cl::desc("print every element of a result; by default a result of "
@@ -63,25 +76,30 @@ static llvm::cl::opt<bool> printFull(
                    "does"));
 static llvm::cl::opt<bool>
     printTime("print-compile-time",
-              llvm::cl::desc("print the lowering + JIT time to stderr"));
+              llvm::cl::desc("print the lowering + JIT time to stderr"),
+    llvm::cl::cat(runCategory));
 static llvm::cl::opt<std::string> allreduceAlgorithm(
     "allreduce",
     llvm::cl::desc("how an allreduce combines its shards: ring, all2all or "
                    "naive"),
-    llvm::cl::init("ring"));
+    llvm::cl::init("ring"),
+    llvm::cl::cat(runCategory));
 static llvm::cl::opt<std::string> gpuChip(
     "gpu-chip",
     llvm::cl::desc("the chip kernels on GPU devices are compiled for "
-                   "(default: sm_90 for CUDA, gfx942 for HIP)"));
+                   "(default: sm_90 for CUDA, gfx942 for HIP)"),
+    llvm::cl::cat(runCategory));
 static llvm::cl::opt<std::string> gpuDriver(
     "gpu-driver",
     llvm::cl::desc("load this library as the CUDA and HIP driver instead of "
                    "libcuda.so.1 / libamdhip64.so"),
-    llvm::cl::value_desc("library.so"));
+    llvm::cl::value_desc("library.so"),
+    llvm::cl::cat(runCategory));
 static llvm::cl::opt<bool> printDeviceStats(
     "print-device-stats",
     llvm::cl::desc("run through the tiny runtime and print, after the "
-                   "results, each device's allocations and bytes copied"));
+                   "results, each device's allocations and bytes copied"),
+    llvm::cl::cat(runCategory));
 
 static llvm::cl::opt<unsigned> repeat(
     "repeat",
@@ -89,14 +107,43 @@ static llvm::cl::opt<unsigned> repeat(
                    "buffers allocated and uploaded once, and print the "
                    "fastest launch's seconds to stderr (a launch returns once "
                    "its GPU kernels are done)"),
-    llvm::cl::value_desc("N"), llvm::cl::init(0));
+    llvm::cl::value_desc("N"), llvm::cl::init(0),
+    llvm::cl::cat(runCategory));
+
+static llvm::cl::opt<bool> printLowered(
+    "print-lowered",
+    llvm::cl::desc("print the LLVM-dialect module the JIT compiles the "
+                   "program into (what `tiny-opt --pass-pipeline="
+                   "'builtin.module(tiny-jit{entry=F})'` prints for CPU "
+                   "programs) and exit without running"),
+    llvm::cl::cat(runCategory));
 
 static llvm::cl::list<std::string> hostFunctionLibraries(
     "host-functions",
     llvm::cl::desc("load a shared library of host functions, which exports "
                    "tiny_register_host_functions (jit/HostFunctionABI.h), "
                    "for the program's tiny.custom_function calls"),
-    llvm::cl::value_desc("lib.so"));
+    llvm::cl::value_desc("lib.so"),
+    llvm::cl::cat(runCategory));
+
+/// --help lists tiny-run's options, then MLIR's; LLVM's several hundred
+/// (code generation, Polly...) are shown by --help-hidden only.
+static void organizeHelp() {
+  for (auto &entry : llvm::cl::getRegisteredOptions()) {
+    llvm::cl::Option *option = entry.second;
+    if (llvm::is_contained(option->Categories, &runCategory) ||
+        llvm::any_of(option->Categories, [](llvm::cl::OptionCategory *c) {
+          return c->getName() == "Generic Options";
+        }))
+      continue;
+    if (entry.first().starts_with("mlir-")) {
+      option->Categories.assign({&mlirCategory});
+      continue;
+    }
+    if (option->getOptionHiddenFlag() == llvm::cl::NotHidden)
+      option->setHiddenFlag(llvm::cl::Hidden);
+  }
+}
 
 static int fail(const Twine &message) {
   llvm::errs() << "tiny-run: error: " << message << "\n";
@@ -175,6 +222,14 @@ static LogicalResult printStats(tiny_runtime_t runtime,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // MLIR's own options, as mlir-opt has them: IR printing around passes
+  // (--mlir-print-ir-after-all, --mlir-print-ir-tree-dir), --mlir-timing,
+  // crash reproducers, threading and printer flags.
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
+  registerMLIRContextCLOptions();
+  registerAsmPrinterCLOptions();
+  organizeHelp();
   llvm::cl::ParseCommandLineOptions(argc, argv, "tiny program runner\n");
 
   DialectRegistry registry;
@@ -203,11 +258,24 @@ int main(int argc, char **argv) {
     if (failed(loadHostFunctionLibrary(library, error)))
       return fail("--host-functions: " + error);
 
+  CompileOptions options;
+  options.allreduce = allreduceAlgorithm;
+  options.gpuChip = gpuChip;
+  options.configurePassManager = [](PassManager &pm) {
+    applyDefaultTimingPassManagerCLOptions(pm);
+    return applyPassManagerCLOptions(pm);
+  };
+  if (printLowered)
+    options.inspectLowered = [](ModuleOp lowered) {
+      lowered.print(llvm::outs());
+      llvm::outs() << "\n";
+    };
   FailureOr<std::shared_ptr<Executable>> program =
-      Executable::compile(*module, entry.getSymName(),
-                          CompileOptions{allreduceAlgorithm, gpuChip});
+      Executable::compile(*module, entry.getSymName(), options);
   if (failed(program))
     return fail("cannot compile @" + entry.getSymName());
+  if (printLowered)
+    return 0;
   if (printTime)
     llvm::errs() << "compile time: " << (*program)->getCompileSeconds()
                  << " s"

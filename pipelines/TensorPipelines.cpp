@@ -1,0 +1,37 @@
+//===- TensorPipelines.cpp - tensor-level tiny to kernels -------------------===//
+
+#include "pipelines/Pipelines.h"
+
+#include "passes/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void mlir::tiny::buildTinySimplifyPipeline(OpPassManager &pm) {
+  pm.addPass(createTinyResolveCalls());
+  pm.addPass(createTinyDecompose());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createTinyFoldMovement());
+  // After movement folding: the constant 1 it matches may start as a view
+  // of a scalar.
+  pm.addPass(createTinyStabilizeRatios());
+  pm.addPass(createTinyMulti());
+}
+
+/// After sharding propagation, allreduces become copies and each device gets
+/// its own ops, so rangeify sees single-device values only; stores into
+/// views become stores into storage, and reads of a buffer a store
+/// overwrites read a copy taken before it.
+void mlir::tiny::buildTinyToKernelsPipeline(OpPassManager &pm,
+                                            StringRef allreduceAlgorithm) {
+  buildTinySimplifyPipeline(pm);
+  TinyLowerAllreduceOptions allreduce;
+  allreduce.algorithm = allreduceAlgorithm.str();
+  pm.addPass(createTinyLowerAllreduce(allreduce));
+  pm.addPass(createTinyExpandMulti());
+  pm.addPass(createTinyRemoveViews());
+  pm.addPass(createTinySnapshotOverwritten());
+  pm.addPass(createTinyRangeify());
+}
