@@ -28,11 +28,6 @@ using namespace mlir::tiny;
 
 namespace {
 
-/// The runtime's entry point for launches (jit/HostSchedule.cpp):
-/// tiny_host_launch(launch, grid_x, grid_y, grid_z, block_x, block_y,
-///                  block_z, shared_memory_bytes), all i64.
-constexpr StringLiteral kLaunchFunction = "tiny_host_launch";
-
 /// The positions, among the enclosing func.func's arguments, of the buffers
 /// `launch` passes its kernel; fails, with a diagnostic, on anything else.
 FailureOr<SmallVector<int64_t>> getArgumentPositions(gpu::LaunchFuncOp launch) {
@@ -69,7 +64,8 @@ struct ConvertGpuLaunchToRuntimePass
     if (auto existing = module->getAttrOfType<ArrayAttr>(kGpuLaunchesAttrName))
       table.append(existing.begin(), existing.end());
     func::FuncOp callee =
-        getOrDeclareRuntimeCall(module, kLaunchFunction, /*numOperands=*/8);
+        getOrDeclareHostCall<decltype(tiny_host_launch)>(module,
+                                                          TINY_HOST_LAUNCH);
     IRRewriter rewriter(context);
     for (gpu::LaunchFuncOp launch : launches) {
       if (launch.getAsyncToken() || !launch.getAsyncDependencies().empty() ||

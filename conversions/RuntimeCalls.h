@@ -1,9 +1,9 @@
 //===- RuntimeCalls.h - declaring the runtime's host calls ------*- C++ -*-===//
 //
-// Host schedules call back into the tiny runtime (jit/HostSchedule.cpp) for
-// what compiled code cannot do itself: copies between devices and GPU kernel
-// launches. Each entry point takes only i64 operands, so one declaration
-// helper serves them all. Buffers cross that boundary with the runtime's
+// Host schedules call back into the process that runs them for what compiled
+// code cannot do itself: copies between devices, GPU kernel launches, host
+// functions (tiny/HostCalls.h). Each entry point takes only i64 operands, so
+// one declaration helper serves them all. Buffers cross that boundary with the runtime's
 // dtype codes (tiny/runtime.h), mapped here once for every caller.
 //
 //===----------------------------------------------------------------------===//
@@ -13,7 +13,13 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "tiny/HostCalls.h"
 #include "tiny/runtime.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <cstdint>
+#include <type_traits>
 
 namespace mlir::tiny {
 
@@ -21,6 +27,27 @@ namespace mlir::tiny {
 /// made at the module's end unless it exists.
 func::FuncOp getOrDeclareRuntimeCall(ModuleOp module, StringRef name,
                                      unsigned numOperands);
+
+namespace detail {
+template <typename Traits, size_t... I>
+constexpr bool areAllInt64(std::index_sequence<I...>) {
+  return (std::is_same_v<typename Traits::template arg_t<I>, int64_t> && ...);
+}
+} // namespace detail
+
+/// The declaration of the host call `name` (tiny/HostCalls.h), whose C
+/// prototype has type `Prototype`: one i64 operand per parameter, so the
+/// declaration cannot drift from the function the JIT defines.
+template <typename Prototype>
+func::FuncOp getOrDeclareHostCall(ModuleOp module, StringRef name) {
+  using Traits = llvm::function_traits<Prototype *>;
+  static_assert(std::is_void_v<typename Traits::result_t>,
+                "host calls return nothing");
+  static_assert(detail::areAllInt64<Traits>(
+                    std::make_index_sequence<Traits::num_args>()),
+                "every parameter of a host call is an int64_t");
+  return getOrDeclareRuntimeCall(module, name, Traits::num_args);
+}
 
 /// The runtime's dtype for a tiny dtype (signless integers read as
 /// signed); 0, which is never a dtype, when the runtime has none.

@@ -36,18 +36,6 @@ using namespace mlir::tiny;
 
 namespace {
 
-/// The runtime's entry point for copies (jit/HostSchedule.cpp):
-/// tiny_host_copy(dst_arg, dst_byte_offset, src_arg, src_byte_offset, bytes).
-constexpr StringLiteral kCopyFunction = "tiny_host_copy";
-
-/// The runtime's entry point for host functions (jit/HostFunctions.cpp):
-/// tiny_host_call_function(name, num_inputs, num_outputs, descriptors).
-/// `name` is the address of the function's NUL-terminated name;
-/// `descriptors` the address of an array of i64 words describing the
-/// inputs then the outputs, each as its data address, its dtype (a
-/// tiny_dtype_t), its rank, then its shape.
-constexpr StringLiteral kCustomFunction = "tiny_host_call_function";
-
 /// Lowers host function calls, sharing one global per function name.
 class CustomFunctionLowering {
 public:
@@ -141,7 +129,8 @@ LogicalResult CustomFunctionLowering::lower(KCustomFunctionOp call) {
   Value name = memref::GetGlobalOp::create(rewriter, loc, nameGlobal.getType(),
                                            nameGlobal.getSymName());
   func::FuncOp callee =
-      getOrDeclareRuntimeCall(module, kCustomFunction, /*numOperands=*/4);
+      getOrDeclareHostCall<decltype(tiny_host_call_function)>(
+          module, TINY_HOST_CALL_FUNCTION);
   func::CallOp::create(rewriter, loc, callee,
                        ValueRange{getAddress(loc, name),
                                   getI64(loc, call.getInputs().size()),
@@ -180,7 +169,8 @@ struct ConvertTinyToRuntimePass
     if (copies.empty())
       return;
     func::FuncOp callee =
-        getOrDeclareRuntimeCall(module, kCopyFunction, /*numOperands=*/5);
+        getOrDeclareHostCall<decltype(tiny_host_copy)>(module,
+                                                        TINY_HOST_COPY);
     for (KCopyOp copy : copies) {
       FailureOr<unsigned> src =
           getArgumentPosition(copy, copy.getSrc(), "source");

@@ -3,6 +3,7 @@
 #include "jit/HostFunctions.h"
 
 #include "dialects/tiny/IR/TinyOps.h"
+#include "tiny/HostCalls.h"
 
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -154,7 +155,7 @@ LogicalResult HostFunctionScope::check(std::string &error) const {
 /// NUL-terminated name, `descriptors` of the i64 words that describe each
 /// input, then each output: its data address, its dtype, its rank and its
 /// shape.
-extern "C" void tiny_host_call_function(int64_t name, int64_t numInputs,
+void tiny_host_call_function(int64_t name, int64_t numInputs,
                                         int64_t numOutputs,
                                         int64_t descriptors) {
   HostFunctionScope *scope = currentScope;
@@ -197,7 +198,7 @@ extern "C" void tiny_host_call_function(int64_t name, int64_t numInputs,
 llvm::orc::SymbolMap
 mlir::tiny::getHostFunctionSymbols(llvm::orc::MangleAndInterner interner) {
   llvm::orc::SymbolMap symbols;
-  symbols[interner("tiny_host_call_function")] = {
+  symbols[interner(TINY_HOST_CALL_FUNCTION)] = {
       llvm::orc::ExecutorAddr::fromPtr(&tiny_host_call_function),
       llvm::JITSymbolFlags::Exported};
   return symbols;

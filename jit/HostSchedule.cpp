@@ -3,6 +3,7 @@
 #include "jit/HostSchedule.h"
 
 #include "conversions/RuntimeCalls.h"
+#include "tiny/HostCalls.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -68,7 +69,7 @@ bool mlir::tiny::takeRuntimeError(tiny_status_t status, std::string &error) {
 }
 
 /// Called by compiled programs for each tiny.k.copy (-convert-tiny-to-runtime).
-extern "C" void tiny_host_copy(int64_t dst, int64_t dstOffset, int64_t src,
+void tiny_host_copy(int64_t dst, int64_t dstOffset, int64_t src,
                                int64_t srcOffset, int64_t bytes) {
   HostCallFrame *frame = currentFrame;
   if (!frame || !frame->error.empty())
@@ -80,7 +81,7 @@ extern "C" void tiny_host_copy(int64_t dst, int64_t dstOffset, int64_t src,
 
 /// Called by compiled programs for each GPU kernel launch
 /// (-convert-gpu-launch-to-runtime).
-extern "C" void tiny_host_launch(int64_t launch, int64_t gridX, int64_t gridY,
+void tiny_host_launch(int64_t launch, int64_t gridX, int64_t gridY,
                                  int64_t gridZ, int64_t blockX, int64_t blockY,
                                  int64_t blockZ, int64_t sharedBytes) {
   HostCallFrame *frame = currentFrame;
@@ -404,10 +405,10 @@ LogicalResult mlir::tiny::runOnRuntime(tiny_runtime_t runtime,
 llvm::orc::SymbolMap
 mlir::tiny::getHostCallSymbols(llvm::orc::MangleAndInterner interner) {
   llvm::orc::SymbolMap symbols;
-  symbols[interner("tiny_host_copy")] = {
+  symbols[interner(TINY_HOST_COPY)] = {
       llvm::orc::ExecutorAddr::fromPtr(&tiny_host_copy),
       llvm::JITSymbolFlags::Exported};
-  symbols[interner("tiny_host_launch")] = {
+  symbols[interner(TINY_HOST_LAUNCH)] = {
       llvm::orc::ExecutorAddr::fromPtr(&tiny_host_launch),
       llvm::JITSymbolFlags::Exported};
   return symbols;
