@@ -1,4 +1,4 @@
-//===- TinyDialectDoc.td - the whole tiny dialect, for its reference -*- tablegen -*-===//
+//===- TinyDialectDoc.td - the whole dialect, documented --*- tablegen -*-===//
 //
 // The tensor-level and the kernel-level ops live in two files that the
 // dialect's build generates separately; the reference page documents both,
