@@ -194,7 +194,7 @@ def TinyExpandArith : Pass<"tiny-expand-arith"> {
     IEEE 754-2019 maximum / minimum on every target (NaN wins, -0 < +0),
     while -arith-expand's compare-and-select returns the first operand of
     two equal zeros, so max(+0.0, -0.0) would be -0.0 and disagree with
-    the folders (DESIGN.md §3).
+    the folders (docs/semantics.md, Arithmetic).
 
     ```mlir
     %q = arith.floordivsi %a, %b : i32   // divsi, compares, selects

@@ -707,7 +707,8 @@ class Builder:
     def multi_call(self, value, layout):
         """A call of a function whose param is the multi-device value: a
         shard-sized param viewed as one shard and unsharded on the same
-        axis (DESIGN §3), or for a replicated value the whole value."""
+        axis (docs/semantics.md, "Multi-device values"), or for a
+        replicated value the whole value."""
         t = value.type
         n = len(t.device)
         sub = Builder(self.rng, self.features, self.program,

@@ -1,4 +1,4 @@
-"""The expected result of a program, computed with numpy (DESIGN §3).
+"""The expected result of a program, computed with numpy (docs/semantics.md).
 
 Every value is a `Val`: its elements `v` (the dtype's storage), a bound `e`
 on how far a correct implementation may be from `v` (float64; 0 where the
@@ -146,9 +146,9 @@ def _float_binary(op, dtype, a, b):
 
 
 def _pow(dtype, a, b, a64, b64, p):
-    """C's pow (DESIGN §3: a negative base with an integral exponent, and
-    0^0 = 1). tiny computes exp2(log2(a) * b): the relative error grows with
-    |b * log2(a)|, each of the three ops rounding."""
+    """C's pow (docs/semantics.md: a negative base with an integral
+    exponent, and 0^0 = 1). tiny computes exp2(log2(a) * b): the relative
+    error grows with |b * log2(a)|, each of the three ops rounding."""
     ref = np.power(a64, b64)
     v = _round_exact(dtype, ref)
     special = (np.isnan(a64) | np.isnan(b64) | (a64 == 0) | np.isinf(a64) |
@@ -389,8 +389,8 @@ def _reduce_float(kind, dtype, x, e, p, contracted=False):
             return total, 0.0, True
         if n and not np.any(x) and np.all(np.signbit(x)):
             # Only -0 terms: IEEE adds them to -0, a sum from the identity
-            # +0 gives +0 (reduce does, allreduce does not); DESIGN pins
-            # neither, so either zero is held.
+            # +0 gives +0 (reduce does, allreduce does not);
+            # docs/semantics.md pins neither, so either zero is held.
             return -0.0, 5e-324, poisoned
         # Sums of small integers (or multiples of one power of two) are
         # exact in every order.

@@ -1,6 +1,7 @@
-// Copies between devices move only what the copied view needs (DESIGN.md
-// section 3). A 4-element i32 buffer [0, 1, 2, 3] is uploaded to CPU:1 (16
-// bytes), copied whole to CPU:2 (16 bytes out of CPU:1, into CPU:2), viewed
+// Copies between devices move only what the copied view needs
+// (docs/semantics.md, "Devices and copies"). A 4-element i32 buffer
+// [0, 1, 2, 3] is uploaded to CPU:1 (16 bytes), copied whole to CPU:2
+// (16 bytes out of CPU:1, into CPU:2), viewed
 // there, and the view is copied on to CPU:3; the result is downloaded from
 // CPU:3. The runtime's byte counters show what each copy moved.
 

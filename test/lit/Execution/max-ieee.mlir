@@ -1,4 +1,4 @@
-// tiny.max and reduce max are IEEE 754-2019 maximum (DESIGN.md §3): a NaN
+// tiny.max and reduce max are IEEE 754-2019 maximum (docs/semantics.md): a NaN
 // operand gives NaN, and -0 < +0, whichever operand holds which; computed
 // and folded alike, in every float dtype and in a reduction however LLVM
 // orders it.
