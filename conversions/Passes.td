@@ -154,10 +154,8 @@ def ConvertTinyToGPU : Pass<"convert-tiny-to-gpu", "::mlir::ModuleOp"> {
       stores.
     - A buffer in the LOCAL address space (`memref.alloc` with
       `#tiny<addrspace local>`) becomes a workgroup buffer of the launch,
-      its accesses `memref` ops. A barrier goes before each access that
-      reads what may have been written, or writes what may have been read
-      or written, since the last barrier; barriers go in the launch body
-      and serial ranges, never under a branch only some threads take.
+      its accesses `memref` ops; -tiny-gpu-insert-barriers then puts the
+      barriers between the threads' accesses to it.
     - `tiny.k.barrier` becomes `gpu.barrier`; buffers the host function
       allocates become `gpu.alloc`.
     Inner ranges stay ranges for -convert-tiny-to-scf.
