@@ -154,10 +154,8 @@ def ConvertTinyToGPU : Pass<"convert-tiny-to-gpu", "::mlir::ModuleOp"> {
       stores.
     - A buffer in the LOCAL address space (`memref.alloc` with
       `#tiny<addrspace local>`) becomes a workgroup buffer of the launch,
-      its accesses `memref` ops. A barrier goes before each access that
-      reads what may have been written, or writes what may have been read
-      or written, since the last barrier; barriers go in the launch body
-      and serial ranges, never under a branch only some threads take.
+      its accesses `memref` ops; -tiny-gpu-insert-barriers then puts the
+      barriers between the threads' accesses to it.
     - `tiny.k.barrier` becomes `gpu.barrier`; buffers the host function
       allocates become `gpu.alloc`.
     Inner ranges stay ranges for -convert-tiny-to-scf.
@@ -179,6 +177,42 @@ def ConvertTinyToGPU : Pass<"convert-tiny-to-gpu", "::mlir::ModuleOp"> {
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
   ];
+}
+
+def TinyGPUInsertBarriers : Pass<"tiny-gpu-insert-barriers"> {
+  let summary = "Put barriers between the threads' accesses to a launch's "
+                # "workgroup memory";
+  let description = [{
+    The threads of a block run at their own pace between barriers. In each
+    `gpu.launch` body (as -convert-tiny-to-gpu leaves it), this follows the
+    reads and writes of workgroup buffers (memrefs in the workgroup address
+    space, through their views) since the last barrier and puts a
+    `gpu.barrier` before each op that reads a buffer written since, or
+    writes one read or written since, so no thread reads a slot before
+    another has written it, nor overwrites one another has yet to read.
+    It reasons about whole buffers, not slots.
+
+    ```mlir
+    memref.store %v, %smem[%tid] : memref<64xf32, #gpu.address_space<workgroup>>
+    gpu.barrier                                        // inserted
+    %w = memref.load %smem[%other] : memref<64xf32, #gpu.address_space<workgroup>>
+    ```
+
+    Barriers go where every thread of a block arrives: in the launch body,
+    in loops whose bounds every thread holds alike (tiny.k.range, scf.for)
+    and under `scf.if` on such a value (constants, block ids, the launch's
+    sizes and what arith computes from them). A gpu.barrier already there
+    is used. A loop or branch whose accesses race with what precedes it
+    gets a barrier before it; inside a loop, a barrier goes where one
+    iteration's accesses would race with the next's. Other control flow (a branch on a thread id, a loop
+    starting at one) is one step from outside; inside it no barrier can go.
+
+    Reported, as a barrier some threads skip hangs the block:
+    - a read, under control flow only some threads of a block run, of
+      workgroup memory written under it since its last barrier;
+    - a gpu.barrier under such control flow.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
 def TinyExpandArith : Pass<"tiny-expand-arith"> {

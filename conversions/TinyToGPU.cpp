@@ -9,9 +9,9 @@
 // - a GROUP_REDUCE range is shared by the threads of a block: each thread
 //   reduces a strided part, the parts meet in workgroup memory and are
 //   combined as a tree, with barriers between the steps.
-// - buffers in the LOCAL address space become workgroup memory, with a
-//   barrier wherever threads may read what others wrote (or write what
-//   others read) since the last one.
+// - buffers in the LOCAL address space become workgroup memory; the
+//   barriers between the threads' accesses to it are
+//   -tiny-gpu-insert-barriers' (WorkgroupHazards.h).
 // Inner ranges stay ranges for -convert-tiny-to-scf. Buffers the function
 // allocates move to device memory (gpu.alloc).
 //
@@ -311,9 +311,6 @@ FailureOr<LaunchPlan> planLaunch(IRRewriter &rewriter, KernelOp kernel,
 struct LaunchLowering {
   gpu::LaunchOp launch;
   LaunchPlan plan;
-  /// Branches every thread of a block takes alike (guards of GLOBAL
-  /// ranges): barriers may go under them.
-  DenseSet<Operation *> uniformBranches;
 
   Value threadId(unsigned dim) {
     return std::array<Value, 3>{launch.getThreadIds().x,
@@ -342,8 +339,6 @@ void lowerGridRange(IRRewriter &rewriter, LaunchLowering &lowering,
       rewriter, loc, arith::CmpIPredicate::ult, id, range.getBound());
   auto guard = scf::IfOp::create(rewriter, loc, inBounds,
                                  /*withElseRegion=*/false);
-  if (!local)
-    lowering.uniformBranches.insert(guard);
   rewriter.moveOpBefore(range, guard.thenBlock()->getTerminator());
   rewriter.setInsertionPoint(range);
   inlineRange(rewriter, range, id);
@@ -494,6 +489,10 @@ LogicalResult checkGroupReduce(RangeOp range,
 ///   smem[%tid] = %part; barrier
 ///   for s = G/2 .. 1: if %tid < s { smem[%tid] op= smem[%tid + s] }; barrier
 ///   %r = %init op smem[0]
+/// The barriers are the tree's own, placed here rather than left to
+/// -tiny-gpu-insert-barriers: the parts and steps are this lowering's, and
+/// it is correct alone, whatever runs after it. (That pass finds them
+/// enough and adds none.)
 LogicalResult lowerGroupReduce(IRRewriter &rewriter, LaunchLowering &lowering,
                                RangeOp range) {
   SmallVector<Operation *> combiners;
@@ -565,7 +564,7 @@ LogicalResult lowerGroupReduce(IRRewriter &rewriter, LaunchLowering &lowering,
 }
 
 //===----------------------------------------------------------------------===//
-// LOCAL buffers: workgroup memory and barriers
+// LOCAL buffers: workgroup memory
 //===----------------------------------------------------------------------===//
 
 bool isLocalBuffer(Value buffer) {
@@ -630,15 +629,13 @@ LogicalResult lowerLocalAccesses(IRRewriter &rewriter, KIndexOp index,
 }
 
 /// Moves the LOCAL buffers the launch addresses into its workgroup memory.
-/// Returns the workgroup buffers.
-FailureOr<SmallVector<Value>> lowerLocalBuffers(IRRewriter &rewriter,
-                                                LaunchLowering &lowering) {
+LogicalResult lowerLocalBuffers(IRRewriter &rewriter,
+                                LaunchLowering &lowering) {
   SetVector<Value> buffers;
   lowering.body().walk([&](KIndexOp index) {
     if (isLocalBuffer(index.getBuffer()))
       buffers.insert(index.getBuffer());
   });
-  SmallVector<Value> workgroup;
   for (Value buffer : buffers) {
     Operation *alloc = buffer.getDefiningOp();
     if (!isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(alloc))
@@ -673,175 +670,8 @@ FailureOr<SmallVector<Value>> lowerLocalBuffers(IRRewriter &rewriter,
     for (Operation *dealloc : deallocs)
       rewriter.eraseOp(dealloc);
     rewriter.eraseOp(alloc);
-    workgroup.push_back(shared);
   }
-  return workgroup;
-}
-
-/// What ops did to one workgroup buffer since the last barrier.
-struct Access {
-  bool read = false;
-  bool written = false;
-};
-
-/// The accesses to each workgroup buffer since the last barrier.
-class Hazards {
-public:
-  void add(Value buffer, Access access) {
-    Access &mine = accesses[buffer];
-    mine.read |= access.read;
-    mine.written |= access.written;
-  }
-  Hazards &operator|=(const Hazards &other) {
-    for (auto &[buffer, access] : other.accesses)
-      add(buffer, access);
-    return *this;
-  }
-  /// Whether `later` reads a buffer written since the last barrier, or
-  /// writes one read or written since: other threads may race with them.
-  bool conflicts(const Hazards &later) const {
-    return llvm::any_of(later.accesses, [&](const auto &entry) {
-      auto it = accesses.find(entry.first);
-      if (it == accesses.end())
-        return false;
-      return (entry.second.read && it->second.written) ||
-             (entry.second.written && (it->second.read || it->second.written));
-    });
-  }
-  /// Whether `later` reads a buffer written since the last barrier.
-  bool readsWritten(const Hazards &later) const {
-    return llvm::any_of(later.accesses, [&](const auto &entry) {
-      auto it = accesses.find(entry.first);
-      return it != accesses.end() && entry.second.read && it->second.written;
-    });
-  }
-
-private:
-  DenseMap<Value, Access> accesses;
-};
-
-/// Places barriers between accesses of different phases to the workgroup
-/// buffers: before a read of what may have been written and before a write
-/// over what may have been read or written since the last barrier. They go
-/// where every thread of a block arrives: in the launch body and in serial
-/// ranges (before a range when it conflicts as a whole, inside only for
-/// what one iteration leaves to the next), never under a branch threads may
-/// take differently.
-class BarrierPlacer {
-public:
-  BarrierPlacer(IRRewriter &rewriter, LaunchLowering &lowering,
-                ArrayRef<Value> buffers)
-      : rewriter(rewriter), lowering(lowering),
-        buffers(buffers.begin(), buffers.end()) {}
-
-  LogicalResult run() {
-    if (!buffers.empty())
-      place(lowering.body(), Hazards(), /*dryRun=*/false);
-    return failure(failed);
-  }
-
-private:
-  /// The accesses to the buffers in `op` and the ops it holds.
-  Hazards getAccesses(Operation *op) {
-    Hazards accesses;
-    op->walk([&](Operation *nested) {
-      Value buffer;
-      Access access;
-      if (auto load = dyn_cast<memref::LoadOp>(nested)) {
-        buffer = load.getMemref();
-        access.read = true;
-      } else if (auto store = dyn_cast<memref::StoreOp>(nested)) {
-        buffer = store.getMemref();
-        access.written = true;
-      } else if (auto atomic = dyn_cast<memref::AtomicRMWOp>(nested)) {
-        buffer = atomic.getMemref();
-        access.read = access.written = true;
-      }
-      if (buffer && buffers.contains(buffer))
-        accesses.add(buffer, access);
-    });
-    return accesses;
-  }
-
-  /// Reports a read of data other threads may have written since the last
-  /// barrier, under a branch, where no barrier can go.
-  void checkBranch(Operation *branch) {
-    for (Region &region : branch->getRegions())
-      for (Block &block : region) {
-        Hazards state;
-        for (Operation &op : block) {
-          if (isa<gpu::BarrierOp>(op)) {
-            state = Hazards();
-            continue;
-          }
-          Hazards accesses = getAccesses(&op);
-          if (state.readsWritten(accesses) && !failed) {
-            op.emitOpError("reads workgroup memory other threads may have "
-                           "written, under a branch some threads of the "
-                           "block skip, where no barrier can go");
-            failed = true;
-          }
-          state |= accesses;
-        }
-      }
-  }
-
-  void insertBarrier(Operation *before, bool dryRun) {
-    if (dryRun)
-      return;
-    rewriter.setInsertionPoint(before);
-    gpu::BarrierOp::create(rewriter, before->getLoc());
-  }
-
-  Hazards place(Block &block, Hazards state, bool dryRun) {
-    for (Operation &op : block) {
-      if (isa<gpu::BarrierOp>(op)) {
-        state = Hazards();
-        continue;
-      }
-      Hazards accesses = getAccesses(&op);
-      if (state.conflicts(accesses)) {
-        insertBarrier(&op, dryRun);
-        state = Hazards();
-      }
-      bool loop = isa<RangeOp>(op);
-      if (!loop && !lowering.uniformBranches.contains(&op)) {
-        if (!dryRun && op.getNumRegions() != 0)
-          checkBranch(&op);
-        state |= accesses;
-        continue;
-      }
-      // A loop body also follows its own last iteration.
-      Hazards entry = state;
-      if (loop)
-        entry |= place(op.getRegion(0).front(), state, /*dryRun=*/true);
-      Hazards exit = state;
-      for (Region &region : op.getRegions())
-        for (Block &nested : region)
-          exit |= place(nested, entry, dryRun);
-      state = exit;
-    }
-    return state;
-  }
-
-  IRRewriter &rewriter;
-  LaunchLowering &lowering;
-  DenseSet<Value> buffers;
-  bool failed = false;
-};
-
-/// A barrier only some threads of a block reach hangs the block.
-LogicalResult checkBarriers(LaunchLowering &lowering) {
-  WalkResult walk = lowering.body().walk([&](gpu::BarrierOp barrier) {
-    for (Operation *parent = barrier->getParentOp(); parent != lowering.launch;
-         parent = parent->getParentOp())
-      if (!isa<RangeOp>(parent) && !lowering.uniformBranches.contains(parent))
-        return WalkResult(barrier.emitOpError(
-            "is under a branch or a loop that some threads of the block may "
-            "skip, and would hang it"));
-    return WalkResult::advance();
-  });
-  return failure(walk.wasInterrupted());
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -893,12 +723,7 @@ LogicalResult lowerKernel(IRRewriter &rewriter, KernelOp kernel,
     rewriter.setInsertionPoint(barrier);
     rewriter.replaceOpWithNewOp<gpu::BarrierOp>(barrier);
   }
-  FailureOr<SmallVector<Value>> workgroup =
-      lowerLocalBuffers(rewriter, lowering);
-  if (failed(workgroup) ||
-      failed(BarrierPlacer(rewriter, lowering, *workgroup).run()))
-    return failure();
-  return checkBarriers(lowering);
+  return lowerLocalBuffers(rewriter, lowering);
 }
 
 struct ConvertTinyToGPUPass

@@ -82,6 +82,7 @@ void mlir::tiny::buildTinyToGPUPipeline(
   ConvertTinyToGPUOptions gpuOptions;
   gpuOptions.blockSize = options.blockSize;
   pm.addPass(createConvertTinyToGPU(gpuOptions));
+  pm.addPass(createTinyGPUInsertBarriers());
   pm.addPass(createConvertTinyToSCF());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -100,6 +101,7 @@ void mlir::tiny::buildKernelsToGPUBinariesPipeline(
   gpuOptions.blockSize = options.blockSize;
   gpuOptions.gpuKernelsOnly = true;
   pm.addPass(createConvertTinyToGPU(gpuOptions));
+  pm.addPass(createTinyGPUInsertBarriers());
   pm.addPass(createConvertTinyToRuntime());
   pm.addPass(createConvertTinyToSCF());
   // Before canonicalize, for the CPU kernels' sake (see

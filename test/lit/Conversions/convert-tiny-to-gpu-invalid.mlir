@@ -1,4 +1,4 @@
-// RUN: tiny-opt %s -split-input-file -verify-diagnostics -convert-tiny-to-gpu
+// RUN: tiny-opt %s -split-input-file -verify-diagnostics -convert-tiny-to-gpu -tiny-gpu-insert-barriers
 
 func.func @carries(%o: memref<4xf32>) {
   tiny.k.kernel "k" {

@@ -1,4 +1,4 @@
-// RUN: tiny-opt %s -split-input-file -convert-tiny-to-gpu -cse | FileCheck %s
+// RUN: tiny-opt %s -split-input-file -convert-tiny-to-gpu -tiny-gpu-insert-barriers -cse | FileCheck %s
 // RUN: tiny-opt %s -split-input-file -convert-tiny-to-gpu=block-size=128 | FileCheck %s --check-prefix=B128
 // RUN: not tiny-opt %s -split-input-file -convert-tiny-to-gpu=block-size=0 2>&1 | FileCheck %s --check-prefix=NOBLOCK
 
