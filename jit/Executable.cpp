@@ -271,10 +271,14 @@ Executable::compile(ModuleOp module, StringRef entry,
       return failure();
     return pm.run(*lowered);
   };
-  PassManager toKernels(context);
-  buildJITKernelsPipeline(toKernels, entry, options.allreduce);
-  if (failed(runPipeline(toKernels)))
-    return failure();
+  {
+    // Gone before the next stage runs, so the stages' timing reports
+    // (--mlir-timing) print in order.
+    PassManager toKernels(context);
+    buildJITKernelsPipeline(toKernels, entry, options.allreduce);
+    if (failed(runPipeline(toKernels)))
+      return failure();
+  }
   Operation *kernelEntry = SymbolTable::lookupSymbolIn(*lowered, entry);
   if (!kernelEntry)
     return module.emitError("rangeify left no function named '")

@@ -92,7 +92,7 @@ struct StabilizeRatio : OpRewritePattern<MulOp> {
                                 PatternRewriter &rewriter) const override {
     for (auto [side, other] : {std::pair(op.getLhs(), op.getRhs()),
                                std::pair(op.getRhs(), op.getLhs())}) {
-      for (auto [x, c] : {std::pair(side, Value()),
+      for (auto [x, c] : {std::pair<Value, Value>(side, Value()),
                           splitConstantFactor(side)}) {
         if (!x)
           continue;

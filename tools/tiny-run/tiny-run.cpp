@@ -18,6 +18,11 @@
 #include "jit/Executable.h"
 #include "jit/HostFunctions.h"
 #include "jit/Npy.h"
+#include "conversions/Passes.h"
+#include "passes/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -73,7 +78,8 @@ static llvm::cl::opt<bool> printFull(
     "print-full",
     llvm::cl::desc("print every element of a result; by default a result of "
                    "more than 1000 elements prints summarized, as numpy "
-                   "does"));
+                   "does"),
+    llvm::cl::cat(runCategory));
 static llvm::cl::opt<bool>
     printTime("print-compile-time",
               llvm::cl::desc("print the lowering + JIT time to stderr"),
@@ -136,7 +142,7 @@ static void organizeHelp() {
           return c->getName() == "Generic Options";
         }))
       continue;
-    if (entry.first().starts_with("mlir-")) {
+    if (entry.first.starts_with("mlir-")) {
       option->Categories.assign({&mlirCategory});
       continue;
     }
@@ -225,6 +231,12 @@ int main(int argc, char **argv) {
   // MLIR's own options, as mlir-opt has them: IR printing around passes
   // (--mlir-print-ir-after-all, --mlir-print-ir-tree-dir), --mlir-timing,
   // crash reproducers, threading and printer flags.
+  // --mlir-print-ir-after=NAME and its kin name passes by their arguments,
+  // which they look up when they are registered themselves.
+  registerTinyPasses();
+  registerTinyConversionPasses();
+  registerTransformsPasses();
+  registerConversionPasses();
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
   registerMLIRContextCLOptions();

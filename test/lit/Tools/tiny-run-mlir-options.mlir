@@ -16,6 +16,7 @@
 // RUN: tiny-run --help | FileCheck %s --check-prefix=HELP
 // HELP: General tiny-run options:
 // HELP: --entry
+// HELP: --print-full
 // HELP: --print-lowered
 // HELP: Generic Options:
 // HELP: MLIR options
