@@ -219,11 +219,12 @@ static tiny_buffer_t allocate(tiny_runtime_t runtime, const char *name,
 
 /* Param 0 is never read: the lowering drops it, the signature keeps it. */
 static const char *kDroppedParam =
-    "tiny.function @f -> tensor<4xi32> {\n"
-    "  %unused = tiny.param 0 : f32 size 3\n"
-    "  %x = tiny.param 1 : i32 size 4\n"
-    "  %y = tiny.add %x, %x : tensor<4xi32>\n"
-    "  tiny.return %y : tensor<4xi32>\n"
+    "#cpu = #tiny.device<\"CPU\">\n"
+    "tiny.function @f -> tensor<4xi32, #cpu> {\n"
+    "  %unused = tiny.param 0 : f32 size 3 on \"CPU\"\n"
+    "  %x = tiny.param 1 : i32 size 4 on \"CPU\"\n"
+    "  %y = tiny.add %x, %x : tensor<4xi32, #cpu>\n"
+    "  tiny.return %y : tensor<4xi32, #cpu>\n"
     "}\n";
 
 /* A buffer for a param the program never reads is checked against the

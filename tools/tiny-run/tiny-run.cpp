@@ -151,6 +151,14 @@ static void organizeHelp() {
   }
 }
 
+/// True when the command line sets one of MLIR's options (--mlir-*).
+static bool hasMLIROptions() {
+  return llvm::any_of(llvm::cl::getRegisteredOptions(), [](const auto &entry) {
+    return entry.first.starts_with("mlir-") &&
+           entry.second->getNumOccurrences() > 0;
+  });
+}
+
 static int fail(const Twine &message) {
   llvm::errs() << "tiny-run: error: " << message << "\n";
   return 1;
@@ -273,10 +281,13 @@ int main(int argc, char **argv) {
   CompileOptions options;
   options.allreduce = allreduceAlgorithm;
   options.gpuChip = gpuChip;
-  options.configurePassManager = [](PassManager &pm) {
-    applyDefaultTimingPassManagerCLOptions(pm);
-    return applyPassManagerCLOptions(pm);
-  };
+  // Only when MLIR's options are given: a configured compilation bypasses
+  // the caches (TINY_CACHE_DIR), so that its passes run and show.
+  if (hasMLIROptions())
+    options.configurePassManager = [](PassManager &pm) {
+      applyDefaultTimingPassManagerCLOptions(pm);
+      return applyPassManagerCLOptions(pm);
+    };
   if (printLowered)
     options.inspectLowered = [](ModuleOp lowered) {
       lowered.print(llvm::outs());
