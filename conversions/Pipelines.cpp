@@ -21,7 +21,8 @@ using namespace mlir;
 /// after sharding propagation, allreduces become copies and each device
 /// gets its own ops, so rangeify sees single-device values only; stores
 /// into views become stores into storage, and reads of a buffer a store
-/// overwrites read a copy taken before it.
+/// overwrites read a copy taken before it. Then the kernels' index
+/// arithmetic is simplified by the ranges of the loop indices.
 static void addTensorLevelPasses(OpPassManager &pm,
                                  StringRef allreduceAlgorithm = "ring") {
   mlir::tiny::buildTinySimplifyPipeline(pm);
@@ -32,6 +33,7 @@ static void addTensorLevelPasses(OpPassManager &pm,
   pm.addPass(mlir::tiny::createTinyRemoveViews());
   pm.addPass(mlir::tiny::createTinySnapshotOverwritten());
   pm.addPass(mlir::tiny::createTinyRangeify());
+  pm.addPass(mlir::tiny::createTinySimplifyIndices());
 }
 
 void mlir::tiny::buildTinyToLLVMPipeline(OpPassManager &pm,
