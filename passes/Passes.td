@@ -310,8 +310,11 @@ def TinyOptimize : Pass<"tiny-optimize", "::mlir::ModuleOp"> {
     whose address does not depend on the reduced indices, the accumulators
     are at least a row of columns apart, nothing else in the nest reads or
     writes their buffers, and every column-dependent access is contiguous
-    (no gathers, no column-dependent gates). Kernels with fewer columns
-    than vector lanes are left alone too.
+    (no gathers, no column-dependent gates) or a padded read: an index
+    `select(ult(s, n), s, c)` plus offsets, with s contiguous in the column,
+    becomes a `vector.maskedload` of the consecutive elements whose lanes
+    out of bounds get the element at c, as the scalar loads read them.
+    Kernels with fewer columns than vector lanes are left alone too.
 
     W is chosen so the accumulators take about half of the vector
     registers, at most 4 vectors per row. `vector-bits` and

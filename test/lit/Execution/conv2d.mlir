@@ -6,7 +6,7 @@
 // exact in f32 whatever order the sums take.
 //
 //   conv_5x5       x 4x32x24x24, w 32x32x5x5 (beautiful_mnist's second conv)
-//   conv_pad       x 1x8x10x10, w 16x8x3x3, padding 1
+//   conv_pad       x 1x8x18x18, w 16x8x3x3, padding 1
 //   conv_stride    x 2x4x11x11, w 8x4x3x3, stride 2, padding 1
 //   conv_dilation  x 1x3x12x12, w 4x3x3x3, dilation 2
 //   conv_groups    x 2x4x9x9, w 6x2x3x3, 2 groups, padding (1, 2)
@@ -15,8 +15,9 @@
 // remainders of flat offsets by constants; -tiny-simplify-indices (in
 // -tiny-to-llvm) writes them as sums of the loop indices, so the lowered
 // convolutions divide nothing (but the group's channel, outside the
-// reduction, in conv_groups), and conv_5x5's is register-tiled with vectors
-// by -tiny-optimize.
+// reduction, in conv_groups). conv_5x5 and conv_pad (at least 16 columns,
+// as many as AVX-512 has f32 lanes) are register-tiled with vectors by
+// -tiny-optimize, conv_pad's padded input read by masked vector loads.
 
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %python %S/Inputs/conv2d.py gen %t
@@ -29,7 +30,7 @@
 // RUN: tiny-opt %s -tiny-to-llvm | FileCheck %s --check-prefix=LOWERED
 
 // CHECK:      conv_5x5: 4x32x20x20 exact
-// CHECK-NEXT: conv_pad: 1x16x10x10 exact
+// CHECK-NEXT: conv_pad: 1x16x18x18 exact
 // CHECK-NEXT: conv_stride: 2x8x6x6 exact
 // CHECK-NEXT: conv_dilation: 1x4x8x8 exact
 // CHECK-NEXT: conv_groups: 2x6x9x11 exact
@@ -41,6 +42,9 @@
 // LOWERED-NOT:     llvm.udiv
 // LOWERED-NOT:     llvm.urem
 // LOWERED-LABEL: llvm.func @conv_pad
+// LOWERED-NOT:     llvm.udiv
+// LOWERED-NOT:     llvm.urem
+// LOWERED:         llvm.intr.masked.load
 // LOWERED-NOT:     llvm.udiv
 // LOWERED-NOT:     llvm.urem
 // LOWERED-LABEL: llvm.func @conv_stride
@@ -84,38 +88,38 @@ tiny.function @conv_5x5 -> tensor<4x32x20x20xf32, #tiny.device<"CPU">> {
     tiny.return %28 : tensor<4x32x20x20xf32, #tiny.device<"CPU">>
 }
 
-tiny.function @conv_pad -> tensor<1x16x10x10xf32, #tiny.device<"CPU">> {
-    %0 = tiny.param 0 : f32 size 800 on "CPU"
-    %1 = tiny.reshape %0 to [1, 8, 10, 10] : tensor<800xf32, #tiny.device<"CPU">>
-    %2 = tiny.pad %1 low [0, 0, 1, 1] high [0, 0, 1, 1] : tensor<1x8x10x10xf32, #tiny.device<"CPU">>
-    %3 = tiny.reshape %2 to [1, 8, 1, 12, 1, 12] : tensor<1x8x12x12xf32, #tiny.device<"CPU">>
-    %4 = tiny.reshape %3 to [1, 8, 12, 12] : tensor<1x8x1x12x1x12xf32, #tiny.device<"CPU">>
-    %5 = tiny.reshape %4 to [1, 1, 1, 8, 12, 12] : tensor<1x8x12x12xf32, #tiny.device<"CPU">>
-    %6 = tiny.expand %5 to [4, 4, 1, 8, 12, 12] : tensor<1x1x1x8x12x12xf32, #tiny.device<"CPU">>
-    %7 = tiny.permute %6 [2, 3, 0, 4, 1, 5] : tensor<4x4x1x8x12x12xf32, #tiny.device<"CPU">>
-    %8 = tiny.reshape %7 to [1, 8, 48, 48] : tensor<1x8x4x12x4x12xf32, #tiny.device<"CPU">>
-    %9 = tiny.shrink %8 [0, 0, 0, 0] to [1, 8, 39, 39] : tensor<1x8x48x48xf32, #tiny.device<"CPU">>
-    %10 = tiny.reshape %9 to [1, 8, 3, 13, 3, 13] : tensor<1x8x39x39xf32, #tiny.device<"CPU">>
-    %11 = tiny.shrink %10 [0, 0, 0, 0, 0, 0] to [1, 8, 3, 10, 3, 10] : tensor<1x8x3x13x3x13xf32, #tiny.device<"CPU">>
-    %12 = tiny.reshape %11 to [1, 8, 3, 10, 1, 3, 10, 1] : tensor<1x8x3x10x3x10xf32, #tiny.device<"CPU">>
-    %13 = tiny.reshape %12 to [1, 8, 3, 10, 3, 10] : tensor<1x8x3x10x1x3x10x1xf32, #tiny.device<"CPU">>
-    %14 = tiny.permute %13 [0, 1, 3, 5, 2, 4] : tensor<1x8x3x10x3x10xf32, #tiny.device<"CPU">>
-    %15 = tiny.reshape %14 to [1, 1, 8, 1, 10, 10, 3, 3] : tensor<1x8x10x10x3x3xf32, #tiny.device<"CPU">>
-    %16 = tiny.reshape %15 to [1, 1, 8, 10, 10, 3, 3] : tensor<1x1x8x1x10x10x3x3xf32, #tiny.device<"CPU">>
-    %17 = tiny.reshape %16 to [1, 1, 1, 8, 10, 10, 3, 3] : tensor<1x1x8x10x10x3x3xf32, #tiny.device<"CPU">>
-    %18 = tiny.expand %17 to [16, 1, 1, 8, 10, 10, 3, 3] : tensor<1x1x1x8x10x10x3x3xf32, #tiny.device<"CPU">>
-    %19 = tiny.permute %18 [1, 2, 3, 0, 4, 5, 6, 7] : tensor<16x1x1x8x10x10x3x3xf32, #tiny.device<"CPU">>
-    %20 = tiny.permute %19 [0, 1, 3, 4, 5, 2, 6, 7] : tensor<1x1x8x16x10x10x3x3xf32, #tiny.device<"CPU">>
+tiny.function @conv_pad -> tensor<1x16x18x18xf32, #tiny.device<"CPU">> {
+    %0 = tiny.param 0 : f32 size 2592 on "CPU"
+    %1 = tiny.reshape %0 to [1, 8, 18, 18] : tensor<2592xf32, #tiny.device<"CPU">>
+    %2 = tiny.pad %1 low [0, 0, 1, 1] high [0, 0, 1, 1] : tensor<1x8x18x18xf32, #tiny.device<"CPU">>
+    %3 = tiny.reshape %2 to [1, 8, 1, 20, 1, 20] : tensor<1x8x20x20xf32, #tiny.device<"CPU">>
+    %4 = tiny.reshape %3 to [1, 8, 20, 20] : tensor<1x8x1x20x1x20xf32, #tiny.device<"CPU">>
+    %5 = tiny.reshape %4 to [1, 1, 1, 8, 20, 20] : tensor<1x8x20x20xf32, #tiny.device<"CPU">>
+    %6 = tiny.expand %5 to [4, 4, 1, 8, 20, 20] : tensor<1x1x1x8x20x20xf32, #tiny.device<"CPU">>
+    %7 = tiny.permute %6 [2, 3, 0, 4, 1, 5] : tensor<4x4x1x8x20x20xf32, #tiny.device<"CPU">>
+    %8 = tiny.reshape %7 to [1, 8, 80, 80] : tensor<1x8x4x20x4x20xf32, #tiny.device<"CPU">>
+    %9 = tiny.shrink %8 [0, 0, 0, 0] to [1, 8, 63, 63] : tensor<1x8x80x80xf32, #tiny.device<"CPU">>
+    %10 = tiny.reshape %9 to [1, 8, 3, 21, 3, 21] : tensor<1x8x63x63xf32, #tiny.device<"CPU">>
+    %11 = tiny.shrink %10 [0, 0, 0, 0, 0, 0] to [1, 8, 3, 18, 3, 18] : tensor<1x8x3x21x3x21xf32, #tiny.device<"CPU">>
+    %12 = tiny.reshape %11 to [1, 8, 3, 18, 1, 3, 18, 1] : tensor<1x8x3x18x3x18xf32, #tiny.device<"CPU">>
+    %13 = tiny.reshape %12 to [1, 8, 3, 18, 3, 18] : tensor<1x8x3x18x1x3x18x1xf32, #tiny.device<"CPU">>
+    %14 = tiny.permute %13 [0, 1, 3, 5, 2, 4] : tensor<1x8x3x18x3x18xf32, #tiny.device<"CPU">>
+    %15 = tiny.reshape %14 to [1, 1, 8, 1, 18, 18, 3, 3] : tensor<1x8x18x18x3x3xf32, #tiny.device<"CPU">>
+    %16 = tiny.reshape %15 to [1, 1, 8, 18, 18, 3, 3] : tensor<1x1x8x1x18x18x3x3xf32, #tiny.device<"CPU">>
+    %17 = tiny.reshape %16 to [1, 1, 1, 8, 18, 18, 3, 3] : tensor<1x1x8x18x18x3x3xf32, #tiny.device<"CPU">>
+    %18 = tiny.expand %17 to [16, 1, 1, 8, 18, 18, 3, 3] : tensor<1x1x1x8x18x18x3x3xf32, #tiny.device<"CPU">>
+    %19 = tiny.permute %18 [1, 2, 3, 0, 4, 5, 6, 7] : tensor<16x1x1x8x18x18x3x3xf32, #tiny.device<"CPU">>
+    %20 = tiny.permute %19 [0, 1, 3, 4, 5, 2, 6, 7] : tensor<1x1x8x16x18x18x3x3xf32, #tiny.device<"CPU">>
     %21 = tiny.param 1 : f32 size 1152 on "CPU"
     %22 = tiny.reshape %21 to [16, 8, 3, 3] : tensor<1152xf32, #tiny.device<"CPU">>
     %23 = tiny.reshape %22 to [1, 1, 16, 1, 1, 8, 3, 3] : tensor<16x8x3x3xf32, #tiny.device<"CPU">>
-    %24 = tiny.mul %20, %23 : tensor<1x1x16x10x10x8x3x3xf32, #tiny.device<"CPU">>, tensor<1x1x16x1x1x8x3x3xf32, #tiny.device<"CPU">>
-    %25 = tiny.permute %24 [5, 6, 7, 0, 1, 2, 3, 4] : tensor<1x1x16x10x10x8x3x3xf32, #tiny.device<"CPU">>
-    %26 = tiny.reduce add %25 axes [0, 1, 2] : tensor<8x3x3x1x1x16x10x10xf32, #tiny.device<"CPU">>
-    %27 = tiny.reshape %26 to [1, 1, 16, 10, 10] : tensor<1x1x1x1x1x16x10x10xf32, #tiny.device<"CPU">>
-    %28 = tiny.reshape %27 to [1, 1, 16, 10, 10, 1, 1, 1] : tensor<1x1x16x10x10xf32, #tiny.device<"CPU">>
-    %29 = tiny.reshape %28 to [1, 16, 10, 10] : tensor<1x1x16x10x10x1x1x1xf32, #tiny.device<"CPU">>
-    tiny.return %29 : tensor<1x16x10x10xf32, #tiny.device<"CPU">>
+    %24 = tiny.mul %20, %23 : tensor<1x1x16x18x18x8x3x3xf32, #tiny.device<"CPU">>, tensor<1x1x16x1x1x8x3x3xf32, #tiny.device<"CPU">>
+    %25 = tiny.permute %24 [5, 6, 7, 0, 1, 2, 3, 4] : tensor<1x1x16x18x18x8x3x3xf32, #tiny.device<"CPU">>
+    %26 = tiny.reduce add %25 axes [0, 1, 2] : tensor<8x3x3x1x1x16x18x18xf32, #tiny.device<"CPU">>
+    %27 = tiny.reshape %26 to [1, 1, 16, 18, 18] : tensor<1x1x1x1x1x16x18x18xf32, #tiny.device<"CPU">>
+    %28 = tiny.reshape %27 to [1, 1, 16, 18, 18, 1, 1, 1] : tensor<1x1x16x18x18xf32, #tiny.device<"CPU">>
+    %29 = tiny.reshape %28 to [1, 16, 18, 18] : tensor<1x1x16x18x18x1x1x1xf32, #tiny.device<"CPU">>
+    tiny.return %29 : tensor<1x16x18x18xf32, #tiny.device<"CPU">>
 }
 
 tiny.function @conv_stride -> tensor<2x8x6x6xf32, #tiny.device<"CPU">> {
