@@ -17,7 +17,10 @@
 // the reduce ranges as iter_args of vector type. Only the reduce loop's own
 // operands are loaded inside it: a column-contiguous source element is one
 // vector load, an element that does not depend on the column is one scalar
-// load broadcast to the lanes.
+// load broadcast to the lanes. A padded read, whose column index rangeify
+// clamps (select(ult(s, n), s, c) plus offsets), is one masked vector load
+// of the consecutive elements, with the element at c for the lanes out of
+// bounds.
 //
 //   loop %t < N / W {
 //     init(u) = vector.load out[row(u), t*W]
@@ -71,6 +74,10 @@ enum class Lanes {
   Uniform,
   /// An index equal to base + stride * column; the scalar clone is the base.
   Strided,
+  /// An index equal to u + select(ult(s, n), s, c), with s = base + column
+  /// and u, n, c the same for every column: the clamped column index of a
+  /// padded read, plus offsets. The select is `clamp`.
+  Clamped,
   /// Anything else: a vector with one element per column.
   Vector,
 };
@@ -78,6 +85,7 @@ enum class Lanes {
 struct LaneInfo {
   Lanes kind = Lanes::Uniform;
   int64_t stride = 0;
+  arith::SelectOp clamp;
 };
 
 /// One accumulator of the nest: a value of the output that every reduce
@@ -199,6 +207,17 @@ private:
   /// indices) for the column mapped in `mapping`, cloned outside the
   /// reduce ranges.
   Value cloneOutside(OpBuilder &builder, Value value, IRMapping &mapping);
+  /// The tile's lanes of a load at a Clamped index: consecutive elements
+  /// where the clamp's condition holds (a masked load), the element at the
+  /// clamped-to index elsewhere (its pass-through value), as the scalar
+  /// loads read them.
+  Value emitClampedLoad(OpBuilder &builder, KLoadOp load, IRMapping &mapping,
+                        function_ref<Value(Value)> getVector);
+  /// The scalar value of the Clamped index `value` in the tile's first
+  /// column with its clamp's result replaced by `replacement` (the clamp's
+  /// true or false value).
+  Value rebuildClamped(OpBuilder &builder, Value value, Value replacement,
+                       IRMapping &mapping);
   /// Emits the column loop's body for one tile of `width` columns.
   SmallVector<Value> emitTileBody(OpBuilder &builder, int64_t width,
                                   IRMapping &mapping, ValueRange carried);
@@ -212,6 +231,9 @@ private:
   DenseMap<Value, LaneInfo> lanes;
   /// k.index results that address one vector of consecutive elements.
   DenseSet<Value> contiguous;
+  /// k.index results whose last index is Clamped: consecutive elements
+  /// where the column is in bounds, the element at the clamp elsewhere.
+  DenseSet<Value> clampedContiguous;
   DenseSet<Value> dependsOnReduce;
 };
 
@@ -370,14 +392,26 @@ LogicalResult ReductionNest::analyzeLanes() {
       if (llvm::all_of(indices, isUniform))
         continue;
       LaneInfo last = info(indices.back());
-      if (!llvm::all_of(indices.drop_back(), isUniform) ||
-          last.kind != Lanes::Strided || last.stride != 1)
+      if (!llvm::all_of(indices.drop_back(), isUniform))
+        return failure();
+      if (last.kind == Lanes::Clamped) {
+        clampedContiguous.insert(index);
+        continue;
+      }
+      if (last.kind != Lanes::Strided || last.stride != 1)
         return failure();
       contiguous.insert(index);
       continue;
     }
     if (auto load = dyn_cast<KLoadOp>(op)) {
       if (contiguous.contains(load.getPtr())) {
+        if (load.getGate() || !load.getType().isIntOrFloat() ||
+            load.getType().getIntOrFloatBitWidth() % 8 != 0)
+          return failure();
+        lanes[load] = {Lanes::Vector};
+        continue;
+      }
+      if (clampedContiguous.contains(load.getPtr())) {
         if (load.getGate() || !load.getType().isIntOrFloat() ||
             load.getType().getIntOrFloatBitWidth() % 8 != 0)
           return failure();
@@ -393,6 +427,34 @@ LogicalResult ReductionNest::analyzeLanes() {
     if (llvm::all_of(op.getOperands(), isUniform))
       continue;
     Value result = op.getResult(0);
+    // select(ult(s, n), s, c) with s contiguous in the column, n and c the
+    // same for every column; then offsets added to it.
+    if (auto select = dyn_cast<arith::SelectOp>(op);
+        select && result.getType().isIndex()) {
+      auto cmp = select.getCondition().getDefiningOp<arith::CmpIOp>();
+      LaneInfo taken = info(select.getTrueValue());
+      if (cmp && cmp.getPredicate() == arith::CmpIPredicate::ult &&
+          cmp.getLhs() == select.getTrueValue() && isUniform(cmp.getRhs()) &&
+          isUniform(select.getFalseValue()) &&
+          taken.kind == Lanes::Strided && taken.stride == 1) {
+        lanes[result] = {Lanes::Clamped, 0, select};
+        continue;
+      }
+    }
+    if (llvm::any_of(op.getOperands(), [&](Value operand) {
+          return info(operand).kind == Lanes::Clamped;
+        })) {
+      Value lhs = op.getNumOperands() == 2 ? op.getOperand(0) : Value();
+      Value rhs = op.getNumOperands() == 2 ? op.getOperand(1) : Value();
+      bool offset =
+          (isa<arith::AddIOp>(op) && (isUniform(lhs) || isUniform(rhs))) ||
+          (isa<arith::SubIOp>(op) && isUniform(rhs));
+      if (!offset)
+        return failure();
+      LaneInfo clamped = info(isUniform(lhs) ? rhs : lhs);
+      lanes[result] = {Lanes::Clamped, 0, clamped.clamp};
+      continue;
+    }
     auto strideOf = [&](Value value) -> std::optional<int64_t> {
       LaneInfo operand = info(value);
       if (operand.kind == Lanes::Vector)
@@ -450,6 +512,58 @@ Value ReductionNest::cloneOutside(OpBuilder &builder, Value value,
       ->getResult(cast<OpResult>(value).getResultNumber());
 }
 
+Value ReductionNest::rebuildClamped(OpBuilder &builder, Value value,
+                                    Value replacement, IRMapping &mapping) {
+  LaneInfo info = lanes.lookup(value);
+  if (value == info.clamp.getResult())
+    return replacement;
+  // An offset of the clamped index (analyzeLanes): addi or subi with one
+  // operand the same for every column.
+  Operation *op = value.getDefiningOp();
+  SmallVector<Value> operands;
+  for (Value operand : op->getOperands())
+    operands.push_back(
+        lanes.lookup(operand).kind == Lanes::Clamped
+            ? rebuildClamped(builder, operand, replacement, mapping)
+            : mapping.lookupOrDefault(operand));
+  return mlir::clone(builder, op, {value.getType()}, operands)->getResult(0);
+}
+
+Value ReductionNest::emitClampedLoad(OpBuilder &builder, KLoadOp load,
+                                     IRMapping &mapping,
+                                     function_ref<Value(Value)> getVector) {
+  Location loc = load.getLoc();
+  auto address = load.getPtr().getDefiningOp<KIndexOp>();
+  Value last = address.getIndices().back();
+  arith::SelectOp clamp = lanes.lookup(last).clamp;
+  SmallVector<Value> first, other;
+  for (Value index : address.getIndices().drop_back()) {
+    first.push_back(mapping.lookupOrDefault(index));
+    other.push_back(first.back());
+  }
+  // Lane j reads the element at the column's own index s + j where
+  // ult(s + j, n), and the one at c elsewhere.
+  first.push_back(rebuildClamped(
+      builder, last, mapping.lookupOrDefault(clamp.getTrueValue()), mapping));
+  Value mask = getVector(clamp.getCondition());
+  auto type = VectorType::get(cast<VectorType>(mask.getType()).getShape(),
+                              load.getType());
+  // The element at c is read only where some lane is out of bounds, as the
+  // scalar loads read it; where none is, the first lane's stands in.
+  Value inBounds = vector::ReductionOp::create(
+      builder, loc, vector::CombiningKind::AND, mask);
+  Value atClamp = rebuildClamped(
+      builder, last, mapping.lookupOrDefault(clamp.getFalseValue()), mapping);
+  other.push_back(
+      arith::SelectOp::create(builder, loc, inBounds, first.back(), atClamp));
+  Value otherPtr = KIndexOp::create(builder, loc, address.getBuffer(), other);
+  Value otherElement =
+      KLoadOp::create(builder, loc, otherPtr, Value(), Value());
+  Value passThru = vector::BroadcastOp::create(builder, loc, type, otherElement);
+  return vector::MaskedLoadOp::create(builder, loc, type, address.getBuffer(),
+                                      first, mask, passThru);
+}
+
 SmallVector<Value> ReductionNest::emitTileBody(OpBuilder &builder,
                                                int64_t width,
                                                IRMapping &mapping,
@@ -502,7 +616,13 @@ SmallVector<Value> ReductionNest::emitTileBody(OpBuilder &builder,
       builder.clone(op, mapping);
       continue;
     }
-    if (isa<KIndexOp>(op) && contiguous.contains(op.getResult(0)))
+    if (isa<KIndexOp>(op) && (contiguous.contains(op.getResult(0)) ||
+                               clampedContiguous.contains(op.getResult(0))))
+      continue;
+    // Clamped indices are only read by the loads they address, which
+    // rebuild them (emitClampedLoad); their condition is a vector here.
+    if (op.getNumResults() == 1 &&
+        lanes.lookup(op.getResult(0)).kind == Lanes::Clamped)
       continue;
     if (auto load = dyn_cast<KLoadOp>(op);
         load && contiguous.contains(load.getPtr())) {
@@ -513,6 +633,11 @@ SmallVector<Value> ReductionNest::emitTileBody(OpBuilder &builder,
       vectors[load] =
           vector::LoadOp::create(builder, loc, vectorType(load.getType()),
                                  address.getBuffer(), indices);
+      continue;
+    }
+    if (auto load = dyn_cast<KLoadOp>(op);
+        load && clampedContiguous.contains(load.getPtr())) {
+      vectors[load] = emitClampedLoad(builder, load, mapping, getVector);
       continue;
     }
     if (op.getNumResults() != 1 ||
@@ -647,7 +772,7 @@ struct TinyOptimizePass
     unsigned registers =
         vectorRegisters ? vectorRegisters.getValue() : hostRegisters;
 
-    SmallVector<ReductionNest> nests;
+    SmallVector<ReductionNest, 0> nests;
     getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
       // Host vector tiles mean nothing to a kernel compiled for a GPU.
       if (auto kernel = dyn_cast<KernelOp>(op))

@@ -279,6 +279,35 @@ def TinyExpandMulti : Pass<"tiny-expand-multi", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::tiny::TinyDialect"];
 }
 
+def TinySimplifyIndices : Pass<"tiny-simplify-indices"> {
+  let summary = "Write index divisions and remainders by constants as sums, "
+                "by the ranges of their terms";
+  let description = [{
+    Kernel-level, after -tiny-rangeify, which splits the flat offset of a
+    reshape with `arith.divui` / `arith.remui` by constants: each such op on
+    an `index` is rewritten as its operand's terms (over addi, subi, muli by
+    a constant) where the ranges of those terms decide it, as tinygrad's
+    symbolic rules do. With x = sum(a_i * t_i) + k, its integer value in
+    [0, 2^63), and r the sum of the coefficients' remainders by c:
+    - `x mod c` -> `r - c * q` and `x div c` -> `sum((a_i div c) * t_i) +
+      (k div c) + q` when every value of r has the quotient q by c;
+    - otherwise `x mod c` -> `r mod c` when some coefficient was reduced,
+      and `x div c` -> `sum((a_i div c) * t_i) + (k div c) + r div c` when
+      some term leaves the division;
+    - `(x div a) div b` -> `x div (a * b)`, `(x mod a) mod b` -> `x mod b`
+      when b divides a.
+    A term's range is known for the induction variable of a `tiny.k.range`
+    with a constant bound, a remainder or quotient by a constant, and the
+    clamped index of a padded read (`select(ult(i, n), i, k)`).
+
+    ```mlir
+    // (i * 25 + j) mod 24 with i < 5, j < 20:
+    %0 = arith.remui %x, %c24 : index     // -> %j + %i
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def TinyOptimize : Pass<"tiny-optimize", "::mlir::ModuleOp"> {
   let summary = "Tile, upcast and unroll kernel ranges for the target";
   let description = [{
@@ -299,8 +328,11 @@ def TinyOptimize : Pass<"tiny-optimize", "::mlir::ModuleOp"> {
     whose address does not depend on the reduced indices, the accumulators
     are at least a row of columns apart, nothing else in the nest reads or
     writes their buffers, and every column-dependent access is contiguous
-    (no gathers, no column-dependent gates). Kernels with fewer columns
-    than vector lanes are left alone too.
+    (no gathers, no column-dependent gates) or a padded read: an index
+    `select(ult(s, n), s, c)` plus offsets, with s contiguous in the column,
+    becomes a `vector.maskedload` of the consecutive elements whose lanes
+    out of bounds get the element at c, as the scalar loads read them.
+    Kernels with fewer columns than vector lanes are left alone too.
 
     W is chosen so the accumulators take about half of the vector
     registers, at most 4 vectors per row. `vector-bits` and

@@ -209,6 +209,132 @@ func.func @gated_by_column(%b: memref<40xf32>, %out: memref<8xf32>) {
 
 // -----
 
+// A padded read, as rangeify writes it: B's column is s = j + k - 1,
+// clamped to 0 outside [0, 6) (select(ult(s, 6), s, 0)), plus the row
+// offset 6 * k; the value is masked to zero there. With 4 lanes (one tile
+// of two vectors, 8 columns), the tile loads B's consecutive elements from
+// 6 * k + s where the lanes are in bounds and the element at the clamp
+// (6 * k) in the others, which is read at the first lane's index instead
+// when every lane is in bounds (the scalar loads read none at the clamp
+// then).
+
+// CHECK-LABEL: func.func @padded_column
+// CHECK:         tiny.k.range loop %[[T:.*]] < %{{.*}} {
+// CHECK:           %[[J:.*]] = arith.muli %[[T]], %{{.*}} : index
+// CHECK-NEXT:      %[[INIT:.*]] = vector.load %{{.*}}[%[[J]]] : memref<8xf32>, vector<8xf32>
+// CHECK-NEXT:      %[[RES:.*]] = tiny.k.range reduce %[[K:.*]] < %{{.*}} iter_args(%[[ACC:.*]] = %[[INIT]]) -> (vector<8xf32>) {
+// CHECK-NEXT:        %[[JK:.*]] = arith.addi %[[J]], %[[K]] : index
+// CHECK-NEXT:        %[[S:.*]] = arith.subi %[[JK]], %{{.*}} : index
+// CHECK:             %[[MASK:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : vector<8xindex>
+// CHECK-NEXT:        %[[ROW:.*]] = arith.muli %[[K]], %{{.*}} : index
+// CHECK-NEXT:        %[[FIRST:.*]] = arith.addi %[[S]], %[[ROW]] : index
+// CHECK-NEXT:        %[[ALL:.*]] = vector.reduction <and>, %[[MASK]] : vector<8xi1> into i1
+// CHECK-NEXT:        %[[AT0:.*]] = arith.addi %{{.*}}, %[[ROW]] : index
+// CHECK-NEXT:        %[[OTHER:.*]] = arith.select %[[ALL]], %[[FIRST]], %[[AT0]] : index
+// CHECK-NEXT:        %[[PO:.*]] = tiny.k.index %[[B:.*]][%[[OTHER]]] : memref<36xf32>
+// CHECK-NEXT:        %[[VO:.*]] = tiny.k.load %[[PO]]
+// CHECK-NEXT:        %[[PASS:.*]] = vector.broadcast %[[VO]] : f32 to vector<8xf32>
+// CHECK-NEXT:        %[[BV:.*]] = vector.maskedload %[[B]][%[[FIRST]]], %[[MASK]], %[[PASS]] : memref<36xf32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+// CHECK-NEXT:        %[[ZERO:.*]] = vector.broadcast %{{.*}} : f32 to vector<8xf32>
+// CHECK-NEXT:        %[[MASKED:.*]] = arith.select %[[MASK]], %[[BV]], %[[ZERO]] : vector<8xi1>, vector<8xf32>
+// CHECK-NEXT:        %[[SUM:.*]] = arith.addf %[[ACC]], %[[MASKED]] : vector<8xf32>
+// CHECK-NEXT:        tiny.k.end %[[SUM]] : vector<8xf32>
+// CHECK-NEXT:      }
+// CHECK-NEXT:      vector.store %[[RES]], %{{.*}}[%[[J]]] : memref<8xf32>, vector<8xf32>
+func.func @padded_column(%b: memref<36xf32>, %out: memref<8xf32>) {
+  tiny.k.kernel "r_8_1" {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    %c6 = arith.constant 6 : index
+    %c8 = arith.constant 8 : index
+    %zero = arith.constant 0.0 : f32
+    tiny.k.range reduce %k < %c3 {
+      tiny.k.range loop %j < %c8 {
+        %p = tiny.k.index %out[%j] : memref<8xf32>
+        %acc = tiny.k.load %p : !tiny.ptr<f32, global>
+        %jk = arith.addi %j, %k : index
+        %s = arith.subi %jk, %c1 : index
+        %valid = arith.cmpi ult, %s, %c6 : index
+        %clamped = arith.select %valid, %s, %c0 : index
+        %row = arith.muli %k, %c6 : index
+        %ib = arith.addi %clamped, %row : index
+        %pb = tiny.k.index %b[%ib] : memref<36xf32>
+        %bv = tiny.k.load %pb : !tiny.ptr<f32, global>
+        %masked = arith.select %valid, %bv, %zero : f32
+        %sum = arith.addf %acc, %masked : f32
+        tiny.k.store %p, %sum : !tiny.ptr<f32, global>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// A clamped column every other element (s = 2 * j): a gather, left alone.
+
+// CHECK-LABEL: func.func @clamped_every_other
+// CHECK-NOT:     vector.
+// CHECK:         tiny.k.range reduce
+// CHECK-NEXT:      tiny.k.range loop
+func.func @clamped_every_other(%b: memref<80xf32>, %out: memref<8xf32>) {
+  tiny.k.kernel "r_8_1" {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %c5 = arith.constant 5 : index
+    %c8 = arith.constant 8 : index
+    %c12 = arith.constant 12 : index
+    tiny.k.range reduce %k < %c5 {
+      tiny.k.range loop %j < %c8 {
+        %p = tiny.k.index %out[%j] : memref<8xf32>
+        %acc = tiny.k.load %p : !tiny.ptr<f32, global>
+        %s = arith.muli %j, %c2 : index
+        %valid = arith.cmpi ult, %s, %c12 : index
+        %clamped = arith.select %valid, %s, %c0 : index
+        %pb = tiny.k.index %b[%clamped] : memref<80xf32>
+        %bv = tiny.k.load %pb : !tiny.ptr<f32, global>
+        %sum = arith.addf %acc, %bv : f32
+        tiny.k.store %p, %sum : !tiny.ptr<f32, global>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// A clamped column scaled by 2 (not an offset of it): left alone.
+
+// CHECK-LABEL: func.func @clamped_scaled
+// CHECK-NOT:     vector.
+// CHECK:         tiny.k.range reduce
+// CHECK-NEXT:      tiny.k.range loop
+func.func @clamped_scaled(%b: memref<80xf32>, %out: memref<8xf32>) {
+  tiny.k.kernel "r_8_1" {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %c5 = arith.constant 5 : index
+    %c8 = arith.constant 8 : index
+    tiny.k.range reduce %k < %c5 {
+      tiny.k.range loop %j < %c8 {
+        %p = tiny.k.index %out[%j] : memref<8xf32>
+        %acc = tiny.k.load %p : !tiny.ptr<f32, global>
+        %valid = arith.cmpi ult, %j, %c5 : index
+        %clamped = arith.select %valid, %j, %c0 : index
+        %twice = arith.muli %clamped, %c2 : index
+        %pb = tiny.k.index %b[%twice] : memref<80xf32>
+        %bv = tiny.k.load %pb : !tiny.ptr<f32, global>
+        %sum = arith.addf %acc, %bv : f32
+        tiny.k.store %p, %sum : !tiny.ptr<f32, global>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
 // B read every other column: a gather, left alone.
 
 // CHECK-LABEL: func.func @column_gather

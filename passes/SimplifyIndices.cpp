@@ -1,0 +1,453 @@
+//===- SimplifyIndices.cpp - index division and remainder by ranges -------===//
+//
+// -tiny-rangeify writes a reshape as a flat offset split again by divisions
+// and remainders by constants; a chain of reshapes (tinygrad's convolution:
+// pad, expand, permute, reshape, shrink, reshape...) leaves dozens of them in
+// the innermost loop, where each costs a multiply-high and shifts, keeps
+// LLVM from vectorizing the loop and keeps -tiny-optimize from seeing the
+// addresses as contiguous. This pass writes each `index` divui and remui by
+// a positive constant as a sum of its operand's terms, using the ranges of
+// the values those terms are made of, as tinygrad's symbolic rules do:
+//
+//   x = sum(a_i * t_i) + k over terms t_i in [lo_i, hi_i]
+//   x mod c = sum((a_i mod c) * t_i) + (k mod c) - c * q
+//   x div c = sum((a_i div c) * t_i) + (k div c) + q
+//
+// where q is the quotient of the reduced sum, one number when the reduced
+// sum's range lies within one multiple of c. Otherwise the terms whose
+// coefficients c divides leave the remainder (and the quotient takes them):
+//   (x + 24 * y) mod 24 -> x mod 24,  (x + 24 * y) div 24 -> y + x div 24.
+// Both need x, as an integer, in [0, 2^63): its bits are then its value,
+// which unsigned division reads. Terms are the values addi, subi and muli by
+// a constant are made of; a term's range is known for a kernel range's
+// induction variable ([0, bound - 1]), a remainder by c ([0, c - 1]), a
+// quotient (its operand's, divided), and the clamped index of a padded or
+// gathered read (`select(ult(i, n), i, k)`: [0, n - 1] and k). Divisions of
+// divisions merge without ranges: (x div a) div b -> x div (a * b), and
+// (x mod a) mod b -> x mod b when b divides a.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/tiny/IR/TinyKernelOps.h"
+#include "passes/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
+
+namespace mlir::tiny {
+#define GEN_PASS_DEF_TINYSIMPLIFYINDICES
+#include "passes/Passes.h.inc"
+} // namespace mlir::tiny
+
+using namespace mlir;
+using namespace mlir::tiny;
+
+namespace {
+
+/// How deep the walks through an index's definitions go.
+constexpr unsigned kMaxDepth = 48;
+
+/// An inclusive range of integers.
+struct Range {
+  int64_t lo = 0;
+  int64_t hi = 0;
+};
+
+/// A sum of terms (value * coefficient) plus a constant, in the order the
+/// terms were met, each value once.
+struct LinearIndex {
+  SmallVector<std::pair<Value, int64_t>> terms;
+  int64_t constant = 0;
+
+  /// Adds `coefficient` times `value`; false on overflow.
+  bool addTerm(Value value, int64_t coefficient) {
+    for (auto &[term, existing] : terms) {
+      if (term != value)
+        continue;
+      std::optional<int64_t> sum = llvm::checkedAdd(existing, coefficient);
+      if (!sum)
+        return false;
+      existing = *sum;
+      return true;
+    }
+    terms.push_back({value, coefficient});
+    return true;
+  }
+};
+
+std::optional<int64_t> getConstantIndex(Value value) {
+  APInt constant;
+  if (!value.getType().isIndex() ||
+      !matchPattern(value, m_ConstantInt(&constant)) ||
+      constant.getSignificantBits() > 64)
+    return std::nullopt;
+  return constant.getSExtValue();
+}
+
+/// Floor division and the remainder that goes with it (0 <= r < c), c > 0.
+std::pair<int64_t, int64_t> divideFloor(int64_t a, int64_t c) {
+  int64_t q = a / c;
+  int64_t r = a % c;
+  if (r < 0) {
+    r += c;
+    --q;
+  }
+  return {q, r};
+}
+
+/// Adds `scale` times `value`, split into terms through addi, subi and muli
+/// by a constant, to `into`. Fails on overflow.
+LogicalResult addLinear(Value value, int64_t scale, LinearIndex &into,
+                        unsigned depth = 0) {
+  if (std::optional<int64_t> constant = getConstantIndex(value)) {
+    std::optional<int64_t> product = llvm::checkedMul(*constant, scale);
+    std::optional<int64_t> sum =
+        product ? llvm::checkedAdd(into.constant, *product) : std::nullopt;
+    if (!sum)
+      return failure();
+    into.constant = *sum;
+    return success();
+  }
+  Operation *op = value.getDefiningOp();
+  if (op && depth < kMaxDepth) {
+    if (isa<arith::AddIOp, arith::SubIOp>(op)) {
+      std::optional<int64_t> rhsScale =
+          isa<arith::SubIOp>(op) ? llvm::checkedMul(scale, int64_t(-1))
+                                 : std::optional<int64_t>(scale);
+      if (!rhsScale)
+        return failure();
+      return success(
+          succeeded(addLinear(op->getOperand(0), scale, into, depth + 1)) &&
+          succeeded(addLinear(op->getOperand(1), *rhsScale, into, depth + 1)));
+    }
+    if (isa<arith::MulIOp>(op)) {
+      for (unsigned i = 0; i < 2; ++i) {
+        std::optional<int64_t> factor = getConstantIndex(op->getOperand(i));
+        if (!factor)
+          continue;
+        std::optional<int64_t> newScale = llvm::checkedMul(scale, *factor);
+        if (!newScale)
+          return failure();
+        return addLinear(op->getOperand(1 - i), *newScale, into, depth + 1);
+      }
+    }
+  }
+  return success(into.addTerm(value, scale));
+}
+
+/// The ranges of index values, remembered for one rewrite (the IR changes
+/// between rewrites, and an erased value's storage can be reused).
+class IndexRanges {
+public:
+  /// The range of `index` as an integer, when every term's range is known.
+  std::optional<Range> getLinearRange(const LinearIndex &index,
+                                      unsigned depth = 0);
+
+private:
+  /// The range of the value of `value`'s bits as an unsigned number, when
+  /// that value is known to be in [0, 2^63): the range of its terms' sum.
+  std::optional<Range> getUnsignedRange(Value value, unsigned depth);
+  /// The range of a term (a value addLinear does not split), as an unsigned
+  /// number below 2^63.
+  std::optional<Range> getTermRange(Value value, unsigned depth);
+  std::optional<Range> computeTermRange(Value value, unsigned depth);
+
+  DenseMap<Value, std::optional<Range>> terms;
+};
+
+std::optional<Range> IndexRanges::getLinearRange(const LinearIndex &index,
+                                                 unsigned depth) {
+  Range total{index.constant, index.constant};
+  for (auto [term, coefficient] : index.terms) {
+    if (coefficient == 0)
+      continue;
+    std::optional<Range> range = getTermRange(term, depth + 1);
+    if (!range)
+      return std::nullopt;
+    std::optional<int64_t> a = llvm::checkedMul(range->lo, coefficient);
+    std::optional<int64_t> b = llvm::checkedMul(range->hi, coefficient);
+    if (!a || !b)
+      return std::nullopt;
+    std::optional<int64_t> lo = llvm::checkedAdd(total.lo, std::min(*a, *b));
+    std::optional<int64_t> hi = llvm::checkedAdd(total.hi, std::max(*a, *b));
+    if (!lo || !hi)
+      return std::nullopt;
+    total = {*lo, *hi};
+  }
+  return total;
+}
+
+std::optional<Range> IndexRanges::getUnsignedRange(Value value,
+                                                   unsigned depth) {
+  if (depth > kMaxDepth)
+    return std::nullopt;
+  LinearIndex linear;
+  if (failed(addLinear(value, 1, linear)))
+    return std::nullopt;
+  std::optional<Range> range = getLinearRange(linear, depth);
+  if (!range || range->lo < 0)
+    return std::nullopt;
+  return range;
+}
+
+std::optional<Range> IndexRanges::getTermRange(Value value, unsigned depth) {
+  if (auto it = terms.find(value); it != terms.end())
+    return it->second;
+  // A walk the depth limit cut short is remembered as unknown too: that
+  // loses ranges of very deep chains only, where walking them again from
+  // every use would take time exponential in the depth.
+  std::optional<Range> range = computeTermRange(value, depth);
+  terms[value] = range;
+  return range;
+}
+
+std::optional<Range> IndexRanges::computeTermRange(Value value,
+                                                   unsigned depth) {
+  if (depth > kMaxDepth || !value.getType().isIndex())
+    return std::nullopt;
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    auto range = dyn_cast<RangeOp>(arg.getOwner()->getParentOp());
+    if (!range || range.getInductionVar() != arg)
+      return std::nullopt;
+    std::optional<int64_t> bound = getConstantIndex(range.getBound());
+    if (!bound)
+      return std::nullopt;
+    // A range of no iterations runs no code that reads its variable.
+    return Range{0, std::max<int64_t>(*bound - 1, 0)};
+  }
+  Operation *op = value.getDefiningOp();
+  if (auto rem = dyn_cast_or_null<arith::RemUIOp>(op)) {
+    std::optional<int64_t> divisor = getConstantIndex(rem.getRhs());
+    if (!divisor || *divisor <= 0)
+      return std::nullopt;
+    std::optional<Range> lhs = getUnsignedRange(rem.getLhs(), depth + 1);
+    if (lhs && lhs->hi < *divisor)
+      return lhs;
+    return Range{0, *divisor - 1};
+  }
+  if (auto div = dyn_cast_or_null<arith::DivUIOp>(op)) {
+    std::optional<int64_t> divisor = getConstantIndex(div.getRhs());
+    if (!divisor || *divisor <= 0)
+      return std::nullopt;
+    if (std::optional<Range> lhs = getUnsignedRange(div.getLhs(), depth + 1))
+      return Range{lhs->lo / *divisor, lhs->hi / *divisor};
+    if (*divisor == 1)
+      return std::nullopt;
+    return Range{0, static_cast<int64_t>(
+                        std::numeric_limits<uint64_t>::max() /
+                        static_cast<uint64_t>(*divisor))};
+  }
+  if (auto select = dyn_cast_or_null<arith::SelectOp>(op)) {
+    std::optional<Range> other =
+        getUnsignedRange(select.getFalseValue(), depth + 1);
+    if (!other)
+      return std::nullopt;
+    // select(ult(i, n), i, k): i is below n where it is taken.
+    std::optional<Range> taken;
+    auto cmp = select.getCondition().getDefiningOp<arith::CmpIOp>();
+    if (cmp && cmp.getPredicate() == arith::CmpIPredicate::ult &&
+        cmp.getLhs() == select.getTrueValue())
+      if (std::optional<int64_t> bound = getConstantIndex(cmp.getRhs());
+          bound && *bound > 0)
+        taken = Range{0, *bound - 1};
+    if (!taken)
+      taken = getUnsignedRange(select.getTrueValue(), depth + 1);
+    if (!taken)
+      return std::nullopt;
+    return Range{std::min(taken->lo, other->lo),
+                 std::max(taken->hi, other->hi)};
+  }
+  return std::nullopt;
+}
+
+/// Emits `index` as addi / muli ops (terms in order, then the constant).
+Value materialize(PatternRewriter &rewriter, Location loc,
+                  const LinearIndex &index) {
+  Value sum;
+  for (auto [term, coefficient] : index.terms) {
+    if (coefficient == 0)
+      continue;
+    Value scaled = term;
+    if (coefficient != 1)
+      scaled = arith::MulIOp::create(
+          rewriter, loc, term,
+          arith::ConstantIndexOp::create(rewriter, loc, coefficient));
+    sum = sum ? arith::AddIOp::create(rewriter, loc, sum, scaled).getResult()
+              : scaled;
+  }
+  if (!sum)
+    return arith::ConstantIndexOp::create(rewriter, loc, index.constant);
+  if (index.constant != 0)
+    sum = arith::AddIOp::create(
+        rewriter, loc, sum,
+        arith::ConstantIndexOp::create(rewriter, loc, index.constant));
+  return sum;
+}
+
+/// `x` of a division by `divisor` split into the quotient and remainder its
+/// terms contribute: x = divisor * quotient + remainder, with every
+/// coefficient of the remainder in [0, divisor).
+struct SplitIndex {
+  LinearIndex quotient;
+  LinearIndex remainder;
+  /// The remainder's range: at least 0, as its terms are.
+  Range remainderRange;
+  /// Whether the remainder has fewer terms or smaller coefficients than x.
+  bool reduced = false;
+};
+
+/// Splits the index operand `x` of an unsigned division or remainder by
+/// `divisor`, when x's integer value is in [0, 2^63) and the ranges of its
+/// terms are known.
+FailureOr<SplitIndex> splitIndex(Value x, int64_t divisor) {
+  LinearIndex linear;
+  if (failed(addLinear(x, 1, linear)))
+    return failure();
+  IndexRanges ranges;
+  std::optional<Range> range = ranges.getLinearRange(linear);
+  if (!range || range->lo < 0)
+    return failure();
+  SplitIndex split;
+  for (auto [term, coefficient] : linear.terms) {
+    if (coefficient == 0)
+      continue;
+    auto [q, r] = divideFloor(coefficient, divisor);
+    if (q != 0)
+      split.quotient.terms.push_back({term, q});
+    if (r != 0)
+      split.remainder.terms.push_back({term, r});
+    if (r != coefficient)
+      split.reduced = true;
+  }
+  auto [q, r] = divideFloor(linear.constant, divisor);
+  split.quotient.constant = q;
+  split.remainder.constant = r;
+  if (r != linear.constant)
+    split.reduced = true;
+  std::optional<Range> remainderRange =
+      ranges.getLinearRange(split.remainder);
+  if (!remainderRange)
+    return failure();
+  split.remainderRange = *remainderRange;
+  return split;
+}
+
+/// The positive constant divisor of an index division or remainder.
+std::optional<int64_t> getDivisor(Operation *op) {
+  if (!op->getResult(0).getType().isIndex())
+    return std::nullopt;
+  std::optional<int64_t> divisor = getConstantIndex(op->getOperand(1));
+  if (!divisor || *divisor <= 0)
+    return std::nullopt;
+  return divisor;
+}
+
+struct SimplifyRemUI : OpRewritePattern<arith::RemUIOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(arith::RemUIOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<int64_t> divisor = getDivisor(op);
+    if (!divisor)
+      return rewriter.notifyMatchFailure(op, "not an index by a constant");
+    int64_t c = *divisor;
+    // remui(remui(x, a), c) -> remui(x, c) where c divides a.
+    if (auto inner = op.getLhs().getDefiningOp<arith::RemUIOp>()) {
+      std::optional<int64_t> a = getDivisor(inner);
+      if (a && *a % c == 0) {
+        rewriter.modifyOpInPlace(
+            op, [&] { op.getLhsMutable().assign(inner.getLhs()); });
+        return success();
+      }
+    }
+    FailureOr<SplitIndex> split = splitIndex(op.getLhs(), c);
+    if (failed(split))
+      return rewriter.notifyMatchFailure(op, "operand range unknown");
+    Location loc = op.getLoc();
+    // x mod c = r - c * q where every value of r has the quotient q.
+    int64_t q = split->remainderRange.lo / c;
+    if (split->remainderRange.hi / c == q) {
+      LinearIndex result = split->remainder;
+      result.constant -= q * c;
+      rewriter.replaceOp(op, materialize(rewriter, loc, result));
+      return success();
+    }
+    // x mod c = r mod c.
+    if (!split->reduced)
+      return rewriter.notifyMatchFailure(op, "nothing to drop");
+    Value remainder = materialize(rewriter, loc, split->remainder);
+    rewriter.replaceOpWithNewOp<arith::RemUIOp>(op, remainder, op.getRhs());
+    return success();
+  }
+};
+
+struct SimplifyDivUI : OpRewritePattern<arith::DivUIOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(arith::DivUIOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<int64_t> divisor = getDivisor(op);
+    if (!divisor)
+      return rewriter.notifyMatchFailure(op, "not an index by a constant");
+    int64_t c = *divisor;
+    Location loc = op.getLoc();
+    // divui(divui(x, a), c) -> divui(x, a * c).
+    if (auto inner = op.getLhs().getDefiningOp<arith::DivUIOp>()) {
+      std::optional<int64_t> a = getDivisor(inner);
+      std::optional<int64_t> product =
+          a ? llvm::checkedMul(*a, c) : std::nullopt;
+      if (product) {
+        rewriter.replaceOpWithNewOp<arith::DivUIOp>(
+            op, inner.getLhs(),
+            arith::ConstantIndexOp::create(rewriter, loc, *product));
+        return success();
+      }
+    }
+    FailureOr<SplitIndex> split = splitIndex(op.getLhs(), c);
+    if (failed(split))
+      return rewriter.notifyMatchFailure(op, "operand range unknown");
+    // x div c = q_x + q_r where every value of r has the quotient q_r.
+    LinearIndex result = split->quotient;
+    int64_t q = split->remainderRange.lo / c;
+    if (split->remainderRange.hi / c == q) {
+      result.constant += q;
+      rewriter.replaceOp(op, materialize(rewriter, loc, result));
+      return success();
+    }
+    // x div c = q_x + r div c.
+    if (result.terms.empty() && result.constant == 0)
+      return rewriter.notifyMatchFailure(op, "no term divisible");
+    Value quotient = materialize(rewriter, loc, result);
+    Value rest = arith::DivUIOp::create(
+        rewriter, loc, materialize(rewriter, loc, split->remainder),
+        op.getRhs());
+    rewriter.replaceOpWithNewOp<arith::AddIOp>(op, quotient, rest);
+    return success();
+  }
+};
+
+struct TinySimplifyIndicesPass
+    : mlir::tiny::impl::TinySimplifyIndicesBase<TinySimplifyIndicesPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<SimplifyRemUI, SimplifyDivUI>(&getContext());
+    // Only these rewrites: folding would move the constants of kernels out
+    // of them (kernels are not isolated from above), and the canonicalizer
+    // that runs later does the rest.
+    GreedyRewriteConfig config;
+    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled)
+        .enableFolding(false)
+        .enableConstantCSE(false);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),
+                                     config)))
+      signalPassFailure();
+  }
+};
+
+} // namespace
