@@ -36,7 +36,6 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/CheckedArithmetic.h"
-#include "llvm/Support/MathExtras.h"
 
 #include <limits>
 
