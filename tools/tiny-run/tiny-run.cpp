@@ -20,6 +20,7 @@
 #include "jit/Npy.h"
 #include "conversions/Passes.h"
 #include "passes/Passes.h"
+#include "pipelines/Pipelines.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Transforms/Passes.h"
@@ -124,6 +125,13 @@ static llvm::cl::opt<bool> printLowered(
                    "programs) and exit without running"),
     llvm::cl::cat(runCategory));
 
+static llvm::cl::opt<bool> printSchedule(
+    "print-schedule",
+    llvm::cl::desc("before running, print the entry's kernels in launch "
+                   "order, as the JIT's first stage makes them "
+                   "(`schedule @f: 2 kernels: r_4_1 E_4_3`)"),
+    llvm::cl::cat(runCategory));
+
 static llvm::cl::list<std::string> hostFunctionLibraries(
     "host-functions",
     llvm::cl::desc("load a shared library of host functions, which exports "
@@ -149,6 +157,17 @@ static void organizeHelp() {
     if (option->getOptionHiddenFlag() == llvm::cl::NotHidden)
       option->setHiddenFlag(llvm::cl::Hidden);
   }
+}
+
+/// Prints the kernels of `entry` as the JIT's first stage makes them: the
+/// same pipeline (-tiny-jit-kernels) on a copy of `module`, then
+/// -tiny-print-schedule.
+static LogicalResult printKernelSchedule(ModuleOp module, StringRef entry) {
+  OwningOpRef<ModuleOp> copy(cast<ModuleOp>(module->clone()));
+  PassManager pm(module.getContext());
+  buildJITKernelsPipeline(pm, entry, allreduceAlgorithm);
+  pm.addPass(createTinyPrintSchedule());
+  return pm.run(*copy);
 }
 
 /// True when the command line sets one of MLIR's options (--mlir-*).
@@ -293,6 +312,8 @@ int main(int argc, char **argv) {
       lowered.print(llvm::outs());
       llvm::outs() << "\n";
     };
+  if (printSchedule && failed(printKernelSchedule(*module, entry.getSymName())))
+    return fail("cannot schedule @" + entry.getSymName());
   FailureOr<std::shared_ptr<Executable>> program =
       Executable::compile(*module, entry.getSymName(), options);
   if (failed(program))
