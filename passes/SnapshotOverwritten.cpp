@@ -11,7 +11,9 @@
 // Not reads of the buffer, and left alone: a store's target, an `after` of
 // the buffer (it names the buffer at a later point), and the reads that
 // compute only the stored value itself (rangeify computes a value that
-// reads its target out of place already).
+// reads its target out of place already). An `after` that a later store
+// into the buffer overwrites is a buffer of its own here: the other reads
+// of it read a copy taken right after it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -76,18 +78,38 @@ struct TinySnapshotOverwrittenPass
       DenseSet<Operation *> storedValueOps;
       for (StoreOp store : stores)
         addOpsOnlyTheStoreReads(store, storedValueOps);
-      SmallVector<OpOperand *> reads;
-      for (OpOperand &use : target.getUses())
-        if (!isStorageUse(use) && !storedValueOps.contains(use.getOwner()))
-          reads.push_back(&use);
-      if (reads.empty())
-        continue;
-      OpBuilder builder(&getContext());
-      builder.setInsertionPointAfterValue(target);
-      Value snapshot = ContiguousOp::create(builder, target.getLoc(), target);
-      for (OpOperand *use : reads)
-        use->set(snapshot);
+      snapshotReads(target, storedValueOps);
+      // The buffer after an earlier store is overwritten by a later one
+      // too: what reads it sees it as it was between the two.
+      for (Operation *user : llvm::to_vector(target.getUsers())) {
+        auto after = dyn_cast<AfterOp>(user);
+        if (!after || after.getSrc() != target)
+          continue;
+        bool overwrittenLater = llvm::any_of(stores, [&](StoreOp store) {
+          return store->getBlock() == after->getBlock() &&
+                 after->isBeforeInBlock(store);
+        });
+        if (overwrittenLater)
+          snapshotReads(after.getResult(), storedValueOps);
+      }
     }
+  }
+
+  /// Makes each read of `buffer` that is not a storage use and not part of a
+  /// stored value read a copy of it taken where `buffer` is defined.
+  void snapshotReads(Value buffer,
+                     const DenseSet<Operation *> &storedValueOps) {
+    SmallVector<OpOperand *> reads;
+    for (OpOperand &use : buffer.getUses())
+      if (!isStorageUse(use) && !storedValueOps.contains(use.getOwner()))
+        reads.push_back(&use);
+    if (reads.empty())
+      return;
+    OpBuilder builder(&getContext());
+    builder.setInsertionPointAfterValue(buffer);
+    Value snapshot = ContiguousOp::create(builder, buffer.getLoc(), buffer);
+    for (OpOperand *use : reads)
+      use->set(snapshot);
   }
 };
 

@@ -14,6 +14,13 @@
 // ORDER: [2, 3, 4, 5] : tensor<4xf32>
 // ORDER-NEXT: [2, 4, 6, 8] : tensor<4xf32>
 //
+// RUN: tiny-run %s --entry=middle_read -i 1,2,3,4 | FileCheck %s --check-prefix=MIDDLE
+// w after the first assign is w + 1 = [2, 3, 4, 5]; m reads it (2 * that),
+// the second assign makes w 3 * that. Before, m read the buffer after the
+// second store: [12, 18, 24, 30].
+// MIDDLE: [4, 6, 8, 10] : tensor<4xf32>
+// MIDDLE-NEXT: [6, 9, 12, 15] : tensor<4xf32>
+//
 // RUN: tiny-run %s --entry=in_place -i 1,2,3,4 | FileCheck %s --check-prefix=IN-PLACE
 // IN-PLACE: [2, 3, 4, 5] : tensor<4xf32>
 // RUN: tiny-opt %s -tiny-simplify -tiny-remove-views -tiny-snapshot-overwritten -tiny-rangeify -tiny-print-schedule -o /dev/null | FileCheck %s --check-prefix=KERNELS
@@ -58,4 +65,20 @@ tiny.function @in_place -> tensor<4xf32, #cpu> {
   %t = tiny.store %w, %v : tensor<4xf32, #cpu>
   %a = tiny.after %w(%t) : tensor<4xf32, #cpu>, !tiny.token
   tiny.return %a : tensor<4xf32, #cpu>
+}
+
+tiny.function @middle_read -> tuple<tensor<4xf32, #cpu>, tensor<4xf32, #cpu>> {
+  %w = tiny.param 0 : f32 size 4 on "CPU"
+  %one = tiny.const dense<1.0> : tensor<4xf32, #cpu>
+  %v1 = tiny.add %w, %one : tensor<4xf32, #cpu>
+  %t1 = tiny.store %w, %v1 : tensor<4xf32, #cpu>
+  %a1 = tiny.after %w(%t1) : tensor<4xf32, #cpu>, !tiny.token
+  %three = tiny.const dense<3.0> : tensor<4xf32, #cpu>
+  %v2 = tiny.mul %a1, %three : tensor<4xf32, #cpu>
+  %t2 = tiny.store %w, %v2 : tensor<4xf32, #cpu>
+  %a2 = tiny.after %w(%t2) : tensor<4xf32, #cpu>, !tiny.token
+  %two = tiny.const dense<2.0> : tensor<4xf32, #cpu>
+  %m = tiny.mul %a1, %two : tensor<4xf32, #cpu>
+  %r = tiny.tuple %m, %a2 : tensor<4xf32, #cpu>, tensor<4xf32, #cpu>
+  tiny.return %r : tuple<tensor<4xf32, #cpu>, tensor<4xf32, #cpu>>
 }

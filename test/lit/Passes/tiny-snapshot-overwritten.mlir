@@ -85,3 +85,33 @@ tiny.function @chained_stores -> tensor<4xf32, #cpu> {
   %a2 = tiny.after %p(%t2) : tensor<4xf32, #cpu>, !tiny.token
   tiny.return %a2 : tensor<4xf32, #cpu>
 }
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// A chain of two assigns: `m` reads w after the first store, which the
+// second overwrites, so it reads a copy taken right after the first after.
+// The second stored value's own read of that after stays.
+// CHECK-LABEL: tiny.function @read_of_an_overwritten_after
+// CHECK: %[[A1:.*]] = tiny.after
+// CHECK-NEXT: %[[SNAP:.*]] = tiny.contiguous %[[A1]]
+// CHECK: tiny.mul %[[A1]], %{{.*}}
+// CHECK: %[[A2:.*]] = tiny.after
+// CHECK: %[[M:.*]] = tiny.mul %[[SNAP]], %{{.*}}
+// CHECK-NEXT: tiny.tuple %[[M]], %[[A2]]
+tiny.function @read_of_an_overwritten_after -> tuple<tensor<4xf32, #cpu>, tensor<4xf32, #cpu>> {
+  %w = tiny.param 0 : f32 size 4 on "CPU"
+  %one = tiny.const dense<1.0> : tensor<4xf32, #cpu>
+  %v1 = tiny.add %w, %one : tensor<4xf32, #cpu>
+  %t1 = tiny.store %w, %v1 : tensor<4xf32, #cpu>
+  %a1 = tiny.after %w(%t1) : tensor<4xf32, #cpu>, !tiny.token
+  %three = tiny.const dense<3.0> : tensor<4xf32, #cpu>
+  %v2 = tiny.mul %a1, %three : tensor<4xf32, #cpu>
+  %t2 = tiny.store %w, %v2 : tensor<4xf32, #cpu>
+  %a2 = tiny.after %w(%t2) : tensor<4xf32, #cpu>, !tiny.token
+  %two = tiny.const dense<2.0> : tensor<4xf32, #cpu>
+  %m = tiny.mul %a1, %two : tensor<4xf32, #cpu>
+  %r = tiny.tuple %m, %a2 : tensor<4xf32, #cpu>, tensor<4xf32, #cpu>
+  tiny.return %r : tuple<tensor<4xf32, #cpu>, tensor<4xf32, #cpu>>
+}
