@@ -31,8 +31,8 @@ def ConvertTinyToRuntime : Pass<"convert-tiny-to-runtime", "::mlir::ModuleOp"> {
                 # "calls into the tiny runtime";
   let description = [{
     In a function that spans several devices, -tiny-rangeify makes every
-    buffer an argument (marked `tiny.slot`, `tiny.output` or `tiny.scratch`,
-    and `tiny.device`) that the runtime allocates on its device. Each
+    buffer an argument (marked with its `#tiny.buffer` role and device)
+    that the runtime allocates on its device. Each
     `tiny.k.copy` between them becomes a call
     `tiny_host_copy(dst_arg, dst_byte_offset, src_arg, src_byte_offset,
     bytes)`, naming the buffers by argument position; the runtime copies
@@ -240,14 +240,14 @@ def TinyExpandArith : Pass<"tiny-expand-arith"> {
 
 def TinyStripBufferRoles
     : Pass<"tiny-strip-buffer-roles", "::mlir::ModuleOp"> {
-  let summary = "Drop the buffer-role argument attributes rangeify writes, "
+  let summary = "Drop the `tiny.buffer` argument attributes rangeify writes, "
                 # "once they have been read";
   let description = [{
     Rangeify notes on each argument of a host function which caller buffer
-    it binds (`tiny.slot`, `tiny.output`, `tiny.scratch`) and its device
-    (`tiny.device`); the JIT reads them after the kernel-level stage. They
-    mean nothing to LLVM, so the JIT's last step removes them from the
-    `llvm.func`s before translation to LLVM IR.
+    it binds and on which device (`tiny.buffer = #tiny.buffer<...>`); the
+    JIT reads them after the kernel-level stage. They mean nothing to LLVM,
+    so the JIT's last step removes them from the `llvm.func`s before
+    translation to LLVM IR.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }

@@ -1,6 +1,8 @@
-//===- StripBufferRoles.cpp - drop rangeify's argument roles ----------------===//
+//===- StripBufferRoles.cpp - drop rangeify's #tiny.buffer roles -----------===//
 
 #include "conversions/Passes.h"
+
+#include "dialects/tiny/IR/TinyDialect.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
@@ -18,9 +20,7 @@ struct TinyStripBufferRoles
   void runOnOperation() override {
     getOperation()->walk([](LLVM::LLVMFuncOp func) {
       for (unsigned i = 0; i < func.getNumArguments(); ++i)
-        for (StringRef name :
-             {"tiny.slot", "tiny.output", "tiny.scratch", "tiny.device"})
-          func.removeArgAttr(i, name);
+        func.removeArgAttr(i, tiny::BufferAttr::getArgAttrName());
     });
   }
 };

@@ -37,7 +37,6 @@
 
 #include <chrono>
 #include <cstdlib>
-#include <map>
 #include <mutex>
 
 using namespace mlir;
@@ -120,8 +119,8 @@ FailureOr<uint64_t> checkBufferSizes(FunctionOp tinyFunction,
     if (llvm::checkedMul(argument.numElements,
                          int64_t(tiny_dtype_size(argument.dtype))))
       continue;
-    StringRef role = argument.role == BufferArgument::Role::Param ? "param slot "
-                     : argument.role == BufferArgument::Role::Output
+    StringRef role = argument.role == BufferRole::Param ? "param slot "
+                     : argument.role == BufferRole::Output
                          ? "result "
                          : "scratch buffer ";
     return tinyFunction.emitOpError()
@@ -182,22 +181,8 @@ Executable::compile(ModuleOp module, StringRef entry,
 
   // The program's inputs are the params it declares, in slot order, even
   // those the lowering finds it never reads.
-  std::map<int64_t, ParamOp> slots;
-  WalkResult walk = tinyFunction.walk([&](ParamOp param) {
-    auto [it, inserted] = slots.try_emplace(param.getSlot(), param);
-    if (inserted || it->second.getType() == param.getType())
-      return WalkResult::advance();
-    InFlightDiagnostic diag = param.emitOpError("slot ")
-                              << param.getSlot() << " is declared as "
-                              << it->second.getType() << " and as "
-                              << param.getType();
-    diag.attachNote(it->second.getLoc()) << "first declared here";
-    return WalkResult::interrupt();
-  });
-  if (walk.wasInterrupted())
-    return failure();
-  for (auto &[slot, param] : slots)
-    program->params.push_back({slot, param.getType()});
+  for (ParamOp param : getParamsInSlotOrder(tinyFunction))
+    program->params.push_back({param.getSlot(), param.getType()});
   Type resultType = tinyFunction.getResultType();
   if (auto tuple = dyn_cast<TupleType>(resultType)) {
     for (Type element : tuple.getTypes()) {
@@ -294,12 +279,12 @@ Executable::compile(ModuleOp module, StringRef entry,
   code->temporaryBytes = *temporaryBytes;
   // A param argument binds the input of its slot (see BufferArgument).
   for (BufferArgument &argument : *arguments) {
-    if (argument.role == BufferArgument::Role::Output &&
+    if (argument.role == BufferRole::Output &&
         (argument.binding < 0 ||
          argument.binding >= static_cast<int64_t>(program->resultTypes.size())))
       return tinyFunction.emitOpError("was lowered to write result ")
              << argument.binding << " of " << program->resultTypes.size();
-    if (argument.role != BufferArgument::Role::Param)
+    if (argument.role != BufferRole::Param)
       continue;
     auto *it = llvm::find_if(program->params, [&](const ProgramParam &param) {
       return param.slot == argument.binding;
@@ -450,7 +435,7 @@ LogicalResult Executable::invoke(ArrayRef<void *> buffers,
   SmallVector<void *> pointers;
   for (const BufferArgument &argument : code->arguments) {
     int64_t index = argument.binding;
-    if (argument.role == BufferArgument::Role::Output)
+    if (argument.role == BufferRole::Output)
       index += params.size();
     pointers.push_back(buffers[index]);
   }

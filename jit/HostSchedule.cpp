@@ -121,21 +121,16 @@ mlir::tiny::getBufferArguments(Operation *op) {
     if (!dtype || !type.hasStaticShape())
       return func.emitOpError("argument ")
              << i << " is not a flat buffer of a runtime dtype";
-    BufferArgument argument;
-    IntegerAttr binding;
-    if ((binding = func.getArgAttrOfType<IntegerAttr>(i, "tiny.slot")))
-      argument.role = BufferArgument::Role::Param;
-    else if ((binding = func.getArgAttrOfType<IntegerAttr>(i, "tiny.output")))
-      argument.role = BufferArgument::Role::Output;
-    else if ((binding =
-                  func.getArgAttrOfType<IntegerAttr>(i, "tiny.scratch")))
-      argument.role = BufferArgument::Role::Scratch;
-    else
+    auto buffer =
+        func.getArgAttrOfType<BufferAttr>(i, BufferAttr::getArgAttrName());
+    if (!buffer)
       return func.emitOpError("argument ")
-             << i << " is neither a param, an output nor a scratch buffer";
-    argument.binding = binding.getInt();
-    auto device = func.getArgAttrOfType<StringAttr>(i, "tiny.device");
-    argument.device = device ? device.str() : "CPU";
+             << i << " has no " << BufferAttr::getArgAttrName()
+             << " attribute to say which buffer it binds";
+    BufferArgument argument;
+    argument.role = buffer.getRole();
+    argument.binding = buffer.getIndex();
+    argument.device = buffer.getDeviceName().str();
     argument.dtype = dtype;
     argument.numElements = type.getNumElements();
     arguments.push_back(argument);
@@ -145,7 +140,7 @@ mlir::tiny::getBufferArguments(Operation *op) {
 
 bool mlir::tiny::needsRuntime(ArrayRef<BufferArgument> arguments) {
   return llvm::any_of(arguments, [](const BufferArgument &argument) {
-    return argument.role == BufferArgument::Role::Scratch ||
+    return argument.role == BufferRole::Scratch ||
            argument.device != "CPU";
   });
 }
@@ -156,9 +151,9 @@ static FailureOr<tiny_buffer_t> getBoundBuffer(const BufferArgument &argument,
                                                ArrayRef<tiny_buffer_t> inputs,
                                                ArrayRef<tiny_buffer_t> outputs,
                                                std::string &error) {
-  if (argument.role == BufferArgument::Role::Scratch)
+  if (argument.role == BufferRole::Scratch)
     return tiny_buffer_t(nullptr);
-  bool isParam = argument.role == BufferArgument::Role::Param;
+  bool isParam = argument.role == BufferRole::Param;
   ArrayRef<tiny_buffer_t> given = isParam ? inputs : outputs;
   if (argument.binding < 0 ||
       argument.binding >= static_cast<int64_t>(given.size())) {
@@ -317,7 +312,7 @@ LogicalResult DeviceBuffers::launchKernel(const GpuKernels &kernels,
 template <typename HostPointer, typename Copy>
 static LogicalResult copyEach(ArrayRef<BufferArgument> arguments,
                               ArrayRef<tiny_buffer_t> buffers,
-                              BufferArgument::Role role,
+                              BufferRole role,
                               ArrayRef<HostPointer> host, StringRef what,
                               Copy copy, std::string &error) {
   for (auto [argument, buffer] : llvm::zip(arguments, buffers)) {
@@ -340,7 +335,7 @@ static LogicalResult copyEach(ArrayRef<BufferArgument> arguments,
 
 LogicalResult DeviceBuffers::upload(ArrayRef<const void *> inputs,
                                     std::string &error) {
-  return copyEach(arguments, buffers, BufferArgument::Role::Param, inputs,
+  return copyEach(arguments, buffers, BufferRole::Param, inputs,
                   "input", tiny_buffer_upload, error);
 }
 
@@ -382,7 +377,7 @@ LogicalResult DeviceBuffers::launch(void (*function)(void **),
 
 LogicalResult DeviceBuffers::download(ArrayRef<void *> outputs,
                                       std::string &error) {
-  return copyEach(arguments, buffers, BufferArgument::Role::Output, outputs,
+  return copyEach(arguments, buffers, BufferRole::Output, outputs,
                   "output", tiny_buffer_download, error);
 }
 

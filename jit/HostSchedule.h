@@ -15,6 +15,7 @@
 #ifndef TINY_JIT_HOSTSCHEDULE_H
 #define TINY_JIT_HOSTSCHEDULE_H
 
+#include "dialects/tiny/IR/TinyDialect.h"
 #include "jit/GpuKernels.h"
 #include "tiny/runtime.h"
 
@@ -30,8 +31,9 @@ namespace tiny {
 
 /// One argument of a compiled program: a flat buffer and what it is for.
 struct BufferArgument {
-  enum class Role { Param, Output, Scratch };
-  Role role;
+  /// What the caller gives for it: an input, an output, or nothing (a
+  /// scratch buffer the runtime allocates).
+  BufferRole role;
   /// Which of the caller's buffers it binds: for a param, its slot (which
   /// `Executable` renumbers to the slot's position among the program's
   /// declared params, the index of the caller's input); for an output, the
@@ -47,9 +49,8 @@ struct BufferArgument {
 };
 
 /// Reads the buffer arguments of the kernel-level function `func` made by
-/// -tiny-rangeify (its `tiny.slot`, `tiny.output`, `tiny.scratch` and
-/// `tiny.device` argument attributes and memref types). Fails, with a
-/// diagnostic, on an argument that is none of these.
+/// -tiny-rangeify (each argument's `#tiny.buffer` and memref type). Fails,
+/// with a diagnostic, on an argument without one.
 FailureOr<SmallVector<BufferArgument>> getBufferArguments(Operation *func);
 
 /// True when running the program needs the runtime: it has buffers only the

@@ -160,8 +160,9 @@ def TinyRangeify : Pass<"tiny-rangeify", "::mlir::ModuleOp"> {
   let summary = "Turn tensor-level functions into kernels over flat buffers";
   let description = [{
     Each `tiny.function` becomes a `func.func` whose arguments are the flat
-    buffers of its params (in slot order, marked `tiny.slot`) and then one
-    output buffer per returned tensor (marked `tiny.output`). Every realized
+    buffers of its params (in slot order, marked
+    `tiny.buffer = #tiny.buffer<param SLOT>`) and then one output buffer per
+    returned tensor (`#tiny.buffer<output I>`). Every realized
     value (a returned value, a `contiguous`, a `copy`, a `store`, a reduce
     read by two kernels, at two positions, or through an expand or a
     gather) gets a buffer and a `tiny.k.kernel` whose LOOP ranges cover the
@@ -189,8 +190,9 @@ def TinyRangeify : Pass<"tiny-rangeify", "::mlir::ModuleOp"> {
 
     A function that uses several devices, or one device that is not the
     host ("CPU"), is a host schedule: every buffer is then an argument
-    (scratch buffers marked `tiny.scratch`, each argument's device in
-    `tiny.device`) that the runtime allocates, each
+    (scratch buffers marked `#tiny.buffer<scratch N>`, each argument's
+    device in its `#tiny.buffer`, as in `<param 0 on "CPU:1">`) that the
+    runtime allocates, each
     kernel names its device (`tiny.k.kernel "E_4" on "CPU:1"`), and a copy
     between devices is a `tiny.k.copy`. A copy of a contiguous view of a
     buffer (a reshape, a shrink whose rows are whole) copies that range, so

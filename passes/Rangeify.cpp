@@ -1373,19 +1373,12 @@ LogicalResult FunctionRangeifier::run() {
     outputs.push_back(ret.getValue());
   }
 
-  // Params in slot order; one argument per slot.
-  std::map<int64_t, SmallVector<ParamOp>> paramsBySlot;
-  function.walk([&](ParamOp param) {
-    paramsBySlot[param.getSlot()].push_back(param);
-  });
+  // One argument per slot, in slot order (the verifier gives each slot one
+  // type), then one per result.
+  SmallVector<ParamOp> inputs = getParamsInSlotOrder(function);
   SmallVector<Type> argTypes;
-  for (auto &[slot, params] : paramsBySlot) {
-    for (ParamOp param : params)
-      if (param.getType() != params.front().getType())
-        return param.emitOpError("slot ")
-               << slot << " is used with two different types";
-    argTypes.push_back(flatBufferType(params.front().getType()));
-  }
+  for (ParamOp param : inputs)
+    argTypes.push_back(flatBufferType(param.getType()));
   for (Value output : outputs)
     argTypes.push_back(flatBufferType(getTensorType(output)));
 
@@ -1394,28 +1387,32 @@ LogicalResult FunctionRangeifier::run() {
       builder, function.getLoc(), function.getSymName(),
       builder.getFunctionType(argTypes, {}));
   Block *entry = func.addEntryBlock();
-  // Names the device of a buffer argument, for the runtime that allocates it.
-  auto setArgDevice = [&](unsigned index, Type type) {
-    DeviceAttr device = getDevice(type);
-    if (!namesDevices || !device)
-      return;
-    StringAttr name = device.getNames().front();
-    func.setArgAttr(index, "tiny.device", name);
-    bufferDevices[entry->getArgument(index)] = name;
+  // Marks argument `index` as the caller's buffer `role` `binding`, on the
+  // device of `type` where the function spans several devices, for the
+  // runtime that binds or allocates it.
+  auto markBuffer = [&](unsigned index, BufferRole role, int64_t binding,
+                        Type type) {
+    StringAttr deviceName;
+    if (DeviceAttr device = getDevice(type); namesDevices && device) {
+      deviceName = device.getNames().front();
+      bufferDevices[entry->getArgument(index)] = deviceName;
+    }
+    func.setArgAttr(index, BufferAttr::getArgAttrName(),
+                    BufferAttr::get(builder.getContext(), role, binding,
+                                    deviceName));
   };
-  unsigned argIndex = 0;
-  for (auto &[slot, params] : paramsBySlot) {
-    func.setArgAttr(argIndex, "tiny.slot", builder.getI64IntegerAttr(slot));
-    setArgDevice(argIndex, params.front().getType());
-    for (ParamOp param : params)
-      buffers[param.getResult()] = entry->getArgument(argIndex);
-    ++argIndex;
+  DenseMap<int64_t, unsigned> argumentOfSlot;
+  for (auto [index, param] : llvm::enumerate(inputs)) {
+    argumentOfSlot[param.getSlot()] = index;
+    markBuffer(index, BufferRole::Param, param.getSlot(), param.getType());
   }
-  for (auto [i, output] : llvm::enumerate(outputs)) {
-    func.setArgAttr(argIndex + i, "tiny.output",
-                    builder.getI64IntegerAttr(i));
-    setArgDevice(argIndex + i, output.getType());
-  }
+  function.walk([&](ParamOp param) {
+    buffers[param.getResult()] =
+        entry->getArgument(argumentOfSlot.lookup(param.getSlot()));
+  });
+  unsigned numInputs = inputs.size();
+  for (auto [i, output] : llvm::enumerate(outputs))
+    markBuffer(numInputs + i, BufferRole::Output, i, output.getType());
 
   builder.setInsertionPointToStart(entry);
   SmallVector<Value> allocations;
@@ -1434,9 +1431,7 @@ LogicalResult FunctionRangeifier::run() {
     unsigned index = func.getNumArguments();
     if (failed(func.insertArgument(index, type, {}, value.getLoc())))
       return Value();
-    func.setArgAttr(index, "tiny.scratch",
-                    builder.getI64IntegerAttr(numScratch++));
-    setArgDevice(index, value.getType());
+    markBuffer(index, BufferRole::Scratch, numScratch++, value.getType());
     return entry->getArgument(index);
   };
 
@@ -1481,7 +1476,7 @@ LogicalResult FunctionRangeifier::run() {
       for (Value result : custom.getResults()) {
         auto output = outputIndex.find(result);
         Value buffer = output != outputIndex.end()
-                           ? entry->getArgument(argIndex + output->second)
+                           ? entry->getArgument(numInputs + output->second)
                            : allocate(result);
         buffers[result] = buffer;
         outputs.push_back(buffer);
@@ -1525,7 +1520,7 @@ LogicalResult FunctionRangeifier::run() {
     if (!realize || buffers.count(value))
       continue;
     Value buffer = outputIndex.count(value)
-                       ? entry->getArgument(argIndex + outputIndex[value])
+                       ? entry->getArgument(numInputs + outputIndex[value])
                        : allocate(value);
     Value src = intoNewBuffer ? op.getOperand(0) : value;
     bool crossesDevices =
@@ -1544,7 +1539,7 @@ LogicalResult FunctionRangeifier::run() {
   // Outputs not written by their own kernel (a param returned as is, or a
   // value returned twice) are copied into their output buffer.
   for (auto [i, output] : llvm::enumerate(outputs)) {
-    Value outBuffer = entry->getArgument(argIndex + i);
+    Value outBuffer = entry->getArgument(numInputs + i);
     if (buffers.lookup(output) == outBuffer)
       continue;
     if (failed(emitKernel(builder, output, outBuffer)))

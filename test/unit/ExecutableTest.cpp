@@ -185,29 +185,6 @@ TEST_F(ExecutableTest, InputsBindBySlotWhenAParamIsDropped) {
     ASSERT_EQ(y[i], 2.0f * b[i]) << "at " << i;
 }
 
-TEST_F(ExecutableTest, SlotDeclaredWithTwoTypesIsAnError) {
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(R"(
-#cpu = #tiny.device<"CPU">
-tiny.function @f -> tensor<4xf32, #cpu> {
-  %a = tiny.param 0 : f32 size 4 on "CPU"
-  %b = tiny.param 0 : i32 size 4 on "CPU"
-  %e = tiny.cmpeq %b, %b : tensor<4xi32, #cpu>
-  tiny.return %a : tensor<4xf32, #cpu>
-})",
-                                                             &context);
-  ASSERT_TRUE(module);
-  std::string message;
-  ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
-    if (message.empty())
-      message = diag.str();
-    return success();
-  });
-  EXPECT_TRUE(failed(Executable::compile(*module, "f")));
-  EXPECT_EQ(message, "'tiny.param' op slot 0 is declared as "
-                     "'tensor<4xf32, #tiny.device<\"CPU\">>' and as "
-                     "'tensor<4xi32, #tiny.device<\"CPU\">>'");
-}
-
 TEST_F(ExecutableTest, UnknownEntryIsAnError) {
   OwningOpRef<ModuleOp> module =
       parseSourceString<ModuleOp>(binaryProgram("add", "f32"), &context);

@@ -33,4 +33,45 @@ def Tiny_DeviceAttr : AttrDef<Tiny_Dialect, "Device"> {
   }];
 }
 
+def Tiny_BufferAttr : AttrDef<Tiny_Dialect, "Buffer"> {
+  let mnemonic = "buffer";
+  let summary = "the caller's buffer a function argument binds, and its device";
+  let description = [{
+    -tiny-rangeify makes every buffer of a program an argument of the
+    kernel-level function and marks it with this attribute under the name
+    `tiny.buffer`; the JIT reads it to bind the caller's buffers and to
+    allocate the others on their devices.
+
+    - `#tiny.buffer<param 0>`: the input of param slot 0;
+    - `#tiny.buffer<output 1>`: the function's result 1 (of a tuple);
+    - `#tiny.buffer<scratch 2 on "CUDA:1">`: temporary 2, which the runtime
+      allocates on device `CUDA:1` before the run.
+
+    Without `on`, the buffer lives on the host (`"CPU"`). The dialect
+    verifies the attribute where it is used: only on a function's
+    arguments, at most one argument per role and index, and on a flat,
+    statically shaped memref while the argument is one.
+
+    ```mlir
+    func.func @f(%x: memref<6xf32> {tiny.buffer = #tiny.buffer<param 0>},
+                 %y: memref<6xf32> {tiny.buffer = #tiny.buffer<output 0>})
+    ```
+  }];
+  let parameters = (ins
+    EnumParameter<Tiny_BufferRole>:$role,
+    "int64_t":$index,
+    OptionalParameter<"::mlir::StringAttr">:$device
+  );
+  let assemblyFormat = "`<` $role $index (`on` $device^)? `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The argument attribute's name: `tiny.buffer`.
+    static ::llvm::StringRef getArgAttrName() { return "tiny.buffer"; }
+    /// The device the buffer lives on: "CPU" when the attribute names none.
+    ::llvm::StringRef getDeviceName() const {
+      return getDevice() ? getDevice().getValue() : "CPU";
+    }
+  }];
+}
+
 #endif // TINY_ATTRS_TD

@@ -6,6 +6,7 @@
 #include "dialects/tiny/IR/TinyOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -69,6 +70,65 @@ LogicalResult DeviceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     if (!seen.insert(name).second)
       return emitError() << "device '" << name.getValue()
                          << "' appears twice in a device tuple";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// BufferAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult BufferAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 BufferRole role, int64_t index,
+                                 StringAttr device) {
+  if (index < 0)
+    return emitError() << "a buffer's " << stringifyBufferRole(role)
+                       << " index must be non-negative, got " << index;
+  if (device && !::tiny::parseDeviceName(device.getValue().str()))
+    return emitError() << "unknown device syntax '" << device.getValue()
+                       << "': expected KIND or KIND:N with KIND in upper "
+                          "case, e.g. \"CPU\" or \"CUDA:1\"";
+  return success();
+}
+
+/// `tiny.buffer` marks a function argument as one of the program's buffers
+/// (see BufferAttr); no other `tiny.` attribute goes on a region argument.
+LogicalResult TinyDialect::verifyRegionArgAttribute(Operation *op,
+                                                    unsigned regionIndex,
+                                                    unsigned argIndex,
+                                                    NamedAttribute attribute) {
+  if (attribute.getName() != BufferAttr::getArgAttrName())
+    return op->emitOpError("unknown argument attribute '")
+           << attribute.getName() << "'";
+  auto buffer = dyn_cast<BufferAttr>(attribute.getValue());
+  if (!buffer)
+    return op->emitOpError("argument ")
+           << argIndex << ": '" << attribute.getName()
+           << "' must be a #tiny.buffer, got " << attribute.getValue();
+  auto function = dyn_cast<FunctionOpInterface>(op);
+  if (!function || regionIndex != 0)
+    return op->emitOpError("'")
+           << attribute.getName() << "' goes on a function's arguments only";
+  // While the buffer is a memref it is the flat storage the runtime
+  // allocates; after lowering it is whatever the lowering made it (a
+  // pointer).
+  Type type = function.getArgumentTypes()[argIndex];
+  if (auto memref = dyn_cast<MemRefType>(type)) {
+    if (memref.getRank() != 1 || !memref.hasStaticShape() ||
+        !memref.getLayout().isIdentity())
+      return op->emitOpError("argument ")
+             << argIndex << " is a " << buffer
+             << " and must be a flat, statically shaped memref, got " << type;
+  }
+  for (unsigned other = 0; other < argIndex; ++other) {
+    auto previous = function.getArgAttrOfType<BufferAttr>(
+        other, BufferAttr::getArgAttrName());
+    if (previous && previous.getRole() == buffer.getRole() &&
+        previous.getIndex() == buffer.getIndex())
+      return op->emitOpError("arguments ")
+             << other << " and " << argIndex << " both bind "
+             << stringifyBufferRole(buffer.getRole()) << " "
+             << buffer.getIndex();
   }
   return success();
 }

@@ -24,6 +24,8 @@ def Tiny_Dialect : Dialect {
   let useDefaultAttributePrinterParser = 1;
   let useDefaultTypePrinterParser = 1;
   let hasConstantMaterializer = 1;
+  // `tiny.buffer` on a function argument (#tiny.buffer).
+  let hasRegionArgAttrVerify = 1;
   let dependentDialects = [];
 }
 

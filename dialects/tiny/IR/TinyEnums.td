@@ -47,4 +47,16 @@ def Tiny_AxisType : I32EnumAttr<"AxisType", "role of a kernel loop", [
 }
 def Tiny_AxisTypeAttr : EnumAttr<Tiny_Dialect, Tiny_AxisType, "axis">;
 
+// Which of the caller's buffers a kernel-level function argument is: an
+// input (a param's slot), an output (a result's index), or a temporary the
+// runtime allocates for the run.
+def Tiny_BufferRole : I32EnumAttr<"BufferRole", "what a buffer argument binds", [
+    I32EnumAttrCase<"Param", 0, "param">,
+    I32EnumAttrCase<"Output", 1, "output">,
+    I32EnumAttrCase<"Scratch", 2, "scratch">,
+  ]> {
+  let cppNamespace = "::mlir::tiny";
+  let genSpecializedAttr = 0;
+}
+
 #endif // TINY_ENUMS_TD

@@ -14,9 +14,12 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/Support/CheckedArithmetic.h"
+
+#include <map>
 
 using namespace mlir;
 using namespace mlir::tiny;
@@ -678,7 +681,26 @@ LogicalResult FunctionOp::verify() {
   Block &body = getBody().front();
   if (body.empty() || !isa<ReturnOp>(body.back()))
     return emitOpError("body must end with tiny.return");
-  return success();
+  // One slot is one input buffer, so its params agree on its type.
+  DenseMap<int64_t, ParamOp> firstOfSlot;
+  WalkResult result = walk([&](ParamOp param) {
+    auto [it, inserted] = firstOfSlot.try_emplace(param.getSlot(), param);
+    if (inserted || it->second.getType() == param.getType())
+      return WalkResult::advance();
+    InFlightDiagnostic diag = param.emitOpError("slot ")
+                              << param.getSlot() << " is declared as "
+                              << it->second.getType() << " and as "
+                              << param.getType();
+    diag.attachNote(it->second.getLoc()) << "first declared here";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
+SmallVector<ParamOp> mlir::tiny::getParamsInSlotOrder(FunctionOp function) {
+  std::map<int64_t, ParamOp> firstOfSlot;
+  function.walk([&](ParamOp param) { firstOfSlot.try_emplace(param.getSlot(), param); });
+  return llvm::to_vector(llvm::make_second_range(firstOfSlot));
 }
 
 LogicalResult ReturnOp::verify() {

@@ -49,4 +49,13 @@ class BroadcastElementwise
 #define GET_OP_CLASSES
 #include "dialects/tiny/IR/TinyOps.h.inc"
 
+namespace mlir::tiny {
+
+/// The inputs of `function`: for each slot its params use, in ascending slot
+/// order, the first param of that slot (the verifier makes all params of a
+/// slot one type). Input i of a call or a run is entry i.
+SmallVector<ParamOp> getParamsInSlotOrder(FunctionOp function);
+
+} // namespace mlir::tiny
+
 #endif // TINY_DIALECT_TINY_IR_TINYOPS_H

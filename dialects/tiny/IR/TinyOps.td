@@ -605,7 +605,8 @@ def Tiny_FunctionOp : Tiny_Op<"function", [Symbol, IsolatedFromAbove,
   let summary = "a function whose inputs are the params in its body";
   let description = [{
     As in tinygrad, a function's inputs are the `tiny.param` ops of its body,
-    numbered by slot; the region has no block arguments. `tiny.call`
+    numbered by slot; the region has no block arguments. Params that share
+    a slot read one input and must have one type. `tiny.call`
     substitutes each param by the storage view of the matching argument
     (`-tiny-resolve-calls`).
 

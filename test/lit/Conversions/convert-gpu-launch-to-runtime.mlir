@@ -6,7 +6,7 @@
 // CHECK-LABEL: module attributes
 // CHECK-SAME: tiny.gpu_launches = [{arguments = array<i64: 2, 0>, kernel = @k::@add}, {arguments = array<i64: 1, 2, 1>, kernel = @k::@sum}]
 // CHECK-LABEL: func.func @two_launches
-// CHECK-SAME: (%{{.*}}: memref<4xf32> {tiny.device = "CUDA", tiny.slot = 0 : i64}, %{{.*}}: memref<1xf32> {tiny.device = "CUDA", tiny.output = 0 : i64}, %{{.*}}: memref<4xf32> {tiny.device = "CUDA", tiny.scratch = 0 : i64})
+// CHECK-SAME: (%{{.*}}: memref<4xf32> {tiny.buffer = #tiny.buffer<param 0 on "CUDA">}, %{{.*}}: memref<1xf32> {tiny.buffer = #tiny.buffer<output 0 on "CUDA">}, %{{.*}}: memref<4xf32> {tiny.buffer = #tiny.buffer<scratch 0 on "CUDA">})
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
 // CHECK: %[[ID:.*]] = arith.constant 0 : i64
@@ -26,9 +26,9 @@
 // CHECK: func.func private @tiny_host_launch(i64, i64, i64, i64, i64, i64, i64, i64)
 // CHECK-NOT: func.func private @tiny_host_launch
 module attributes {gpu.container_module} {
-  func.func @two_launches(%x: memref<4xf32> {tiny.device = "CUDA", tiny.slot = 0 : i64},
-                          %out: memref<1xf32> {tiny.device = "CUDA", tiny.output = 0 : i64},
-                          %s: memref<4xf32> {tiny.device = "CUDA", tiny.scratch = 0 : i64}) {
+  func.func @two_launches(%x: memref<4xf32> {tiny.buffer = #tiny.buffer<param 0 on "CUDA">},
+                          %out: memref<1xf32> {tiny.buffer = #tiny.buffer<output 0 on "CUDA">},
+                          %s: memref<4xf32> {tiny.buffer = #tiny.buffer<scratch 0 on "CUDA">}) {
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
     %shared = arith.constant 64 : i32
@@ -53,8 +53,8 @@ module attributes {gpu.container_module} {
 // CHECK-NEXT: tiny.k.copy
 // CHECK-NOT: tiny_host_launch
 // CHECK-NOT: tiny.gpu_launches
-func.func @no_launch(%a: memref<4xi32> {tiny.device = "CPU", tiny.slot = 0 : i64},
-                     %b: memref<4xi32> {tiny.device = "CUDA", tiny.output = 0 : i64}) {
+func.func @no_launch(%a: memref<4xi32> {tiny.buffer = #tiny.buffer<param 0 on "CPU">},
+                     %b: memref<4xi32> {tiny.buffer = #tiny.buffer<output 0 on "CUDA">}) {
   tiny.k.copy %a[0] to %b[0] count 4 : memref<4xi32>, memref<4xi32>
   return
 }
@@ -70,7 +70,7 @@ func.func @no_launch(%a: memref<4xi32> {tiny.device = "CPU", tiny.slot = 0 : i64
 // CHECK: call @tiny_host_launch
 module attributes {gpu.container_module} {
   gpu.binary @bin [#gpu.object<#nvvm.target<chip = "sm_90">, assembly = ".visible .entry k() { ret; }">]
-  func.func @binary(%a: memref<4xi32> {tiny.device = "CUDA:1", tiny.output = 0 : i64}) {
+  func.func @binary(%a: memref<4xi32> {tiny.buffer = #tiny.buffer<output 0 on "CUDA:1">}) {
     %c1 = arith.constant 1 : index
     gpu.launch_func @bin::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
         args(%a : memref<4xi32>)

@@ -4,7 +4,7 @@
 // byte offsets and a byte count (element counts times 4 for i32); the
 // runtime entry point is declared once.
 // CHECK-LABEL: func.func @copies
-// CHECK-SAME: (%{{.*}}: memref<4xi32> {tiny.device = "CPU:1", tiny.slot = 0 : i64}, %{{.*}}: memref<2xi32> {tiny.device = "CPU:3", tiny.output = 0 : i64}, %{{.*}}: memref<4xi32> {tiny.device = "CPU:2", tiny.scratch = 0 : i64})
+// CHECK-SAME: (%{{.*}}: memref<4xi32> {tiny.buffer = #tiny.buffer<param 0 on "CPU:1">}, %{{.*}}: memref<2xi32> {tiny.buffer = #tiny.buffer<output 0 on "CPU:3">}, %{{.*}}: memref<4xi32> {tiny.buffer = #tiny.buffer<scratch 0 on "CPU:2">})
 // CHECK-NEXT: %[[D:.*]] = arith.constant 2 : i64
 // CHECK-NEXT: %[[DO:.*]] = arith.constant 0 : i64
 // CHECK-NEXT: %[[S:.*]] = arith.constant 0 : i64
@@ -20,9 +20,9 @@
 // CHECK-NOT: tiny.k.copy
 // CHECK: func.func private @tiny_host_copy(i64, i64, i64, i64, i64)
 // CHECK-NOT: func.func private @tiny_host_copy
-func.func @copies(%x: memref<4xi32> {tiny.device = "CPU:1", tiny.slot = 0 : i64},
-                  %out: memref<2xi32> {tiny.device = "CPU:3", tiny.output = 0 : i64},
-                  %s: memref<4xi32> {tiny.device = "CPU:2", tiny.scratch = 0 : i64}) {
+func.func @copies(%x: memref<4xi32> {tiny.buffer = #tiny.buffer<param 0 on "CPU:1">},
+                  %out: memref<2xi32> {tiny.buffer = #tiny.buffer<output 0 on "CPU:3">},
+                  %s: memref<4xi32> {tiny.buffer = #tiny.buffer<scratch 0 on "CPU:2">}) {
   tiny.k.copy %x[0] to %s[0] count 4 : memref<4xi32>, memref<4xi32>
   tiny.k.copy %s[1] to %out[0] count 2 : memref<4xi32>, memref<2xi32>
   return

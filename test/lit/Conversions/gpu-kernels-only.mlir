@@ -22,10 +22,10 @@
 // GPU:         memref.dealloc
 // GPU-NOT:     gpu.
 // GPU:         return
-func.func @mixed(%x: memref<512xf32> {tiny.device = "CPU", tiny.slot = 0 : i64},
-                 %out: memref<1xf32> {tiny.device = "CPU", tiny.output = 0 : i64},
-                 %gout: memref<1xf32> {tiny.device = "CUDA:0", tiny.output = 1 : i64},
-                 %gx: memref<512xf32> {tiny.device = "CUDA:0", tiny.scratch = 0 : i64}) {
+func.func @mixed(%x: memref<512xf32> {tiny.buffer = #tiny.buffer<param 0 on "CPU">},
+                 %out: memref<1xf32> {tiny.buffer = #tiny.buffer<output 0 on "CPU">},
+                 %gout: memref<1xf32> {tiny.buffer = #tiny.buffer<output 1 on "CUDA:0">},
+                 %gx: memref<512xf32> {tiny.buffer = #tiny.buffer<scratch 0 on "CUDA:0">}) {
   %tmp = memref.alloc() : memref<1xf32>
   tiny.k.copy %x[0] to %gx[0] count 512 : memref<512xf32>, memref<512xf32>
   tiny.k.kernel "r_1" on "CUDA:0" {

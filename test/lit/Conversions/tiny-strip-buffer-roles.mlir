@@ -7,8 +7,8 @@
 // CHECK-SAME: %{{.*}}: !llvm.ptr,
 // CHECK-SAME: %{{.*}}: !llvm.ptr)
 // CHECK-NOT: tiny.
-llvm.func @host(%a: !llvm.ptr {llvm.noalias, tiny.slot = 0 : i64, tiny.device = "CPU"},
-                %b: !llvm.ptr {tiny.output = 0 : i64, tiny.device = "CPU"},
-                %c: !llvm.ptr {tiny.scratch = 16 : i64, tiny.device = "CPU:1"}) {
+llvm.func @host(%a: !llvm.ptr {llvm.noalias, tiny.buffer = #tiny.buffer<param 0 on "CPU">},
+                %b: !llvm.ptr {tiny.buffer = #tiny.buffer<output 0 on "CPU">},
+                %c: !llvm.ptr {tiny.buffer = #tiny.buffer<scratch 16 on "CPU:1">}) {
   llvm.return
 }

@@ -12,7 +12,7 @@
 // CHECK-DAG: llvm.func @free(!llvm.ptr)
 // CHECK-DAG: llvm.func @malloc(i64) -> !llvm.ptr
 // CHECK-LABEL: llvm.func @softmax
-// CHECK-SAME: (%{{[a-z0-9_]+}}: !llvm.ptr {tiny.slot = 0 : i64}, %{{[a-z0-9_]+}}: !llvm.ptr {tiny.output = 0 : i64})
+// CHECK-SAME: (%{{[a-z0-9_]+}}: !llvm.ptr {tiny.buffer = #tiny.buffer<param 0>}, %{{[a-z0-9_]+}}: !llvm.ptr {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK-NOT: {{(= |^ *)(tiny|memref|scf|func|arith|math|cf)\.}}
 // CHECK-NOT: memref<
 // CHECK: %[[BUF:[a-z0-9_]+]] = llvm.call @malloc(%{{[a-z0-9_]+}}) : (i64) -> !llvm.ptr

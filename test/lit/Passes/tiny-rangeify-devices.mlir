@@ -9,7 +9,7 @@
 // A copy of a param is a copy of its whole buffer; the kernel reading the
 // copy runs on the copy's device and writes the output there.
 // CHECK-LABEL: func.func @copy_then_compute
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.device = "CPU:1", tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.device = "CPU:2", tiny.output = 0 : i64}, %[[S:[a-z0-9_]+]]: memref<4xf32> {tiny.device = "CPU:2", tiny.scratch = 0 : i64})
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<param 0 on "CPU:1">}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<output 0 on "CPU:2">}, %[[S:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<scratch 0 on "CPU:2">})
 // CHECK-NEXT: tiny.k.copy %[[X]][0] to %[[S]][0] count 4 : memref<4xf32>, memref<4xf32>
 // CHECK-NEXT: tiny.k.kernel "E_4" on "CPU:2" {
 // CHECK: tiny.k.index %[[S]]
@@ -33,7 +33,7 @@ tiny.function @copy_then_compute -> tensor<4xf32, #d2> {
 // A value computed on CPU:1 is realized there before it is copied; the copy
 // goes straight into the output buffer.
 // CHECK-LABEL: func.func @compute_then_copy
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.device = "CPU:1", tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.device = "CPU:2", tiny.output = 0 : i64}, %[[S:[a-z0-9_]+]]: memref<4xf32> {tiny.device = "CPU:1", tiny.scratch = 0 : i64})
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<param 0 on "CPU:1">}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<output 0 on "CPU:2">}, %[[S:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<scratch 0 on "CPU:1">})
 // CHECK-NEXT: tiny.k.kernel "E_4" on "CPU:1" {
 // CHECK: tiny.k.index %[[S]]
 // CHECK: tiny.k.copy %[[S]][0] to %[[OUT]][0] count 4
@@ -82,7 +82,7 @@ tiny.function @contiguous_views -> tuple<tensor<1x4xf32, #d2>, tensor<1x6xf32, #
 // A column is not a contiguous range: it is gathered by a kernel on CPU:1
 // into a staging buffer there, and that buffer is copied.
 // CHECK-LABEL: func.func @column
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<6xf32> {tiny.device = "CPU:1", tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<3xf32> {tiny.device = "CPU:2", tiny.output = 0 : i64}, %[[S:[a-z0-9_]+]]: memref<3xf32> {tiny.device = "CPU:1", tiny.scratch = 0 : i64})
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<6xf32> {tiny.buffer = #tiny.buffer<param 0 on "CPU:1">}, %[[OUT:[a-z0-9_]+]]: memref<3xf32> {tiny.buffer = #tiny.buffer<output 0 on "CPU:2">}, %[[S:[a-z0-9_]+]]: memref<3xf32> {tiny.buffer = #tiny.buffer<scratch 0 on "CPU:1">})
 // CHECK-NEXT: tiny.k.kernel "E_3_1" on "CPU:1" {
 // CHECK: tiny.k.index %[[S]]
 // CHECK: tiny.k.copy %[[S]][0] to %[[OUT]][0] count 3
@@ -102,8 +102,8 @@ tiny.function @column -> tensor<3x1xf32, #d2> {
 // One device: no device attributes, intermediate buffers stay memref.alloc,
 // a copy to the same device is a kernel.
 // CHECK-LABEL: func.func @one_device
-// CHECK-SAME: (%{{.*}}: memref<4xf32> {tiny.slot = 0 : i64}, %{{.*}}: memref<4xf32> {tiny.output = 0 : i64})
-// CHECK-NOT: tiny.device
+// CHECK-SAME: (%{{.*}}: memref<4xf32> {tiny.buffer = #tiny.buffer<param 0>}, %{{.*}}: memref<4xf32> {tiny.buffer = #tiny.buffer<output 0>})
+// CHECK-NOT: on "
 // CHECK-NOT: tiny.k.copy
 // CHECK: tiny.k.kernel "E_4" {
 func.func private @unused()
@@ -122,7 +122,7 @@ tiny.function @one_device -> tensor<4xf32, #cpu> {
 // own buffers too (scratch arguments: on a GPU only the runtime can
 // allocate them).
 // CHECK-LABEL: func.func @one_virtual_device
-// CHECK-SAME: (%{{.*}}: memref<4xf32> {tiny.device = "CPU:1", tiny.slot = 0 : i64}, %{{.*}}: memref<4xf32> {tiny.device = "CPU:1", tiny.output = 0 : i64}, %{{.*}}: memref<1xf32> {tiny.device = "CPU:1", tiny.scratch = 0 : i64})
+// CHECK-SAME: (%{{.*}}: memref<4xf32> {tiny.buffer = #tiny.buffer<param 0 on "CPU:1">}, %{{.*}}: memref<4xf32> {tiny.buffer = #tiny.buffer<output 0 on "CPU:1">}, %{{.*}}: memref<1xf32> {tiny.buffer = #tiny.buffer<scratch 0 on "CPU:1">})
 // CHECK-NOT: memref.alloc
 // CHECK: tiny.k.kernel "r_1" on "CPU:1" {
 // CHECK: tiny.k.kernel "E_4" on "CPU:1" {

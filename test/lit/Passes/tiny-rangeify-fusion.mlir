@@ -15,7 +15,7 @@
 // read the one accumulator of the one reduce range (tinygrad: 1 kernel).
 // COUNT: {{^}}schedule @relu_where: 1 kernel: r_4_1{{$}}
 // CHECK-LABEL: func.func @relu_where
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<12xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.output = 0 : i64})
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<12xf32> {tiny.buffer = #tiny.buffer<param 0>}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK-NEXT: tiny.k.kernel "r_4_1" {
 // CHECK: tiny.k.range loop %[[I:[a-z0-9_]+]] <
 // CHECK: %[[SUM:[a-z0-9_]+]] = tiny.k.range reduce
@@ -156,7 +156,7 @@ tiny.function @two_outputs -> tuple<tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>
 // (tinygrad: 2 kernels).
 // COUNT: {{^}}schedule @output_read_again: 2 kernels: r_4_1 E_4_1{{$}}
 // CHECK-LABEL: func.func @output_read_again
-// CHECK-SAME: %[[OUT0:[a-z0-9_]+]]: memref<4xf32> {tiny.output = 0 : i64}
+// CHECK-SAME: %[[OUT0:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<output 0>}
 // CHECK-NOT: memref.alloc
 // CHECK: tiny.k.kernel "r_4_1" {
 // CHECK: tiny.k.kernel "E_4_1" {
@@ -276,7 +276,7 @@ tiny.function @contiguous_square -> tensor<4x1xf32, #cpu> {
 // written once (tinygrad: 1 kernel).
 // COUNT: {{^}}schedule @max_matmul: 1 kernel: r_16_32_1{{$}}
 // CHECK-LABEL: func.func @max_matmul
-// CHECK-SAME: %[[OUT:[a-z0-9_]+]]: memref<512xf32> {tiny.output = 0 : i64})
+// CHECK-SAME: %[[OUT:[a-z0-9_]+]]: memref<512xf32> {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK-NEXT: tiny.k.kernel "r_16_32_1" {
 // CHECK: tiny.k.range thread %[[T:[a-z0-9_]+]] < %c2 {
 // CHECK: %[[ROW0:[a-z0-9_]+]] = arith.muli %[[T]], %c8 : index
@@ -337,7 +337,7 @@ tiny.function @max_matmul -> tensor<16x32xf32, #cpu> {
 // TILED: arith.cmpf olt
 // TILED: return
 // CHECK-LABEL: func.func @relu_matmul
-// CHECK-SAME: %[[OUT:[a-z0-9_]+]]: memref<512xf32> {tiny.output = 0 : i64})
+// CHECK-SAME: %[[OUT:[a-z0-9_]+]]: memref<512xf32> {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK-NEXT: tiny.k.kernel "r_16_32_1" {
 // CHECK: tiny.k.range thread %[[T:[a-z0-9_]+]] < %c2 {
 // CHECK: %[[ROW0:[a-z0-9_]+]] = arith.muli %[[T]], %c8 : index

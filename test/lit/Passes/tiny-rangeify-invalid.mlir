@@ -159,20 +159,6 @@ tiny.function @store_view -> tensor<2x2xf32, #cpu> {
 
 #cpu = #tiny.device<"CPU">
 
-// One slot is one argument buffer, so it cannot have two types.
-tiny.function @slot_types -> tensor<4xf32, #cpu> {
-  %x = tiny.param 0 : f32 size 4 on "CPU"
-  // expected-error @+1 {{'tiny.param' op slot 0 is used with two different types}}
-  %y = tiny.param 0 : f32 size 8 on "CPU"
-  %s = tiny.shrink %y [0] to [4] : tensor<8xf32, #cpu>
-  %a = tiny.add %x, %s : tensor<4xf32, #cpu>, tensor<4xf32, #cpu>
-  tiny.return %a : tensor<4xf32, #cpu>
-}
-
-// -----
-
-#cpu = #tiny.device<"CPU">
-
 tiny.function @nested_tuple -> tuple<tuple<tensor<4xf32, #cpu>>, tensor<4xf32, #cpu>> {
   %x = tiny.param 0 : f32 size 4 on "CPU"
   %t = tiny.tuple %x : tensor<4xf32, #cpu>

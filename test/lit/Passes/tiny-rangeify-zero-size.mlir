@@ -8,7 +8,7 @@
 #d2 = #tiny.device<"CPU:2">
 
 // CHECK-LABEL: func.func @copy_empty
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<0xf32> {tiny.device = "CPU:1", tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<0xf32> {tiny.device = "CPU:1", tiny.output = 0 : i64}, %[[S:[a-z0-9_]+]]: memref<0xf32> {tiny.device = "CPU:2", tiny.scratch = 0 : i64})
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<0xf32> {tiny.buffer = #tiny.buffer<param 0 on "CPU:1">}, %[[OUT:[a-z0-9_]+]]: memref<0xf32> {tiny.buffer = #tiny.buffer<output 0 on "CPU:1">}, %[[S:[a-z0-9_]+]]: memref<0xf32> {tiny.buffer = #tiny.buffer<scratch 0 on "CPU:2">})
 // CHECK-NEXT: tiny.k.copy %[[X]][0] to %[[S]][0] count 0 : memref<0xf32>, memref<0xf32>
 // CHECK-NEXT: tiny.k.copy %[[S]][0] to %[[OUT]][0] count 0 : memref<0xf32>, memref<0xf32>
 // CHECK-NEXT: return
@@ -26,7 +26,7 @@ tiny.function @copy_empty -> tensor<0x3xf32, #d1> {
 
 // A scalar still takes one element.
 // CHECK-LABEL: func.func @empty_and_scalar
-// CHECK-SAME: (%{{[a-z0-9_]+}}: memref<0xi32> {tiny.slot = 0 : i64}, %{{[a-z0-9_]+}}: memref<1xi32> {tiny.slot = 1 : i64}, %{{[a-z0-9_]+}}: memref<1xi32> {tiny.output = 0 : i64})
+// CHECK-SAME: (%{{[a-z0-9_]+}}: memref<0xi32> {tiny.buffer = #tiny.buffer<param 0>}, %{{[a-z0-9_]+}}: memref<1xi32> {tiny.buffer = #tiny.buffer<param 1>}, %{{[a-z0-9_]+}}: memref<1xi32> {tiny.buffer = #tiny.buffer<output 0>})
 tiny.function @empty_and_scalar -> tensor<i32, #cpu> {
   %e = tiny.param 0 : i32 size 0 on "CPU"
   %s = tiny.param 1 : i32 on "CPU"

@@ -11,7 +11,7 @@
 // order, then the output buffer; every value is loaded at the loop index and
 // the result stored at the same index.
 // CHECK-LABEL: func.func @elementwise
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.slot = 0 : i64}, %[[Y:[a-z0-9_]+]]: memref<4xf32> {tiny.slot = 1 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.output = 0 : i64})
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<param 0>}, %[[Y:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<param 1>}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK-NEXT: tiny.k.kernel "E_4" {
 // CHECK-NEXT: %[[C4:[a-z0-9_]+]] = arith.constant 4 : index
 // CHECK-NEXT: tiny.k.range loop %[[I:[a-z0-9_]+]] < %[[C4]] {
@@ -43,7 +43,7 @@ tiny.function @elementwise -> tensor<4xf32, #cpu> {
 // i * 2 + j and split by the source shape as (flat / 3, flat % 3); the flat
 // (6,) param is then read at (flat / 3) * 3 + flat % 3.
 // CHECK-LABEL: func.func @reshape
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<6xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<6xf32> {tiny.output = 0 : i64})
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<6xf32> {tiny.buffer = #tiny.buffer<param 0>}, %[[OUT:[a-z0-9_]+]]: memref<6xf32> {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK-NEXT: tiny.k.kernel "E_3_2" {
 // CHECK-DAG: %[[C2:[a-z0-9_]+]] = arith.constant 2 : index
 // CHECK-DAG: %[[C3:[a-z0-9_]+]] = arith.constant 3 : index
@@ -77,7 +77,7 @@ tiny.function @reshape -> tensor<3x2xf32, #cpu> {
 // permute [1, 0] of a (2, 3) view: output (i, j) of the (3, 2) result reads
 // source (j, i), i.e. flat offset j * 3 + i; the store is at i * 2 + j.
 // CHECK-LABEL: func.func @permute
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<6xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<6xf32> {tiny.output = 0 : i64})
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<6xf32> {tiny.buffer = #tiny.buffer<param 0>}, %[[OUT:[a-z0-9_]+]]: memref<6xf32> {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK-NEXT: tiny.k.kernel "E_3_2" {
 // CHECK-DAG: %[[C2:[a-z0-9_]+]] = arith.constant 2 : index
 // CHECK-DAG: %[[C3:[a-z0-9_]+]] = arith.constant 3 : index
@@ -109,7 +109,7 @@ tiny.function @permute -> tensor<3x2xf32, #cpu> {
 // left unused), so the param is read at the row index alone, never at the
 // column index.
 // CHECK-LABEL: func.func @expand
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<12xf32> {tiny.output = 0 : i64})
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<param 0>}, %[[OUT:[a-z0-9_]+]]: memref<12xf32> {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK-NEXT: tiny.k.kernel "E_4_3" {
 // CHECK-DAG: arith.constant 0 : index
 // CHECK-DAG: %[[C3:[a-z0-9_]+]] = arith.constant 3 : index
@@ -140,7 +140,7 @@ tiny.function @expand -> tensor<4x3xf32, #cpu> {
 // valid when j < 3. The source is read at the clamped indices and the
 // element replaced by 0 where the position is padding.
 // CHECK-LABEL: func.func @pad
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<6xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<20xf32> {tiny.output = 0 : i64})
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<6xf32> {tiny.buffer = #tiny.buffer<param 0>}, %[[OUT:[a-z0-9_]+]]: memref<20xf32> {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK-NEXT: tiny.k.kernel "E_4_5" {
 // CHECK-DAG: %[[Z:[a-z0-9_]+]] = arith.constant 0 : index
 // CHECK-DAG: %[[LOW:[a-z0-9_]+]] = arith.constant 1 : index
@@ -180,7 +180,7 @@ tiny.function @pad -> tensor<4x5xf32, #cpu> {
 
 // shrink [3, 5) of (6,): output i reads source i + 3.
 // CHECK-LABEL: func.func @shrink
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<6xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<2xf32> {tiny.output = 0 : i64})
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<6xf32> {tiny.buffer = #tiny.buffer<param 0>}, %[[OUT:[a-z0-9_]+]]: memref<2xf32> {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK-NEXT: tiny.k.kernel "E_2" {
 // CHECK-DAG: %[[C2:[a-z0-9_]+]] = arith.constant 2 : index
 // CHECK-DAG: %[[START:[a-z0-9_]+]] = arith.constant 3 : index
@@ -204,7 +204,7 @@ tiny.function @shrink -> tensor<2xf32, #cpu> {
 
 // flip of (4,): output i reads source 3 - i.
 // CHECK-LABEL: func.func @flip
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.output = 0 : i64})
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<param 0>}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK-NEXT: tiny.k.kernel "E_4" {
 // CHECK-DAG: %[[LAST:[a-z0-9_]+]] = arith.constant 3 : index
 // CHECK-DAG: %[[C4:[a-z0-9_]+]] = arith.constant 4 : index
@@ -231,7 +231,7 @@ tiny.function @flip -> tensor<4xf32, #cpu> {
 // against the 10 rows, clamped, and the element read at (row, j) is
 // replaced by 0 where the index is out of bounds.
 // CHECK-LABEL: func.func @gather
-// CHECK-SAME: (%[[T:[a-z0-9_]+]]: memref<40xf32> {tiny.slot = 0 : i64}, %[[IDX:[a-z0-9_]+]]: memref<3xi8> {tiny.slot = 1 : i64}, %[[OUT:[a-z0-9_]+]]: memref<12xf32> {tiny.output = 0 : i64})
+// CHECK-SAME: (%[[T:[a-z0-9_]+]]: memref<40xf32> {tiny.buffer = #tiny.buffer<param 0>}, %[[IDX:[a-z0-9_]+]]: memref<3xi8> {tiny.buffer = #tiny.buffer<param 1>}, %[[OUT:[a-z0-9_]+]]: memref<12xf32> {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK-NEXT: tiny.k.kernel "E_3_4" {
 // CHECK-DAG: %[[Z:[a-z0-9_]+]] = arith.constant 0 : index
 // CHECK-DAG: %[[C3:[a-z0-9_]+]] = arith.constant 3 : index
@@ -270,7 +270,7 @@ tiny.function @gather -> tensor<3x4xf32, #cpu> {
 // accumulator from the identity (0.0 for add); the reduced axis keeps
 // length 1, and the kernel is named r_ after the output shape.
 // CHECK-LABEL: func.func @reduce
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<12xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.output = 0 : i64})
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<12xf32> {tiny.buffer = #tiny.buffer<param 0>}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK-NEXT: tiny.k.kernel "r_4_1" {
 // CHECK-DAG: %[[C1:[a-z0-9_]+]] = arith.constant 1 : index
 // CHECK-DAG: %[[C3:[a-z0-9_]+]] = arith.constant 3 : index
@@ -304,7 +304,7 @@ tiny.function @reduce -> tensor<4x1xf32, #cpu> {
 // elementwise kernel reads it back at the row index; the buffer is freed
 // at the end.
 // CHECK-LABEL: func.func @reduce_expand
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<12xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<12xf32> {tiny.output = 0 : i64})
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<12xf32> {tiny.buffer = #tiny.buffer<param 0>}, %[[OUT:[a-z0-9_]+]]: memref<12xf32> {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK-NEXT: %[[BUF:[a-z0-9_]+]] = memref.alloc() : memref<4xf32>
 // CHECK-NEXT: tiny.k.kernel "r_4_1" {
 // CHECK: tiny.k.range loop %[[I:[a-z0-9_]+]] < %{{[a-z0-9_]+}} {
@@ -348,7 +348,7 @@ tiny.function @reduce_expand -> tensor<4x3xf32, #cpu> {
 // the elementwise kernel reads it back at the row index (the unit axis is
 // indexed by 0 and dropped from the offset) and keeps sub's operand order.
 // CHECK-LABEL: func.func @reduce_broadcast
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<12xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<12xf32> {tiny.output = 0 : i64})
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<12xf32> {tiny.buffer = #tiny.buffer<param 0>}, %[[OUT:[a-z0-9_]+]]: memref<12xf32> {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK-NEXT: %[[BUF:[a-z0-9_]+]] = memref.alloc() : memref<4xf32>
 // CHECK-NEXT: tiny.k.kernel "r_4_1" {
 // CHECK-DAG: %[[C1:[a-z0-9_]+]] = arith.constant 1 : index
@@ -407,7 +407,7 @@ tiny.function @reduce_broadcast -> tensor<4x3xf32, #cpu> {
 // contiguous realizes its source in a kernel of its own; its reader loads
 // the buffer instead of recomputing exp2.
 // CHECK-LABEL: func.func @contiguous
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.output = 0 : i64})
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<param 0>}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK-NEXT: %[[BUF:[a-z0-9_]+]] = memref.alloc() : memref<4xf32>
 // CHECK-NEXT: tiny.k.kernel "E_4" {
 // CHECK: tiny.k.range loop %[[I:[a-z0-9_]+]] <
@@ -443,7 +443,7 @@ tiny.function @contiguous -> tensor<4xf32, #cpu> {
 // param buffer. The returned x (after the store) is then copied from the
 // param buffer into the output, and the staging buffer is freed.
 // CHECK-LABEL: func.func @store_self
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.output = 0 : i64})
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<param 0>}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK-NEXT: %[[BUF:[a-z0-9_]+]] = memref.alloc() : memref<4xf32>
 // CHECK-NEXT: tiny.k.kernel "E_4" {
 // CHECK-DAG: %[[LAST:[a-z0-9_]+]] = arith.constant 3 : index
@@ -491,7 +491,7 @@ tiny.function @store_self -> tensor<4xf32, #cpu> {
 // A returned tuple gets one output buffer per element, each written by its
 // own kernel.
 // CHECK-LABEL: func.func @tuple
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.slot = 0 : i64}, %[[OUT0:[a-z0-9_]+]]: memref<4xf32> {tiny.output = 0 : i64}, %[[OUT1:[a-z0-9_]+]]: memref<4xf32> {tiny.output = 1 : i64})
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<param 0>}, %[[OUT0:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<output 0>}, %[[OUT1:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<output 1>})
 // CHECK-NEXT: tiny.k.kernel "E_4" {
 // CHECK: %[[E:[a-z0-9_]+]] = math.exp2
 // CHECK-NEXT: %[[P0:[a-z0-9_]+]] = tiny.k.index %[[OUT0]]
@@ -516,7 +516,7 @@ tiny.function @tuple -> tuple<tensor<4xf32, #cpu>, tensor<4xf32, #cpu>> {
 
 // A param returned as is is copied into the output buffer by a kernel.
 // CHECK-LABEL: func.func @identity
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xi32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xi32> {tiny.output = 0 : i64})
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xi32> {tiny.buffer = #tiny.buffer<param 0>}, %[[OUT:[a-z0-9_]+]]: memref<4xi32> {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK-NEXT: tiny.k.kernel "E_4" {
 // CHECK-NEXT: %[[C4:[a-z0-9_]+]] = arith.constant 4 : index
 // CHECK-NEXT: tiny.k.range loop %[[I:[a-z0-9_]+]] < %[[C4]] {
@@ -540,7 +540,7 @@ tiny.function @identity -> tensor<4xi32, #cpu> {
 // (the size-4 tensor) comes first, then the scalar of slot 1, read at
 // offset 0. sub keeps its operand order.
 // CHECK-LABEL: func.func @slots
-// CHECK-SAME: (%[[A:[a-z0-9_]+]]: memref<4xf32> {tiny.slot = 0 : i64}, %[[B:[a-z0-9_]+]]: memref<1xf32> {tiny.slot = 1 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.output = 0 : i64})
+// CHECK-SAME: (%[[A:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<param 0>}, %[[B:[a-z0-9_]+]]: memref<1xf32> {tiny.buffer = #tiny.buffer<param 1>}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK-NEXT: tiny.k.kernel "E_4" {
 // CHECK-DAG: %[[C0:[a-z0-9_]+]] = arith.constant 0 : index
 // CHECK-DAG: %[[C4:[a-z0-9_]+]] = arith.constant 4 : index
@@ -565,7 +565,7 @@ tiny.function @slots -> tensor<4xf32, #cpu> {
 
 // ui32 is stored as i32; its division and comparison are the unsigned ones.
 // CHECK-LABEL: func.func @unsigned
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xi32> {tiny.slot = 0 : i64}, %[[Y:[a-z0-9_]+]]: memref<4xi32> {tiny.slot = 1 : i64}, %[[OUT0:[a-z0-9_]+]]: memref<4xi32> {tiny.output = 0 : i64}, %[[OUT1:[a-z0-9_]+]]: memref<4xi1> {tiny.output = 1 : i64})
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xi32> {tiny.buffer = #tiny.buffer<param 0>}, %[[Y:[a-z0-9_]+]]: memref<4xi32> {tiny.buffer = #tiny.buffer<param 1>}, %[[OUT0:[a-z0-9_]+]]: memref<4xi32> {tiny.buffer = #tiny.buffer<output 0>}, %[[OUT1:[a-z0-9_]+]]: memref<4xi1> {tiny.buffer = #tiny.buffer<output 1>})
 // CHECK: %[[VX:[a-z0-9_]+]] = tiny.k.load %{{[a-z0-9_]+}} : !tiny.ptr<i32, global>
 // CHECK-NEXT: %[[PY:[a-z0-9_]+]] = tiny.k.index %[[Y]]
 // CHECK-NEXT: %[[VY:[a-z0-9_]+]] = tiny.k.load %[[PY]] : !tiny.ptr<i32, global>
@@ -601,7 +601,7 @@ tiny.function @unsigned -> tuple<tensor<4xui32, #cpu>, tensor<4xi1, #cpu>> {
 
 // The same ops on i32 are the signed ones.
 // CHECK-LABEL: func.func @signed
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xi32> {tiny.slot = 0 : i64}, %[[Y:[a-z0-9_]+]]: memref<4xi32> {tiny.slot = 1 : i64}, %[[OUT0:[a-z0-9_]+]]: memref<4xi32> {tiny.output = 0 : i64}, %[[OUT1:[a-z0-9_]+]]: memref<4xi1> {tiny.output = 1 : i64})
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xi32> {tiny.buffer = #tiny.buffer<param 0>}, %[[Y:[a-z0-9_]+]]: memref<4xi32> {tiny.buffer = #tiny.buffer<param 1>}, %[[OUT0:[a-z0-9_]+]]: memref<4xi32> {tiny.buffer = #tiny.buffer<output 0>}, %[[OUT1:[a-z0-9_]+]]: memref<4xi1> {tiny.buffer = #tiny.buffer<output 1>})
 // CHECK: %[[VX:[a-z0-9_]+]] = tiny.k.load %{{[a-z0-9_]+}} : !tiny.ptr<i32, global>
 // CHECK-NEXT: %[[PY:[a-z0-9_]+]] = tiny.k.index %[[Y]]
 // CHECK-NEXT: %[[VY:[a-z0-9_]+]] = tiny.k.load %[[PY]] : !tiny.ptr<i32, global>
@@ -644,7 +644,7 @@ tiny.function @signed -> tuple<tensor<4xi32, #cpu>, tensor<4xi1, #cpu>> {
 // Float compares: cmpne is unordered (true on NaN), cmplt ordered (false on
 // NaN).
 // CHECK-LABEL: func.func @float_compare
-// CHECK-SAME: %[[OUT0:[a-z0-9_]+]]: memref<4xi1> {tiny.output = 0 : i64}, %[[OUT1:[a-z0-9_]+]]: memref<4xi1> {tiny.output = 1 : i64})
+// CHECK-SAME: %[[OUT0:[a-z0-9_]+]]: memref<4xi1> {tiny.buffer = #tiny.buffer<output 0>}, %[[OUT1:[a-z0-9_]+]]: memref<4xi1> {tiny.buffer = #tiny.buffer<output 1>})
 // CHECK: %[[VX:[a-z0-9_]+]] = tiny.k.load %{{[a-z0-9_]+}} : !tiny.ptr<f32, global>
 // CHECK-NEXT: tiny.k.index
 // CHECK-NEXT: %[[VY:[a-z0-9_]+]] = tiny.k.load %{{[a-z0-9_]+}} : !tiny.ptr<f32, global>
@@ -672,7 +672,7 @@ tiny.function @float_compare -> tuple<tensor<4xi1, #cpu>, tensor<4xi1, #cpu>> {
 
 // f16 arithmetic is computed in f32 and rounded once.
 // CHECK-LABEL: func.func @half
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf16> {tiny.slot = 0 : i64}, %[[Y:[a-z0-9_]+]]: memref<4xf16> {tiny.slot = 1 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xf16> {tiny.output = 0 : i64})
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf16> {tiny.buffer = #tiny.buffer<param 0>}, %[[Y:[a-z0-9_]+]]: memref<4xf16> {tiny.buffer = #tiny.buffer<param 1>}, %[[OUT:[a-z0-9_]+]]: memref<4xf16> {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK: %[[VX:[a-z0-9_]+]] = tiny.k.load %{{[a-z0-9_]+}} : !tiny.ptr<f16, global>
 // CHECK-NEXT: tiny.k.index %[[Y]]
 // CHECK-NEXT: %[[VY:[a-z0-9_]+]] = tiny.k.load %{{[a-z0-9_]+}} : !tiny.ptr<f16, global>
@@ -727,7 +727,7 @@ tiny.function @product -> tensor<4xf32, #cpu> {
 // A realized stack is its sources one after another: one kernel per source,
 // each storing into its part of the buffer (the second from element 3).
 // CHECK-LABEL: func.func @stack_parts
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<3xf32> {tiny.slot = 0 : i64}, %[[Y:[a-z0-9_]+]]: memref<3xf32> {tiny.slot = 1 : i64}, %[[OUT:[a-z0-9_]+]]: memref<6xf32> {tiny.output = 0 : i64})
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<3xf32> {tiny.buffer = #tiny.buffer<param 0>}, %[[Y:[a-z0-9_]+]]: memref<3xf32> {tiny.buffer = #tiny.buffer<param 1>}, %[[OUT:[a-z0-9_]+]]: memref<6xf32> {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK-NEXT: tiny.k.kernel "E_3" {
 // CHECK-NEXT: %[[C3:[a-z0-9_]+]] = arith.constant 3 : index
 // CHECK-NEXT: tiny.k.range loop %[[I:[a-z0-9_]+]] < %[[C3]] {
@@ -759,7 +759,7 @@ tiny.function @stack_parts -> tensor<2x3xf32, #cpu> {
 
 // A stack read inside a kernel selects its source by the stacked index.
 // CHECK-LABEL: func.func @stack_read
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<3xf32> {tiny.slot = 0 : i64}, %[[Y:[a-z0-9_]+]]: memref<3xf32> {tiny.slot = 1 : i64}
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<3xf32> {tiny.buffer = #tiny.buffer<param 0>}, %[[Y:[a-z0-9_]+]]: memref<3xf32> {tiny.buffer = #tiny.buffer<param 1>}
 // CHECK: tiny.k.kernel "E_2_3" {
 // CHECK-DAG: %[[C0:[a-z0-9_]+]] = arith.constant 0 : index
 // CHECK: tiny.k.range loop %[[K:[a-z0-9_]+]] <
@@ -834,7 +834,7 @@ tiny.function @rows_no_tail -> tensor<24x64x1xf32, #cpu> {
 // buffer's type (ui8 stored as i8), named in the function like a param's
 // argument; a kernel that reads it names the global again inside itself.
 // CHECK-LABEL: func.func @table
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xi8> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xi32> {tiny.output = 0 : i64})
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xi8> {tiny.buffer = #tiny.buffer<param 0>}, %[[OUT:[a-z0-9_]+]]: memref<4xi32> {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK: tiny.k.kernel "E_4" {
 // CHECK-NEXT: %[[T:[a-z0-9_]+]] = memref.get_global @[[TABLE:table_constant[0-9]+]] : memref<4xi32>
 // CHECK: %[[P:[a-z0-9_]+]] = tiny.k.index %[[T]][%{{.*}}] : memref<4xi32>
@@ -856,7 +856,7 @@ tiny.function @table -> tensor<4xi32, #cpu> {
 
 // A load realizes its source in a new buffer, which later kernels read.
 // CHECK-LABEL: func.func @load
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.output = 0 : i64})
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<param 0>}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK-NEXT: %[[NEW:[a-z0-9_]+]] = memref.alloc() : memref<4xf32>
 // CHECK-NEXT: tiny.k.kernel "E_4" {
 // CHECK: tiny.k.index %[[X]]
@@ -906,7 +906,7 @@ tiny.function @threefry -> tensor<4xui64, #cpu> {
 // own, the function's output buffer for a returned result. It runs whether
 // its results are read or not.
 // CHECK-LABEL: func.func @custom_function
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.output = 0 : i64})
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<param 0>}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK-NEXT: %[[E:[a-z0-9_]+]] = memref.alloc() : memref<4xf32>
 // CHECK-NEXT: tiny.k.kernel "E_2_2" {
 // CHECK: math.exp2

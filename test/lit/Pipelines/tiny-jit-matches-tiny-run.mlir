@@ -17,7 +17,7 @@
 // RUN: tiny-run %s --entry=other -i 1,2,3,4 | FileCheck %s --check-prefix=OTHER
 //
 // CHECK: llvm.func @scale_shift(
-// CHECK-NOT: tiny.slot
+// CHECK-NOT: tiny.buffer
 // CHECK-NOT: llvm.func @other
 // CHECK-NOT: llvm.func @shift
 // OUT: [3, 5, 7, 9] : tensor<4xf32>

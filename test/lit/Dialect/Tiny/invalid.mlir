@@ -915,3 +915,17 @@ func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32, #tiny.device<"CPU:1">>) {
 // runtime parses names).
 // expected-error @+1 {{unknown device syntax 'CPU:01'}}
 %c = tiny.const dense<1.0> : tensor<2xf32, #tiny.device<"CPU:01">>
+
+// -----
+
+// One slot is one input buffer, so its params have one type.
+#cpu = #tiny.device<"CPU">
+tiny.function @slot_types -> tensor<4xf32, #cpu> {
+  // expected-note @+1 {{first declared here}}
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  // expected-error @+1 {{'tiny.param' op slot 0 is declared as 'tensor<4xf32, #tiny.device<"CPU">>' and as 'tensor<8xf32, #tiny.device<"CPU">>'}}
+  %y = tiny.param 0 : f32 size 8 on "CPU"
+  %s = tiny.shrink %y [0] to [4] : tensor<8xf32, #cpu>
+  %a = tiny.add %x, %s : tensor<4xf32, #cpu>, tensor<4xf32, #cpu>
+  tiny.return %a : tensor<4xf32, #cpu>
+}
