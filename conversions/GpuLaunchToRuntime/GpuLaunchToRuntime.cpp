@@ -73,14 +73,21 @@ struct LaunchFuncLowering : public OpConversionPattern<gpu::LaunchFuncOp> {
   LogicalResult
   matchAndRewrite(gpu::LaunchFuncOp launch, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!getUnsupportedReason(launch).empty())
-      return rewriter.notifyMatchFailure(launch, getUnsupportedReason(launch));
+    std::string reason = getUnsupportedReason(launch);
+    if (!reason.empty())
+      return launch.emitOpError(reason);
     int64_t bad;
     FailureOr<SmallVector<int64_t>> positions =
         getArgumentPositions(adaptor.getKernelOperands(), bad);
+    if (failed(positions) && bad < 0)
+      return launch.emitOpError(
+          "passes its kernel no buffer: the runtime finds a launch's device "
+          "through its buffers");
     if (failed(positions))
-      return rewriter.notifyMatchFailure(launch, "a kernel operand is not a "
-                                                 "buffer argument");
+      return launch.emitOpError("kernel operand ")
+             << bad
+             << " must be a buffer argument of the enclosing func.func, "
+                "which the runtime allocates";
 
     MLIRContext *context = rewriter.getContext();
     int64_t id = launches.size();
@@ -134,7 +141,7 @@ void mlir::tiny::declareGpuLaunchToRuntimeCallee(ModuleOp module) {
 
 void mlir::tiny::configureGpuLaunchToRuntimeTarget(ConversionTarget &target) {
   target.addLegalDialect<arith::ArithDialect, func::FuncDialect>();
-  target.addIllegalOp<gpu::LaunchFuncOp, gpu::LaunchOp>();
+  target.addIllegalOp<gpu::LaunchFuncOp>();
 }
 
 //===----------------------------------------------------------------------===//
@@ -143,36 +150,11 @@ void mlir::tiny::configureGpuLaunchToRuntimeTarget(ConversionTarget &target) {
 
 namespace {
 
-/// Reports each launch the runtime cannot run, as the launch's own error
-/// with the reason rather than only an op the conversion failed to
-/// legalize.
-LogicalResult checkLaunches(ModuleOp module) {
-  WalkResult walk = module.walk([](gpu::LaunchFuncOp launch) -> WalkResult {
-    std::string reason = getUnsupportedReason(launch);
-    if (!reason.empty())
-      return launch.emitOpError(reason);
-    int64_t bad;
-    if (succeeded(getArgumentPositions(launch.getKernelOperands(), bad)))
-      return WalkResult::advance();
-    if (bad < 0)
-      return launch.emitOpError(
-          "passes its kernel no buffer: the runtime finds a launch's device "
-          "through its buffers");
-    return launch.emitOpError("kernel operand ")
-           << bad
-           << " must be a buffer argument of the enclosing func.func, "
-              "which the runtime allocates";
-  });
-  return failure(walk.wasInterrupted());
-}
-
 struct ConvertGpuLaunchToRuntimePass
     : public tiny::impl::ConvertGpuLaunchToRuntimeBase<
           ConvertGpuLaunchToRuntimePass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(checkLaunches(module)))
-      return signalPassFailure();
     SmallVector<Attribute> launches;
     if (auto existing = module->getAttrOfType<ArrayAttr>(kGpuLaunchesAttrName))
       launches.append(existing.begin(), existing.end());

@@ -21,12 +21,12 @@ namespace tiny {
 
 /// Adds the pattern that lowers each synchronous `gpu.launch_func` without
 /// a cluster size, whose kernel operands are all buffer arguments of the
-/// enclosing func.func (at least one), to a `tiny_host_launch` call. The
-/// callee must be declared in `module` (`declareGpuLaunchToRuntimeCallee`).
-/// Each lowered launch appends its entry (`{kernel, arguments}`) to
-/// `launches`, whose index is the call's launch id; the caller stores them
-/// as the module's `tiny.gpu_launches` once the conversion succeeds. Other
-/// launches are left alone.
+/// enclosing func.func (at least one), to a `tiny_host_launch` call; any
+/// other launch is reported as the op's error and left alone. The callee
+/// must be declared in `module` (`declareGpuLaunchToRuntimeCallee`). Each
+/// lowered launch appends its entry (`{kernel, arguments}`) to `launches`,
+/// whose index is the call's launch id; the caller stores them as the
+/// module's `tiny.gpu_launches` once the conversion succeeds.
 void populateGpuLaunchToRuntimePatterns(
     RewritePatternSet &patterns, ModuleOp module,
     llvm::SmallVectorImpl<Attribute> &launches);
@@ -34,9 +34,8 @@ void populateGpuLaunchToRuntimePatterns(
 /// Declares `tiny_host_launch` in `module` if it has a `gpu.launch_func`.
 void declareGpuLaunchToRuntimeCallee(ModuleOp module);
 
-/// Marks `gpu.launch_func` illegal, and `gpu.launch` too: a launch that was
-/// not outlined has no kernel for the runtime to load. arith and func,
-/// which the pattern produces, are legal.
+/// Marks `gpu.launch_func` illegal, and arith and func, which the pattern
+/// produces, legal.
 void configureGpuLaunchToRuntimeTarget(ConversionTarget &target);
 
 } // namespace tiny

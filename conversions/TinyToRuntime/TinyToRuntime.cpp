@@ -171,9 +171,14 @@ struct CopyLowering : public OpConversionPattern<KCopyOp> {
                   ConversionPatternRewriter &rewriter) const override {
     std::optional<unsigned> src = getArgumentPosition(adaptor.getSrc());
     std::optional<unsigned> dst = getArgumentPosition(adaptor.getDst());
+    for (auto [position, which] :
+         {std::pair(src, "source"), std::pair(dst, "destination")})
+      if (!position)
+        copy.emitOpError(which)
+            << " must be an argument of the enclosing func.func, which the "
+               "runtime allocates";
     if (!src || !dst)
-      return rewriter.notifyMatchFailure(
-          copy, "a buffer is not an argument of the enclosing func.func");
+      return failure();
     int64_t elementBytes =
         (copy.getSrc().getType().getElementTypeBitWidth() + 7) / 8;
     Location loc = copy.getLoc();
@@ -223,31 +228,10 @@ void mlir::tiny::configureTinyToRuntimeTarget(ConversionTarget &target) {
 
 namespace {
 
-/// Reports each copy that names a buffer the runtime does not hold, as the
-/// copy's own error rather than only an op the conversion failed to
-/// legalize.
-LogicalResult checkCopies(ModuleOp module) {
-  WalkResult walk = module.walk([](KCopyOp copy) -> WalkResult {
-    bool held = true;
-    for (auto [buffer, which] : {std::pair(copy.getSrc(), "source"),
-                                 std::pair(copy.getDst(), "destination")})
-      if (!getArgumentPosition(buffer)) {
-        copy.emitOpError(which)
-            << " must be an argument of the enclosing func.func, which the "
-               "runtime allocates";
-        held = false;
-      }
-    return held ? WalkResult::advance() : WalkResult::interrupt();
-  });
-  return failure(walk.wasInterrupted());
-}
-
 struct ConvertTinyToRuntimePass
     : public tiny::impl::ConvertTinyToRuntimeBase<ConvertTinyToRuntimePass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(checkCopies(module)))
-      return signalPassFailure();
     declareTinyToRuntimeCallees(module);
     ConversionTarget target(getContext());
     configureTinyToRuntimeTarget(target);

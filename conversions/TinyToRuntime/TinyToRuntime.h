@@ -21,8 +21,8 @@ namespace tiny {
 /// in a private global of `module`, one per name). The callees must be
 /// declared in `module` (`declareTinyToRuntimeCallees`). A copy of a buffer
 /// that is not an argument of the enclosing func.func, or a host function
-/// buffer with no runtime dtype, is left alone (and fails a conversion that
-/// marks it illegal).
+/// buffer with no runtime dtype, is reported as the op's error and left
+/// alone (so a conversion that marks it illegal fails naming it).
 void populateTinyToRuntimePatterns(RewritePatternSet &patterns,
                                    ModuleOp module);
 

@@ -113,6 +113,12 @@ struct IndexOpLowering : public OpConversionPattern<KIndexOp> {
   LogicalResult
   matchAndRewrite(KIndexOp index, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    // The accesses come after the pointer, so they are not converted yet.
+    for (Operation *user : index->getUsers())
+      if (!isa<KLoadOp, KStoreOp, AtomicAddOp>(user))
+        return index.emitOpError("pointer is used by an op other than a "
+                                 "tiny.k.load, tiny.k.store or "
+                                 "tiny.k.atomic_add");
     SmallVector<Value> address{adaptor.getBuffer()};
     llvm::append_range(address, adaptor.getIndices());
     rewriter.replaceOpWithMultiple(index, {ValueRange(address)});
@@ -128,7 +134,7 @@ struct LoadOpLowering : public OpConversionPattern<KLoadOp> {
                   ConversionPatternRewriter &rewriter) const override {
     FailureOr<Address> address = getAddress(adaptor.getPtr());
     if (failed(address))
-      return rewriter.notifyMatchFailure(load, "pointer is not a k.index");
+      return load.emitOpError("needs a pointer made by tiny.k.index");
     rewriter.replaceOp(
         load, buildMemRefLoad(rewriter, load.getLoc(), address->buffer,
                               address->indices, getOptional(adaptor.getGate()),
@@ -145,7 +151,7 @@ struct StoreOpLowering : public OpConversionPattern<KStoreOp> {
                   ConversionPatternRewriter &rewriter) const override {
     FailureOr<Address> address = getAddress(adaptor.getPtr());
     if (failed(address))
-      return rewriter.notifyMatchFailure(store, "pointer is not a k.index");
+      return store.emitOpError("needs a pointer made by tiny.k.index");
     buildMemRefStore(rewriter, store.getLoc(), adaptor.getValue().front(),
                      address->buffer, address->indices,
                      getOptional(adaptor.getGate()));
@@ -162,7 +168,7 @@ struct AtomicAddOpLowering : public OpConversionPattern<AtomicAddOp> {
                   ConversionPatternRewriter &rewriter) const override {
     FailureOr<Address> address = getAddress(adaptor.getPtr());
     if (failed(address))
-      return rewriter.notifyMatchFailure(atomic, "pointer is not a k.index");
+      return atomic.emitOpError("needs a pointer made by tiny.k.index");
     buildMemRefAtomicAdd(rewriter, atomic.getLoc(),
                          adaptor.getValue().front(), address->buffer,
                          address->indices);
@@ -220,6 +226,22 @@ struct KernelOpLowering : public OpConversionPattern<KernelOp> {
   }
 };
 
+/// Reports an op the CPU lowering has no form for, with the reason; the
+/// conversion then fails naming it.
+template <typename OpTy>
+struct UnsupportedOpReport : public OpConversionPattern<OpTy> {
+  UnsupportedOpReport(MLIRContext *context, StringRef reason)
+      : OpConversionPattern<OpTy>(context), reason(reason.str()) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    return op.emitOpError(reason);
+  }
+
+  std::string reason;
+};
+
 } // namespace
 
 void mlir::tiny::populateTinyMemoryToMemRefPatterns(
@@ -231,6 +253,17 @@ void mlir::tiny::populateTinyMemoryToMemRefPatterns(
 void mlir::tiny::populateTinyToSCFPatterns(RewritePatternSet &patterns) {
   populateTinyMemoryToMemRefPatterns(patterns);
   patterns.add<RangeOpLowering, KernelOpLowering>(patterns.getContext());
+  MLIRContext *context = patterns.getContext();
+  StringRef gpuOnly = "is a GPU operation with no CPU lowering";
+  patterns.add<UnsupportedOpReport<SpecialOp>>(context, gpuOnly);
+  patterns.add<UnsupportedOpReport<BarrierOp>>(context, gpuOnly);
+  patterns.add<UnsupportedOpReport<WmmaOp>>(context, gpuOnly);
+  patterns.add<UnsupportedOpReport<CustomOp>>(
+      context, "holds target source code, which the CPU lowering cannot "
+               "compile");
+  patterns.add<UnsupportedOpReport<KCustomFunctionOp>>(
+      context, "calls a host function, which only the runtime can: run "
+               "-convert-tiny-to-runtime first");
 }
 
 void mlir::tiny::configureTinyToSCFTarget(ConversionTarget &target) {
@@ -238,7 +271,7 @@ void mlir::tiny::configureTinyToSCFTarget(ConversionTarget &target) {
                          scf::SCFDialect>();
   target.addIllegalOp<KernelOp, RangeOp, EndOp, KIndexOp, KLoadOp, KStoreOp,
                       AtomicAddOp, SpecialOp, BarrierOp, WmmaOp, CustomOp,
-                      KCopyOp, KCustomFunctionOp>();
+                      KCustomFunctionOp>();
 }
 
 //===----------------------------------------------------------------------===//
@@ -247,55 +280,10 @@ void mlir::tiny::configureTinyToSCFTarget(ConversionTarget &target) {
 
 namespace {
 
-/// Reports, as the op's own error, what the conversion would only report as
-/// an op it failed to legalize: ops with no CPU form and pointers the memory
-/// patterns cannot take apart.
-LogicalResult checkLowerable(Operation *root) {
-  WalkResult unsupported = root->walk([](Operation *op) -> WalkResult {
-    if (isa<SpecialOp, BarrierOp, WmmaOp>(op))
-      return op->emitOpError("is a GPU operation with no CPU lowering");
-    if (isa<CustomOp>(op))
-      return op->emitOpError("holds target source code, which the CPU "
-                             "lowering cannot compile");
-    if (isa<KCustomFunctionOp>(op))
-      return op->emitOpError("calls a host function, which only the "
-                             "runtime can: run -convert-tiny-to-runtime "
-                             "first");
-    return WalkResult::advance();
-  });
-  if (unsupported.wasInterrupted())
-    return failure();
-  WalkResult badPointer = root->walk([](Operation *op) -> WalkResult {
-    Value ptr;
-    if (auto load = dyn_cast<KLoadOp>(op))
-      ptr = load.getPtr();
-    else if (auto store = dyn_cast<KStoreOp>(op))
-      ptr = store.getPtr();
-    else if (auto atomic = dyn_cast<AtomicAddOp>(op))
-      ptr = atomic.getPtr();
-    if (ptr && !ptr.getDefiningOp<KIndexOp>())
-      return op->emitOpError("needs a pointer made by tiny.k.index");
-    return WalkResult::advance();
-  });
-  if (badPointer.wasInterrupted())
-    return failure();
-  WalkResult escaped = root->walk([](KIndexOp index) -> WalkResult {
-    for (Operation *user : index->getUsers())
-      if (!isa<KLoadOp, KStoreOp, AtomicAddOp>(user))
-        return index.emitOpError("pointer is used by an op other than a "
-                                 "tiny.k.load, tiny.k.store or "
-                                 "tiny.k.atomic_add");
-    return WalkResult::advance();
-  });
-  return failure(escaped.wasInterrupted());
-}
-
 struct ConvertTinyToSCFPass
     : public tiny::impl::ConvertTinyToSCFBase<ConvertTinyToSCFPass> {
   void runOnOperation() override {
     Operation *root = getOperation();
-    if (failed(checkLowerable(root)))
-      return signalPassFailure();
     ConversionTarget target(getContext());
     configureTinyToSCFTarget(target);
     RewritePatternSet patterns(&getContext());

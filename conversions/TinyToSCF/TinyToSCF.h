@@ -23,22 +23,23 @@ namespace tiny {
 /// Adds the patterns that lower kernel-level tiny ops on the CPU:
 /// `tiny.k.kernel` to its body in place, `tiny.k.range` to `scf.for` (or
 /// `scf.parallel` for a THREAD range that carries nothing) and the memory
-/// accesses of `populateTinyMemoryToMemRefPatterns`.
+/// accesses of `populateTinyMemoryToMemRefPatterns`. The GPU-only ops
+/// (`special`, `barrier`, `wmma`), `custom` code and host function calls
+/// have patterns that only report, as the op's error, why the CPU lowering
+/// has no form for them.
 void populateTinyToSCFPatterns(RewritePatternSet &patterns);
 
 /// Adds the patterns that lower `tiny.k.load`, `tiny.k.store` and
 /// `tiny.k.atomic_add` of a `tiny.k.index` to `memref.load` (under an
 /// `scf.if` when gated), `memref.store` and `memref.atomic_rmw`. The
 /// `tiny.k.index` itself is replaced by its buffer and indices (a 1:N
-/// replacement); a pointer still used by any other op afterwards fails the
-/// conversion.
+/// replacement). A pointer used by any other op, or an access through a
+/// pointer no `tiny.k.index` made, is reported as the op's error.
 void populateTinyMemoryToMemRefPatterns(RewritePatternSet &patterns);
 
-/// Marks the kernel-level tiny ops illegal, and arith, memref and scf,
-/// which the patterns produce, legal. The GPU-only ops (`special`,
-/// `barrier`, `wmma`), `custom` code and the host schedule's ops (`copy`,
-/// `custom_function`) are illegal too: no pattern lowers them for the CPU,
-/// so the conversion fails naming them.
+/// Marks the kernel-level tiny ops illegal (the GPU-only ops, `custom` and
+/// `custom_function` too, so that the conversion fails naming them), and
+/// arith, memref and scf, which the patterns produce, legal.
 void configureTinyToSCFTarget(ConversionTarget &target);
 
 /// Loads `buffer[indices]` at the builder's insertion point; with a `gate`,
