@@ -19,6 +19,7 @@
 
 #include "conversions/Passes.h"
 #include "conversions/ReductionCombiner.h"
+#include "conversions/TinyToSCF/TinyToSCF.h"
 
 #include "dialects/tiny/IR/TinyKernelOps.h"
 #include "passes/KernelDevice.h"
@@ -506,17 +507,9 @@ LogicalResult lowerGroupReduce(IRRewriter &rewriter, LaunchLowering &lowering,
   for (auto [combiner, init] : llvm::zip(combiners, range.getInitArgs()))
     identities.push_back(arith::ConstantOp::create(
         rewriter, loc, getCombinerIdentity(combiner, init.getType())));
-  auto loop =
-      scf::ForOp::create(rewriter, loc, tid, range.getBound(),
-                         createIndex(rewriter, loc, groupSize), identities);
-  Block *loopBody = loop.getBody();
-  if (!loopBody->empty())
-    rewriter.eraseOp(loopBody->getTerminator());
-  Block &body = range.getBody().front();
-  auto end = cast<EndOp>(body.getTerminator());
-  rewriter.setInsertionPoint(end);
-  rewriter.replaceOpWithNewOp<scf::YieldOp>(end, end.getValues());
-  rewriter.mergeBlocks(&body, loopBody, loopBody->getArguments());
+  scf::ForOp loop =
+      moveRangeIntoFor(rewriter, range, tid, range.getBound(),
+                       createIndex(rewriter, loc, groupSize), identities);
 
   rewriter.setInsertionPoint(range);
   SmallVector<Value> partials;
@@ -573,50 +566,31 @@ bool isLocalBuffer(Value buffer) {
   return space && space.getValue() == AddrSpace::Local;
 }
 
-/// Accesses through `index` into `buffer`, as memref ops: k.index addresses
-/// tiny address spaces only, and the workgroup buffer is not one.
+/// Accesses through `index` into `buffer`, as memref ops (as
+/// -convert-tiny-to-scf lowers them): k.index addresses tiny address spaces
+/// only, and the workgroup buffer is not one.
 LogicalResult lowerLocalAccesses(IRRewriter &rewriter, KIndexOp index,
                                  Value buffer) {
   for (Operation *user : llvm::make_early_inc_range(index->getUsers())) {
     Location loc = user->getLoc();
     rewriter.setInsertionPoint(user);
     if (auto load = dyn_cast<KLoadOp>(user)) {
-      if (!load.getGate()) {
-        rewriter.replaceOpWithNewOp<memref::LoadOp>(load, buffer,
-                                                    index.getIndices());
-        continue;
-      }
-      auto gated = scf::IfOp::create(rewriter, loc, TypeRange{load.getType()},
-                                     load.getGate(), /*withElseRegion=*/true);
-      rewriter.setInsertionPointToStart(gated.thenBlock());
-      scf::YieldOp::create(
-          rewriter, loc,
-          memref::LoadOp::create(rewriter, loc, buffer, index.getIndices())
-              .getResult());
-      rewriter.setInsertionPointToStart(gated.elseBlock());
-      scf::YieldOp::create(rewriter, loc, load.getAlt());
-      rewriter.replaceOp(load, gated.getResults());
+      rewriter.replaceOp(load, buildMemRefLoad(rewriter, loc, buffer,
+                                               index.getIndices(),
+                                               load.getGate(), load.getAlt()));
       continue;
     }
     if (auto store = dyn_cast<KStoreOp>(user)) {
       if (store.getPtr() != index.getResult())
         return store.emitOpError("stores a pointer into a LOCAL buffer");
-      if (store.getGate()) {
-        auto gated = scf::IfOp::create(rewriter, loc, store.getGate(),
-                                       /*withElseRegion=*/false);
-        rewriter.setInsertionPoint(gated.thenBlock()->getTerminator());
-      }
-      memref::StoreOp::create(rewriter, loc, store.getValue(), buffer,
-                              index.getIndices());
+      buildMemRefStore(rewriter, loc, store.getValue(), buffer,
+                       index.getIndices(), store.getGate());
       rewriter.eraseOp(store);
       continue;
     }
     if (auto atomic = dyn_cast<AtomicAddOp>(user)) {
-      auto kind = isa<FloatType>(atomic.getValue().getType())
-                      ? arith::AtomicRMWKind::addf
-                      : arith::AtomicRMWKind::addi;
-      memref::AtomicRMWOp::create(rewriter, loc, kind, atomic.getValue(),
-                                  buffer, index.getIndices());
+      buildMemRefAtomicAdd(rewriter, loc, atomic.getValue(), buffer,
+                           index.getIndices());
       rewriter.eraseOp(atomic);
       continue;
     }
