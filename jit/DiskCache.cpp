@@ -77,12 +77,14 @@ static bool readDescription(StringRef text, CachedProgram &program) {
     line.split(fields, ' ');
     BufferArgument argument;
     unsigned role, dtype;
-    if (fields.size() != 5 || fields[0].getAsInteger(10, role) || role > 2 ||
+    std::optional<BufferRole> knownRole;
+    if (fields.size() != 5 || fields[0].getAsInteger(10, role) ||
+        !(knownRole = symbolizeBufferRole(role)) ||
         fields[1].getAsInteger(10, argument.binding) ||
         fields[2].getAsInteger(10, dtype) ||
         fields[3].getAsInteger(10, argument.numElements))
       return false;
-    argument.role = static_cast<BufferArgument::Role>(role);
+    argument.role = *knownRole;
     argument.dtype = dtype;
     argument.device = fields[4].str();
     program.arguments.push_back(argument);
