@@ -19,7 +19,9 @@
 // CHECK-NEXT: tiny.k.kernel "E_6" {
 // CHECK: tiny.k.index %[[A]]
 // CHECK: tiny.k.index %[[B]]
-// CHECK: }
+// CHECK-NEXT: tiny.k.store
+// CHECK-NEXT: }
+// CHECK-NEXT: }
 // CHECK-NEXT: return
 // CHECK-NEXT: }
 // CHECK-NEXT: func.func private @E_6n1(%[[C:[a-z0-9_]+]]: memref<6xf32>, %[[D:[a-z0-9_]+]]: memref<6xf32>) attributes {passthrough = ["noinline"], tiny.bytes = 48 : i64, tiny.flops = 6 : i64, tiny.kernel} {
