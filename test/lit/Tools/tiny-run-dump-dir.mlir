@@ -27,7 +27,9 @@
 // HOST: call void @E_2_3(
 // HOST: }
 //
-// And a symbol with a label in the assembly, which the host code calls.
+// And a symbol with a label in the assembly, which the host code calls
+// (in the JIT's large code model, through a register loaded with the
+// kernel's address).
 // RUN: FileCheck %s --check-prefix=ASM-R --input-file=%t/r_2_1.s
 // ASM-R: .type r_2_1,@function
 // ASM-R: {{^}}r_2_1:
@@ -35,9 +37,12 @@
 // RUN: FileCheck %s --check-prefix=ASM-E --input-file=%t/E_2_3.s
 // ASM-E: {{^}}E_2_3:
 // RUN: FileCheck %s --check-prefix=ASM-HOST --input-file=%t/centered.s
-// ASM-HOST: {{^}}centered:
-// ASM-HOST: {{(call|jmp)q?}} {{.*}}r_2_1
-// ASM-HOST: {{(call|jmp)q?}} {{.*}}E_2_3
+// ASM-HOST-LABEL: {{^}}centered:
+// ASM-HOST: movabsq $r_2_1, %[[R:[a-z0-9]+]]
+// ASM-HOST: callq *%[[R]]
+// ASM-HOST: movabsq $E_2_3, %[[E:[a-z0-9]+]]
+// ASM-HOST: callq *%[[E]]
+// ASM-HOST: .size centered,
 
 #cpu = #tiny.device<"CPU">
 

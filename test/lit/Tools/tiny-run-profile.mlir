@@ -22,11 +22,20 @@
 // RUN: tiny-opt %s --pass-pipeline='builtin.module(tiny-jit{entry=centered profile=1})' | FileCheck %s --check-prefix=TIMED
 // TIMED-LABEL: llvm.func @centered(
 // TIMED: llvm.call @tiny_host_kernel_begin() : () -> ()
-// TIMED-NEXT: llvm.call @r_2_1(
+// TIMED-NOT: llvm.call
+// TIMED: llvm.call @r_2_1(
+// TIMED-NOT: llvm.call
 // TIMED: llvm.call @tiny_host_kernel_end(
+// TIMED-NOT: llvm.call
 // TIMED: llvm.call @tiny_host_kernel_begin() : () -> ()
-// TIMED-NEXT: llvm.call @E_2_3(
+// TIMED-NOT: llvm.call
+// TIMED: llvm.call @E_2_3(
+// TIMED-NOT: llvm.call
 // TIMED: llvm.call @tiny_host_kernel_end(
+//
+// --help says how the estimates are made.
+// RUN: tiny-run --help | FileCheck %s --check-prefix=HELP
+// HELP: --profile {{.*}}The estimates are static: FLOPs count the kernel's arithmetic ops
 
 #cpu = #tiny.device<"CPU">
 
