@@ -1,4 +1,4 @@
-//===- ProfileKernels.cpp - time each call of an outlined kernel -----------===//
+//===- ProfileKernels.cpp - time each call of an outlined kernel ----------===//
 //
 // Profiling is opt-in code: each call of a kernel function gets a host call
 // before it, which takes the time, and one after it, which records the

@@ -1,4 +1,4 @@
-//===- DumpKernels.cpp - each kernel's code in files of its own ------------===//
+//===- DumpKernels.cpp - each kernel's code in files of its own -----------===//
 
 #include "jit/DumpKernels.h"
 
@@ -81,8 +81,10 @@ llvm::Error mlir::tiny::dumpKernelCode(llvm::Module &module,
                   function.print(os);
             }))
       return error;
-  if (llvm::Error error = writeFile(
-          dir, entry + ".ll", [&](llvm::raw_ostream &os) { module.print(os, nullptr); }))
+  if (llvm::Error error =
+          writeFile(dir, entry + ".ll", [&](llvm::raw_ostream &os) {
+            module.print(os, nullptr);
+          }))
     return error;
 
   // Code generation changes the module it runs on: it runs on a copy.

@@ -315,7 +315,8 @@ Executable::compile(ModuleOp module, StringRef entry,
   FailureOr<StringRef> gpuTarget = getGPUTarget(kernelEntry);
   if (failed(gpuTarget))
     return failure();
-  if (!gpuTarget->empty() && (options.profileKernels || !options.dumpDir.empty()))
+  if (!gpuTarget->empty() &&
+      (options.profileKernels || !options.dumpDir.empty()))
     return module.emitError("kernel profiles and dumps are made for CPU "
                             "kernels only, and @")
            << entry << " has kernels on GPU devices";

@@ -1,4 +1,4 @@
-//===- OutlineKernels.cpp - each CPU kernel a function of its own ----------===//
+//===- OutlineKernels.cpp - each CPU kernel a function of its own ---------===//
 //
 // The CPU lowering turns a kernel into loops in place; left in its host
 // function, every kernel of a program would be one anonymous stretch of
@@ -182,8 +182,9 @@ struct TinyOutlineKernelsPass
     moduleBuilder.setInsertionPointAfter(after);
     auto function = func::FuncOp::create(moduleBuilder, loc, name, type);
     function.setPrivate();
-    function->setAttr("passthrough",
-                      builder.getArrayAttr({builder.getStringAttr("noinline")}));
+    function->setAttr(
+        "passthrough",
+        builder.getArrayAttr({builder.getStringAttr("noinline")}));
     function->setAttr("tiny.kernel", builder.getUnitAttr());
     function->setAttr("tiny.flops", builder.getI64IntegerAttr(flops));
     function->setAttr("tiny.bytes", builder.getI64IntegerAttr(bytes));
