@@ -252,6 +252,22 @@ def TinyStripBufferRoles
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def TinyProfileKernels : Pass<"tiny-profile-kernels", "::mlir::ModuleOp"> {
+  let summary = "Time each call of an outlined kernel through the runtime";
+  let description = [{
+    Wraps each call of a kernel function (a `func.func` marked `tiny.kernel`
+    by -tiny-outline-kernels) with the host calls `tiny_host_kernel_begin()`
+    before and `tiny_host_kernel_end(name, flops, bytes)` after it
+    (tiny/HostCalls.h): the kernel's name as the address of a
+    NUL-terminated global, and its `tiny.flops` and `tiny.bytes` estimates.
+    The JIT records one launch per pair; `tiny-run --profile` prints them.
+    Without this pass the compiled code makes no timing call.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 def TinyPrintGPUAssembly : Pass<"tiny-print-gpu-assembly", "::mlir::ModuleOp"> {
   let summary = "Print the assembly text of the module's gpu.binary objects";
   let description = [{

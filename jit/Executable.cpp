@@ -4,6 +4,7 @@
 #include "jit/HostFunctions.h"
 
 #include "jit/DiskCache.h"
+#include "jit/DumpKernels.h"
 
 #include "conversions/RuntimeCalls.h"
 
@@ -198,7 +199,8 @@ Executable::compile(ModuleOp module, StringRef entry,
 
   ExecutableCache &cache = getCache();
   std::string key = getCacheKey(module, entry) + "/" + options.allreduce +
-                    "/" + options.gpuChip;
+                    "/" + options.gpuChip +
+                    (options.profileKernels ? "/profile" : "");
   if (!options.hasHooks()) {
     std::lock_guard<std::mutex> lock(cache.mutex);
     auto it = cache.programs.find(key);
@@ -222,7 +224,7 @@ Executable::compile(ModuleOp module, StringRef entry,
     llvm::InitializeNativeTargetAsmPrinter();
   });
   std::optional<std::string> diskDir;
-  if (!options.hasHooks())
+  if (!options.hasHooks() && !options.profileKernels)
     diskDir = getDiskCacheDir();
   std::string diskName = diskDir ? getDiskCacheName(key) : "";
   if (diskDir) {
@@ -298,9 +300,18 @@ Executable::compile(ModuleOp module, StringRef entry,
   FailureOr<StringRef> gpuTarget = getGPUTarget(kernelEntry);
   if (failed(gpuTarget))
     return failure();
+  if (!gpuTarget->empty() &&
+      (options.profileKernels || !options.dumpDir.empty()))
+    return module.emitError("kernel profiles and dumps are made for CPU "
+                            "kernels only, and @")
+           << entry << " has kernels on GPU devices";
+  SmallVector<std::string> dumpedKernels;
+  if (!options.dumpDir.empty() &&
+      failed(dumpKernelIR(*lowered, options.dumpDir, dumpedKernels)))
+    return failure();
   PassManager toLLVM(context);
   if (gpuTarget->empty()) {
-    buildJITCPUPipeline(toLLVM);
+    buildJITCPUPipeline(toLLVM, options.profileKernels);
   } else {
     // Kernels on GPU devices become code objects the runtime loads: PTX
     // text for CUDA, which the driver compiles itself; a code object for
@@ -340,7 +351,23 @@ Executable::compile(ModuleOp module, StringRef entry,
   if (!machine)
     return module.emitError("cannot create a target machine: ")
            << llvm::toString(machine.takeError());
-  auto transformer = makeOptimizingTransformer(3, 0, machine->get());
+  std::function<llvm::Error(llvm::Module *)> transformer =
+      makeOptimizingTransformer(3, 0, machine->get());
+  if (!options.dumpDir.empty()) {
+    // A machine of its own: the JIT takes `machine`.
+    auto dumpMachine = builder->createTargetMachine();
+    if (!dumpMachine)
+      return module.emitError("cannot create a target machine: ")
+             << llvm::toString(dumpMachine.takeError());
+    std::shared_ptr<llvm::TargetMachine> shared = std::move(*dumpMachine);
+    transformer = [optimize = std::move(transformer), shared,
+                   entry = entry.str(), dumpedKernels,
+                   dir = options.dumpDir](llvm::Module *llvmModule) {
+      if (llvm::Error error = optimize(llvmModule))
+        return error;
+      return dumpKernelCode(*llvmModule, *shared, entry, dumpedKernels, dir);
+    };
+  }
   // Programs with GPU kernels are not kept on disk: their code objects are
   // not serialized yet.
   bool keepOnDisk = diskDir && code->kernels.images.empty();

@@ -49,9 +49,20 @@ struct CompileOptions {
   /// Called with the LLVM-dialect module the JIT is about to translate to
   /// LLVM IR.
   std::function<void(ModuleOp)> inspectLowered;
-  /// With either hook set, the program is compiled afresh: a cached one
-  /// would run no pass manager and have no module to show.
-  bool hasHooks() const { return configurePassManager || inspectLowered; }
+  /// Time each kernel call (-tiny-profile-kernels): each run records its
+  /// launches, which takeKernelLaunches (jit/HostFunctions.h) returns. CPU
+  /// kernels only; a program with GPU kernels is refused.
+  bool profileKernels = false;
+  /// Write each CPU kernel's kernel-level IR, LLVM IR and assembly into
+  /// this directory (jit/DumpKernels.h); a program with GPU kernels is
+  /// refused.
+  std::string dumpDir;
+  /// With either hook or a dump directory set, the program is compiled
+  /// afresh: a cached one would run no pass manager and have no module to
+  /// show.
+  bool hasHooks() const {
+    return configurePassManager || inspectLowered || !dumpDir.empty();
+  }
 };
 
 /// The runtime's name of the device a tensor of `type` lives on: its

@@ -12,7 +12,9 @@
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
 #include <memory>
+#include <utility>
 #include <mutex>
 
 using namespace mlir;
@@ -195,9 +197,53 @@ void tiny_host_call_function(int64_t name, int64_t numInputs,
     fail("failed: " + (error.empty() ? std::string("(no message)") : error));
 }
 
+namespace {
+/// The launches recorded by profiled code. Never destroyed, like the
+/// registry: profiled programs may run until the process ends.
+struct KernelLaunchLog {
+  std::mutex mutex;
+  std::vector<KernelLaunch> launches;
+};
+
+KernelLaunchLog &getKernelLaunchLog() {
+  static KernelLaunchLog *log = new KernelLaunchLog();
+  return *log;
+}
+
+/// When this thread's current kernel started: kernel calls are made by the
+/// host function's own thread, one at a time.
+thread_local std::chrono::steady_clock::time_point kernelStart;
+} // namespace
+
+void tiny_host_kernel_begin() {
+  kernelStart = std::chrono::steady_clock::now();
+}
+
+void tiny_host_kernel_end(int64_t name, int64_t flops, int64_t bytes) {
+  double seconds = std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - kernelStart)
+                       .count();
+  KernelLaunchLog &log = getKernelLaunchLog();
+  std::lock_guard<std::mutex> lock(log.mutex);
+  log.launches.push_back(
+      {reinterpret_cast<const char *>(name), seconds, flops, bytes});
+}
+
+std::vector<KernelLaunch> mlir::tiny::takeKernelLaunches() {
+  KernelLaunchLog &log = getKernelLaunchLog();
+  std::lock_guard<std::mutex> lock(log.mutex);
+  return std::exchange(log.launches, {});
+}
+
 llvm::orc::SymbolMap
 mlir::tiny::getHostFunctionSymbols(llvm::orc::MangleAndInterner interner) {
   llvm::orc::SymbolMap symbols;
+  symbols[interner(TINY_HOST_KERNEL_BEGIN)] = {
+      llvm::orc::ExecutorAddr::fromPtr(&tiny_host_kernel_begin),
+      llvm::JITSymbolFlags::Exported};
+  symbols[interner(TINY_HOST_KERNEL_END)] = {
+      llvm::orc::ExecutorAddr::fromPtr(&tiny_host_kernel_end),
+      llvm::JITSymbolFlags::Exported};
   symbols[interner(TINY_HOST_CALL_FUNCTION)] = {
       llvm::orc::ExecutorAddr::fromPtr(&tiny_host_call_function),
       llvm::JITSymbolFlags::Exported};

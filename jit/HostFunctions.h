@@ -29,6 +29,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace mlir {
 namespace tiny {
@@ -80,7 +81,22 @@ private:
   HostFunctionScope *saved;
 };
 
-/// The entry point compiled programs call (tiny_host_call_function), for
+/// One call of a kernel function by profiled code (-tiny-profile-kernels):
+/// the kernel's name, its wall-clock seconds and the static estimates of
+/// its work (-tiny-outline-kernels).
+struct KernelLaunch {
+  std::string name;
+  double seconds = 0;
+  int64_t flops = 0;
+  int64_t bytes = 0;
+};
+
+/// The kernel launches profiled code has recorded since the last call, in
+/// the order they ended, from every thread; the record is emptied.
+std::vector<KernelLaunch> takeKernelLaunches();
+
+/// The entry points compiled programs call (tiny_host_call_function and
+/// the profiling calls tiny_host_kernel_begin / tiny_host_kernel_end), for
 /// the JIT.
 llvm::orc::SymbolMap
 getHostFunctionSymbols(llvm::orc::MangleAndInterner interner);

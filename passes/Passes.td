@@ -225,6 +225,47 @@ def TinyPrintSchedule : Pass<"tiny-print-schedule", "::mlir::ModuleOp"> {
   ];
 }
 
+def TinyOutlineKernels : Pass<"tiny-outline-kernels", "::mlir::ModuleOp"> {
+  let summary = "Make each CPU kernel a function of its own, called in place";
+  let description = [{
+    Moves each `tiny.k.kernel "NAME"` of a host function (one not on a GPU
+    device) into a private `func.func @NAME` of the module and calls it
+    where the kernel stood, so the kernel keeps its name in the compiled
+    code, in profilers and in backtraces. The values the kernel uses from
+    the host function (its buffers) become the function's arguments, in the
+    order the kernel first uses them; constants are cloned in. Names are
+    unique within the module: a name already taken gets the suffix `n1`,
+    `n2`, ... (`E_6`, `E_6n1`), as tinygrad numbers repeated kernels.
+
+    Each kernel function carries `passthrough = ["noinline"]`, which
+    reaches LLVM as the `noinline` attribute, so LLVM's optimizer does not
+    inline it back; `tiny.kernel`, which marks it as a kernel; and a static
+    estimate of its work:
+    - `tiny.flops`: the kernel's arithmetic ops (arith and math ops whose
+      result is not an index, other than constants and casts; a vector op
+      counts once per lane), each weighted by the product of the bounds of
+      its enclosing `tiny.k.range`s (a bound that is not a constant counts
+      as 1);
+    - `tiny.bytes`: the bytes of each distinct buffer the kernel loads from,
+      stores to or adds to atomically, counted once per buffer whatever the
+      kernel reads of it, as tinygrad's memory estimate does.
+
+    ```mlir
+    func.func @f(%x: memref<6xf32>, %out: memref<6xf32>) {
+      call @E_6(%x, %out) : (memref<6xf32>, memref<6xf32>) -> ()
+      return
+    }
+    func.func private @E_6(%x: memref<6xf32>, %out: memref<6xf32>)
+        attributes {passthrough = ["noinline"], tiny.bytes = 48 : i64,
+                    tiny.flops = 6 : i64, tiny.kernel} {
+      tiny.k.kernel "E_6" { ... }
+      return
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
 def TinyLowerAllreduce : Pass<"tiny-lower-allreduce"> {
   let summary = "Write each allreduce as copies and combines between devices";
   let description = [{

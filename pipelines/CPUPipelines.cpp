@@ -12,7 +12,13 @@
 
 using namespace mlir;
 
-void mlir::tiny::buildKernelsToLLVMPipeline(OpPassManager &pm) {
+void mlir::tiny::buildKernelsToLLVMPipeline(OpPassManager &pm,
+                                             bool profileKernels) {
+  // Each kernel its own function, named after it, which LLVM does not
+  // inline back.
+  pm.addPass(createTinyOutlineKernels());
+  if (profileKernels)
+    pm.addPass(createTinyProfileKernels());
   // Register tiles for the host's vector registers (vector ops from here).
   pm.addPass(createTinyOptimize());
   pm.addPass(createConvertTinyToRuntime());

@@ -17,8 +17,8 @@ void mlir::tiny::buildJITKernelsPipeline(OpPassManager &pm, StringRef entry,
   buildTinyToKernelsPipeline(pm, allreduceAlgorithm);
 }
 
-void mlir::tiny::buildJITCPUPipeline(OpPassManager &pm) {
-  buildKernelsToLLVMPipeline(pm);
+void mlir::tiny::buildJITCPUPipeline(OpPassManager &pm, bool profileKernels) {
+  buildKernelsToLLVMPipeline(pm, profileKernels);
   pm.addPass(createTinyStripBufferRoles());
 }
 

@@ -58,6 +58,16 @@ struct TinyToGPUPipelineOptions
                      "/usr/local/cuda)")};
 };
 
+/// Options of the JIT's second stage on the CPU (-tiny-jit-cpu).
+struct TinyJITCPUPipelineOptions
+    : public PassPipelineOptions<TinyJITCPUPipelineOptions> {
+  PassOptions::Option<bool> profile{
+      *this, "profile",
+      llvm::cl::desc("Time each kernel call (-tiny-profile-kernels), as "
+                     "tiny-run --profile does"),
+      llvm::cl::init(false)};
+};
+
 /// Options of the JIT's first stage (-tiny-jit-kernels) and of -tiny-jit.
 struct TinyJITPipelineOptions
     : public PassPipelineOptions<TinyJITPipelineOptions> {
@@ -68,6 +78,11 @@ struct TinyJITPipelineOptions
       llvm::cl::desc("How an allreduce combines its shards: ring, all2all or "
                      "naive (-tiny-lower-allreduce)"),
       llvm::cl::init("ring")};
+  PassOptions::Option<bool> profile{
+      *this, "profile",
+      llvm::cl::desc("-tiny-jit only: time each kernel call "
+                     "(-tiny-profile-kernels), as tiny-run --profile does"),
+      llvm::cl::init(false)};
 };
 
 //===----------------------------------------------------------------------===//
@@ -90,10 +105,13 @@ void buildTinyToKernelsPipeline(OpPassManager &pm,
 // CPU (CPUPipelines.cpp)
 //===----------------------------------------------------------------------===//
 
-/// Kernel-level functions to the LLVM dialect on the CPU: -tiny-optimize,
-/// -convert-tiny-to-runtime, -convert-tiny-to-scf, then
+/// Kernel-level functions to the LLVM dialect on the CPU:
+/// -tiny-outline-kernels (each kernel a function of its own), with
+/// `profileKernels` -tiny-profile-kernels (each kernel call timed), then
+/// -tiny-optimize, -convert-tiny-to-runtime, -convert-tiny-to-scf and
 /// buildHostToLLVMPipeline.
-void buildKernelsToLLVMPipeline(OpPassManager &pm);
+void buildKernelsToLLVMPipeline(OpPassManager &pm,
+                                bool profileKernels = false);
 
 /// Host functions whose kernels are loops already (and calls into the
 /// runtime) to the LLVM dialect. Function arguments become bare pointers to
@@ -135,8 +153,9 @@ void buildJITKernelsPipeline(OpPassManager &pm, StringRef entry,
                              StringRef allreduceAlgorithm = "ring");
 
 /// The JIT's second stage for programs with CPU kernels only
-/// (-tiny-jit-cpu): buildKernelsToLLVMPipeline, then the buffer roles go.
-void buildJITCPUPipeline(OpPassManager &pm);
+/// (-tiny-jit-cpu): buildKernelsToLLVMPipeline (with `profileKernels`, each
+/// kernel call timed), then the buffer roles go.
+void buildJITCPUPipeline(OpPassManager &pm, bool profileKernels = false);
 
 /// The JIT's last stage for programs with GPU kernels (-tiny-jit-host),
 /// once it took the kernels' binaries out: buildHostToLLVMPipeline, then

@@ -77,11 +77,14 @@ void mlir::tiny::registerTinyPipelines() {
       [](OpPassManager &pm, const TinyJITPipelineOptions &options) {
         buildJITKernelsPipeline(pm, options.entry, options.allreduce);
       });
-  PassPipelineRegistration<>(
+  PassPipelineRegistration<TinyJITCPUPipelineOptions>(
       "tiny-jit-cpu",
       "The JIT's second stage when every kernel is on the CPU: kernel-level "
-      "functions to the LLVM dialect, without the buffer roles",
-      buildJITCPUPipeline);
+      "functions to the LLVM dialect, each kernel a function of its own, "
+      "without the buffer roles",
+      [](OpPassManager &pm, const TinyJITCPUPipelineOptions &options) {
+        buildJITCPUPipeline(pm, options.profile);
+      });
   PassPipelineRegistration<>(
       "tiny-jit-host",
       "The JIT's last stage for a program with GPU kernels, once their "
@@ -94,6 +97,6 @@ void mlir::tiny::registerTinyPipelines() {
       "the LLVM dialect: tiny-jit-kernels, then tiny-jit-cpu",
       [](OpPassManager &pm, const TinyJITPipelineOptions &options) {
         buildJITKernelsPipeline(pm, options.entry, options.allreduce);
-        buildJITCPUPipeline(pm);
+        buildJITCPUPipeline(pm, options.profile);
       });
 }

@@ -132,6 +132,27 @@ static llvm::cl::opt<bool> printSchedule(
                    "(`schedule @f: 2 kernels: r_4_1 E_4_3`)"),
     llvm::cl::cat(runCategory));
 
+static llvm::cl::opt<bool> profileKernels(
+    "profile",
+    llvm::cl::desc(
+        "time each kernel launch of the run and print, to stderr, one line "
+        "per launch (kernel, microseconds, GFLOP/s, GB/s, share of the "
+        "kernels' time, estimated FLOPs and bytes) and a totals line. The "
+        "estimates are static: FLOPs count the kernel's arithmetic ops "
+        "(not index math, constants or casts) times the constant bounds of "
+        "the loops around them; bytes count each buffer the kernel loads or "
+        "stores once, whole (see -tiny-outline-kernels). CPU kernels only"),
+    llvm::cl::cat(runCategory));
+
+static llvm::cl::opt<std::string> dumpDir(
+    "dump-dir",
+    llvm::cl::desc("write each CPU kernel's kernel-level IR, optimized LLVM "
+                   "IR and assembly to DIR/NAME.tiny.mlir, DIR/NAME.ll and "
+                   "DIR/NAME.s (NAME: the kernel's function, e.g. r_2_1), "
+                   "and the whole program's to DIR/ENTRY.ll and "
+                   "DIR/ENTRY.s"),
+    llvm::cl::value_desc("DIR"), llvm::cl::cat(runCategory));
+
 static llvm::cl::list<std::string> hostFunctionLibraries(
     "host-functions",
     llvm::cl::desc("load a shared library of host functions, which exports "
@@ -228,6 +249,42 @@ static FunctionOp findEntry(ModuleOp module, std::string &error) {
   return functions.front();
 }
 
+/// Prints `launches` as a table, one line per launch and a totals line, as
+/// tinygrad's DEBUG=2 does.
+static void printProfile(ArrayRef<KernelLaunch> launches) {
+  double totalSeconds = 0;
+  int64_t totalFlops = 0, totalBytes = 0;
+  size_t width = 6;
+  for (const KernelLaunch &launch : launches) {
+    totalSeconds += launch.seconds;
+    totalFlops += launch.flops;
+    totalBytes += launch.bytes;
+    width = std::max(width, launch.name.size());
+  }
+  std::string totalName =
+      "total (" + std::to_string(launches.size()) + " launches)";
+  width = std::max(width, totalName.size());
+  auto rate = [](double amount, double seconds) {
+    return seconds > 0 ? amount / seconds * 1e-9 : 0.0;
+  };
+  llvm::raw_ostream &os = llvm::errs();
+  os << llvm::formatv("{0,-4} {1} {2,12} {3,10} {4,10} {5,7} {6,14} {7,14}\n",
+                      "#", llvm::left_justify("kernel", width), "time (us)",
+                      "GFLOP/s", "GB/s", "share", "FLOPs", "bytes");
+  auto printLine = [&](StringRef index, StringRef name, double seconds,
+                       int64_t flops, int64_t bytes) {
+    double share = totalSeconds > 0 ? 100 * seconds / totalSeconds : 0;
+    os << llvm::formatv(
+        "{0,-4} {1} {2,12:f2} {3,10:f2} {4,10:f2} {5,6:f1}% {6,14} {7,14}\n",
+        index, llvm::left_justify(name, width), seconds * 1e6,
+        rate(flops, seconds), rate(bytes, seconds), share, flops, bytes);
+  };
+  for (auto [i, launch] : llvm::enumerate(launches))
+    printLine(std::to_string(i), launch.name, launch.seconds, launch.flops,
+              launch.bytes);
+  printLine("", totalName, totalSeconds, totalFlops, totalBytes);
+}
+
 /// Prints the counters of each device the program's buffers are on, by
 /// name.
 static LogicalResult printStats(tiny_runtime_t runtime,
@@ -312,6 +369,8 @@ int main(int argc, char **argv) {
       lowered.print(llvm::outs());
       llvm::outs() << "\n";
     };
+  options.profileKernels = profileKernels;
+  options.dumpDir = dumpDir;
   if (printSchedule && failed(printKernelSchedule(*module, entry.getSymName())))
     return fail("cannot schedule @" + entry.getSymName());
   FailureOr<std::shared_ptr<Executable>> program =
@@ -362,6 +421,8 @@ int main(int argc, char **argv) {
       (*program)->run(values, error, runtime);
   if (failed(results))
     return fail(error);
+  if (profileKernels)
+    printProfile(takeKernelLaunches());
   if (outputs.size() > results->size())
     return fail("-o given " + Twine(outputs.size()) + " times but @" +
                 entry.getSymName() + " returns " + Twine(results->size()) +

@@ -45,6 +45,18 @@ void tiny_host_launch(int64_t launch, int64_t grid_x, int64_t grid_y,
 void tiny_host_call_function(int64_t name, int64_t num_inputs,
                              int64_t num_outputs, int64_t descriptors);
 
+/// Profiling (tiny-run --profile, -tiny-profile-kernels): called right
+/// before a kernel function runs, to take its start time on this thread.
+#define TINY_HOST_KERNEL_BEGIN "tiny_host_kernel_begin"
+void tiny_host_kernel_begin(void);
+
+/// Called right after the kernel function whose NUL-terminated name is at
+/// address `name` returns: records one launch of it, timed from this
+/// thread's last tiny_host_kernel_begin, with the static estimates of its
+/// work, `flops` and `bytes` (see -tiny-outline-kernels).
+#define TINY_HOST_KERNEL_END "tiny_host_kernel_end"
+void tiny_host_kernel_end(int64_t name, int64_t flops, int64_t bytes);
+
 #ifdef __cplusplus
 }
 #endif

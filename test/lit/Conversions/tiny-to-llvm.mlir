@@ -4,8 +4,10 @@
 
 // exp2(x - max(x)) through the whole CPU pipeline: the function becomes an
 // llvm.func over bare pointers that keep their slot / output marks, the
-// realized max buffer is malloc'ed and freed, loops are branches, and
-// nothing of tiny, memref, scf, func, arith, math or cf is left.
+// realized max buffer is malloc'ed and freed, each kernel is an llvm.func
+// of its own over bare pointers, named after the kernel, called in launch
+// order and marked noinline for LLVM, loops are branches, and nothing of
+// tiny, memref, scf, func, arith, math or cf is left.
 // CHECK-NOT: {{(= |^ *)(tiny|memref|scf|func|arith|math|cf)\.}}
 // CHECK-NOT: memref<
 // CHECK-NOT: !tiny.
@@ -17,6 +19,23 @@
 // CHECK-NOT: memref<
 // CHECK: %[[BUF:[a-z0-9_]+]] = llvm.call @malloc(%{{[a-z0-9_]+}}) : (i64) -> !llvm.ptr
 // CHECK-NOT: {{(= |^ *)(tiny|memref|scf|func|arith|math|cf)\.}}
+// CHECK: llvm.call @r_4_1(%{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}) : (!llvm.ptr, !llvm.ptr) -> ()
+// CHECK-NOT: {{(= |^ *)(tiny|memref|scf|func|arith|math|cf)\.}}
+// CHECK: llvm.call @E_4_3(%{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}) : (!llvm.ptr, !llvm.ptr, !llvm.ptr) -> ()
+// CHECK-NOT: {{(= |^ *)(tiny|memref|scf|func|arith|math|cf)\.}}
+// CHECK: llvm.call @free(%{{[a-z0-9_]+}}) : (!llvm.ptr) -> ()
+// CHECK-NEXT: llvm.return
+// CHECK-LABEL: llvm.func @r_4_1
+// CHECK-SAME: (%{{[a-z0-9_]+}}: !llvm.ptr, %{{[a-z0-9_]+}}: !llvm.ptr) attributes {passthrough = ["noinline"]
+// CHECK-NOT: {{(= |^ *)(tiny|memref|scf|func|arith|math|cf)\.}}
+// CHECK: llvm.cond_br
+// CHECK-NOT: {{(= |^ *)(tiny|memref|scf|func|arith|math|cf)\.}}
+// CHECK: llvm.load %{{[a-z0-9_]+}} : !llvm.ptr -> f32
+// CHECK-NOT: {{(= |^ *)(tiny|memref|scf|func|arith|math|cf)\.}}
+// CHECK: llvm.store %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} : f32, !llvm.ptr
+// CHECK-LABEL: llvm.func @E_4_3
+// CHECK-SAME: (%{{[a-z0-9_]+}}: !llvm.ptr, %{{[a-z0-9_]+}}: !llvm.ptr, %{{[a-z0-9_]+}}: !llvm.ptr) attributes {passthrough = ["noinline"]
+// CHECK-NOT: {{(= |^ *)(tiny|memref|scf|func|arith|math|cf)\.}}
 // CHECK: llvm.cond_br
 // CHECK-NOT: {{(= |^ *)(tiny|memref|scf|func|arith|math|cf)\.}}
 // CHECK: llvm.load %{{[a-z0-9_]+}} : !llvm.ptr -> f32
@@ -24,8 +43,7 @@
 // CHECK: %[[E:[a-z0-9_]+]] = llvm.intr.exp2(%{{[a-z0-9_]+}}) : (f32) -> f32
 // CHECK: llvm.store %[[E]], %{{[a-z0-9_]+}} : f32, !llvm.ptr
 // CHECK-NOT: {{(= |^ *)(tiny|memref|scf|func|arith|math|cf)\.}}
-// CHECK: llvm.call @free(%{{[a-z0-9_]+}}) : (!llvm.ptr) -> ()
-// CHECK-NEXT: llvm.return
+// CHECK: llvm.return
 // CHECK-NOT: {{(= |^ *)(tiny|memref|scf|func|arith|math|cf)\.}}
 // CHECK-NOT: memref<
 tiny.function @softmax -> tensor<4x3xf32, #cpu> {

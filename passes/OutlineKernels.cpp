@@ -1,0 +1,205 @@
+//===- OutlineKernels.cpp - each CPU kernel a function of its own ---------===//
+//
+// The CPU lowering turns a kernel into loops in place; left in its host
+// function, every kernel of a program would be one anonymous stretch of
+// that function's code. Outlined, each is a function named after the kernel,
+// which profilers, debuggers and the assembly show, and which the profiling
+// calls of -tiny-profile-kernels can time one call at a time.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/tiny/IR/TinyKernelOps.h"
+#include "passes/KernelDevice.h"
+#include "passes/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/CastInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
+#include <limits>
+
+namespace mlir::tiny {
+#define GEN_PASS_DEF_TINYOUTLINEKERNELS
+#include "passes/Passes.h.inc"
+} // namespace mlir::tiny
+
+using namespace mlir;
+using namespace mlir::tiny;
+
+namespace {
+
+/// The product of the constant bounds of the ranges around `op` inside
+/// `kernel`: how many times `op` runs. Saturates instead of overflowing.
+int64_t getTripCount(Operation *op, KernelOp kernel) {
+  int64_t count = 1;
+  for (Operation *parent = op->getParentOp(); parent && parent != kernel;
+       parent = parent->getParentOp()) {
+    auto range = dyn_cast<RangeOp>(parent);
+    if (!range)
+      continue;
+    APInt bound;
+    if (!matchPattern(range.getBound(), m_ConstantInt(&bound)))
+      continue;
+    std::optional<int64_t> product =
+        llvm::checkedMul(count, bound.getSExtValue());
+    count = product ? *product : std::numeric_limits<int64_t>::max();
+  }
+  return count;
+}
+
+/// True for an op tinygrad counts as a FLOP: arithmetic of the arith or
+/// math dialects on values that are not indices (no constants, no casts).
+bool isCountedArithmetic(Operation *op) {
+  StringRef dialect = op->getDialect() ? op->getDialect()->getNamespace() : "";
+  if (dialect != "arith" && dialect != "math")
+    return false;
+  if (op->getNumResults() != 1 || op->hasTrait<OpTrait::ConstantLike>() ||
+      isa<CastOpInterface>(op))
+    return false;
+  return !getElementTypeOrSelf(op->getResult(0).getType()).isIndex();
+}
+
+/// The static estimate of a kernel's FLOPs and bytes (see Passes.td).
+std::pair<int64_t, int64_t> estimateWork(KernelOp kernel) {
+  int64_t flops = 0;
+  kernel.walk([&](Operation *op) {
+    if (!isCountedArithmetic(op))
+      return;
+    int64_t lanes = 1;
+    if (auto vector = dyn_cast<VectorType>(op->getResult(0).getType()))
+      lanes = vector.getNumElements();
+    std::optional<int64_t> work =
+        llvm::checkedMul(getTripCount(op, kernel), lanes);
+    std::optional<int64_t> total =
+        work ? llvm::checkedAdd(flops, *work) : std::nullopt;
+    flops = total ? *total : std::numeric_limits<int64_t>::max();
+  });
+  llvm::SetVector<Value> buffers;
+  kernel.walk([&](Operation *op) {
+    Value ptr;
+    if (auto load = dyn_cast<KLoadOp>(op))
+      ptr = load.getPtr();
+    else if (auto store = dyn_cast<KStoreOp>(op))
+      ptr = store.getPtr();
+    else if (auto add = dyn_cast<AtomicAddOp>(op))
+      ptr = add.getPtr();
+    if (auto index = ptr ? ptr.getDefiningOp<KIndexOp>() : KIndexOp())
+      buffers.insert(index.getBuffer());
+  });
+  int64_t bytes = 0;
+  for (Value buffer : buffers) {
+    auto type = cast<MemRefType>(buffer.getType());
+    unsigned bits = type.getElementTypeBitWidth();
+    std::optional<int64_t> size =
+        llvm::checkedMul(type.getNumElements(), int64_t((bits + 7) / 8));
+    std::optional<int64_t> total =
+        size ? llvm::checkedAdd(bytes, *size) : std::nullopt;
+    bytes = total ? *total : std::numeric_limits<int64_t>::max();
+  }
+  return {flops, bytes};
+}
+
+struct TinyOutlineKernelsPass
+    : public tiny::impl::TinyOutlineKernelsBase<TinyOutlineKernelsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<KernelOp> kernels;
+    module.walk([&](KernelOp kernel) {
+      auto host = kernel->getParentOfType<func::FuncOp>();
+      if (host && !host->hasAttr("tiny.kernel") && !isGpuKernel(kernel))
+        kernels.push_back(kernel);
+    });
+    SymbolTable symbols(module);
+    llvm::StringMap<unsigned> uses;
+    // Each host function's kernel functions follow it in launch order.
+    DenseMap<Operation *, Operation *> lastFunction;
+    for (KernelOp kernel : kernels) {
+      Operation *host = kernel->getParentOfType<func::FuncOp>();
+      Operation *&last = lastFunction[host];
+      last = outline(kernel, last ? last : host, symbols, uses);
+    }
+  }
+
+  /// A name for the function of a kernel named `name`: `name` itself the
+  /// first time, then `name` + "n1", "n2"... skipping taken symbols.
+  static std::string getUniqueName(StringRef name, SymbolTable &symbols,
+                                   llvm::StringMap<unsigned> &uses) {
+    unsigned &count = uses[name];
+    for (;; ++count) {
+      std::string candidate =
+          count == 0 ? name.str() : (name + "n" + Twine(count)).str();
+      if (!symbols.lookup(candidate)) {
+        ++count;
+        return candidate;
+      }
+    }
+  }
+
+  /// Outlines `kernel` into a function placed after `after`, which it
+  /// returns.
+  Operation *outline(KernelOp kernel, Operation *after, SymbolTable &symbols,
+                     llvm::StringMap<unsigned> &uses) {
+    Region &body = kernel.getBody();
+    // Constants the kernel uses from outside are cloned in; every other
+    // value becomes an argument.
+    llvm::SetVector<Value> captured;
+    getUsedValuesDefinedAbove(body, captured);
+    OpBuilder builder(kernel);
+    OpBuilder inner = OpBuilder::atBlockBegin(&body.front());
+    SmallVector<Value> arguments;
+    llvm::SetVector<Operation *> cloned;
+    for (Value value : captured) {
+      Operation *def = value.getDefiningOp();
+      if (def && def->hasTrait<OpTrait::ConstantLike>() &&
+          def->getNumOperands() == 0) {
+        Value copy = inner.clone(*def)->getResult(
+            cast<OpResult>(value).getResultNumber());
+        replaceAllUsesInRegionWith(value, copy, body);
+        cloned.insert(def);
+        continue;
+      }
+      arguments.push_back(value);
+    }
+    // A constant only the kernel used is gone from the host function.
+    for (Operation *def : cloned)
+      if (def->use_empty())
+        def->erase();
+
+    auto [flops, bytes] = estimateWork(kernel);
+    std::string name = getUniqueName(kernel.getName(), symbols, uses);
+    Location loc = kernel.getLoc();
+    auto type = builder.getFunctionType(ValueRange(arguments).getTypes(), {});
+    OpBuilder moduleBuilder(after);
+    moduleBuilder.setInsertionPointAfter(after);
+    auto function = func::FuncOp::create(moduleBuilder, loc, name, type);
+    function.setPrivate();
+    function->setAttr(
+        "passthrough",
+        builder.getArrayAttr({builder.getStringAttr("noinline")}));
+    function->setAttr("tiny.kernel", builder.getUnitAttr());
+    function->setAttr("tiny.flops", builder.getI64IntegerAttr(flops));
+    function->setAttr("tiny.bytes", builder.getI64IntegerAttr(bytes));
+    symbols.insert(function);
+
+    Block *entry = function.addEntryBlock();
+    for (auto [value, argument] :
+         llvm::zip(arguments, entry->getArguments()))
+      replaceAllUsesInRegionWith(value, argument, body);
+    func::CallOp::create(builder, loc, function, arguments);
+    kernel->moveBefore(entry, entry->end());
+    kernel.setName(name);
+    OpBuilder end = OpBuilder::atBlockEnd(entry);
+    func::ReturnOp::create(end, loc);
+    return function;
+  }
+};
+} // namespace
