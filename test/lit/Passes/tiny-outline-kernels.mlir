@@ -8,7 +8,7 @@
 // one negf in loops of 2 x 3 (6 FLOPs: the index math is not counted) over
 // two such buffers (48 bytes).
 // CHECK-LABEL: func.func @two_kernels
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<6xf32> {tiny.slot = 0 : i64}, %[[OUT:[a-z0-9_]+]]: memref<6xf32> {tiny.output = 0 : i64})
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<6xf32> {tiny.buffer = #tiny.buffer<param 0>}, %[[OUT:[a-z0-9_]+]]: memref<6xf32> {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK-NEXT: %[[TMP:[a-z0-9_]+]] = memref.alloc() : memref<6xf32>
 // CHECK-NEXT: call @E_6(%[[X]], %[[TMP]]) : (memref<6xf32>, memref<6xf32>) -> ()
 // CHECK-NEXT: call @E_6n1(%[[TMP]], %[[OUT]]) : (memref<6xf32>, memref<6xf32>) -> ()
@@ -30,8 +30,8 @@
 // CHECK: arith.negf
 // CHECK: tiny.k.index %[[D]]
 // CHECK: return
-func.func @two_kernels(%x: memref<6xf32> {tiny.slot = 0 : i64},
-                       %out: memref<6xf32> {tiny.output = 0 : i64}) {
+func.func @two_kernels(%x: memref<6xf32> {tiny.buffer = #tiny.buffer<param 0>},
+                       %out: memref<6xf32> {tiny.buffer = #tiny.buffer<output 0>}) {
   %tmp = memref.alloc() : memref<6xf32>
   tiny.k.kernel "E_6" {
     %c6 = arith.constant 6 : index
