@@ -99,16 +99,16 @@ LogicalResult TinyDialect::verifyRegionArgAttribute(Operation *op,
                                                     NamedAttribute attribute) {
   if (attribute.getName() != BufferAttr::getArgAttrName())
     return op->emitOpError("unknown argument attribute '")
-           << attribute.getName() << "'";
+           << attribute.getName().getValue() << "'";
   auto buffer = dyn_cast<BufferAttr>(attribute.getValue());
   if (!buffer)
     return op->emitOpError("argument ")
-           << argIndex << ": '" << attribute.getName()
+           << argIndex << ": '" << attribute.getName().getValue()
            << "' must be a #tiny.buffer, got " << attribute.getValue();
   auto function = dyn_cast<FunctionOpInterface>(op);
   if (!function || regionIndex != 0)
-    return op->emitOpError("'")
-           << attribute.getName() << "' goes on a function's arguments only";
+    return op->emitOpError("'") << attribute.getName().getValue()
+                                << "' goes on a function's arguments only";
   // While the buffer is a memref it is the flat storage the runtime
   // allocates; after lowering it is whatever the lowering made it (a
   // pointer).

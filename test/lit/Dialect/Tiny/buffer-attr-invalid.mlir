@@ -17,7 +17,7 @@ func.func @device(%x: memref<4xf32> {tiny.buffer = #tiny.buffer<output 0 on "cpu
 // -----
 
 // The roles are param, output and scratch.
-// expected-error @+2 {{expected one of [param, output, scratch] for what a buffer argument binds}}
+// expected-error @+2 {{expected ::mlir::tiny::BufferRole to be one of: param, output, scratch}}
 // expected-error @+1 {{failed to parse Tiny_BufferAttr parameter 'role'}}
 func.func @role(%x: memref<4xf32> {tiny.buffer = #tiny.buffer<input 0>}) {
   return
