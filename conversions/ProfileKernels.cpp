@@ -31,26 +31,11 @@ namespace {
 memref::GlobalOp getNameGlobal(ModuleOp module, StringRef name,
                                llvm::StringMap<memref::GlobalOp> &globals) {
   memref::GlobalOp &global = globals[name];
-  if (global)
-    return global;
-  OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
-  SmallVector<int8_t> bytes(name.begin(), name.end());
-  bytes.push_back(0);
-  auto type = MemRefType::get({static_cast<int64_t>(bytes.size())},
-                              builder.getI8Type());
-  auto value = DenseElementsAttr::get(
-      RankedTensorType::get(type.getShape(), builder.getI8Type()),
-      ArrayRef<int8_t>(bytes));
-  std::string symbol;
-  for (unsigned n = 0;; ++n) {
-    symbol = ("tiny_kernel_name" + Twine(n)).str();
-    if (!module.lookupSymbol(symbol))
-      break;
+  if (!global) {
+    OpBuilder builder(module.getContext());
+    global = createCStringGlobal(builder, module, module.getLoc(), name,
+                                 "tiny_kernel_name");
   }
-  global = memref::GlobalOp::create(builder, module.getLoc(), symbol,
-                                    builder.getStringAttr("private"), type,
-                                    value, /*constant=*/true,
-                                    /*alignment=*/IntegerAttr());
   return global;
 }
 

@@ -21,6 +21,31 @@ func::FuncOp mlir::tiny::getOrDeclareRuntimeCall(ModuleOp module,
   return declaration;
 }
 
+memref::GlobalOp mlir::tiny::createCStringGlobal(OpBuilder &builder,
+                                                ModuleOp module, Location loc,
+                                                StringRef text,
+                                                StringRef symbolPrefix) {
+  SmallVector<int8_t> bytes(text.begin(), text.end());
+  bytes.push_back(0);
+  auto type = MemRefType::get({static_cast<int64_t>(bytes.size())},
+                              builder.getI8Type());
+  auto value = DenseElementsAttr::get(
+      RankedTensorType::get(type.getShape(), builder.getI8Type()),
+      ArrayRef<int8_t>(bytes));
+  std::string symbol;
+  for (unsigned n = 0;; ++n) {
+    symbol = (symbolPrefix + Twine(n)).str();
+    if (!module.lookupSymbol(symbol))
+      break;
+  }
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(module.getBody());
+  return memref::GlobalOp::create(builder, loc, symbol,
+                                  builder.getStringAttr("private"), type,
+                                  value, /*constant=*/true,
+                                  /*alignment=*/IntegerAttr());
+}
+
 tiny_dtype_t mlir::tiny::getRuntimeDtype(Type dtype) {
   if (dtype.isInteger(1))
     return TINY_DTYPE_BOOL;

@@ -12,6 +12,7 @@
 #define TINY_CONVERSIONS_RUNTIMECALLS_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "tiny/HostCalls.h"
 #include "tiny/runtime.h"
@@ -48,6 +49,13 @@ func::FuncOp getOrDeclareHostCall(ModuleOp module, StringRef name) {
                 "every parameter of a host call is an int64_t");
   return getOrDeclareRuntimeCall(module, name, Traits::num_args);
 }
+
+/// A new private constant `memref.global` at the start of `module` holding
+/// `text` and a NUL byte, for a host call that takes a C string; its symbol
+/// is `symbolPrefix` followed by the first number no symbol has taken.
+memref::GlobalOp createCStringGlobal(OpBuilder &builder, ModuleOp module,
+                                     Location loc, StringRef text,
+                                     StringRef symbolPrefix);
 
 /// The runtime's dtype for a tiny dtype (signless integers read as
 /// signed); 0, which is never a dtype, when the runtime has none.

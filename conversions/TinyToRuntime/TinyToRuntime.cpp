@@ -71,28 +71,9 @@ memref::GlobalOp CustomFunctionLowering::getNameGlobal(OpBuilder &builder,
                                                        Location loc,
                                                        StringRef name) const {
   memref::GlobalOp &global = names[name];
-  if (global)
-    return global;
-  SmallVector<int8_t> bytes(name.begin(), name.end());
-  bytes.push_back(0);
-  auto type = MemRefType::get({static_cast<int64_t>(bytes.size())},
-                              builder.getI8Type());
-  auto value = DenseElementsAttr::get(
-      RankedTensorType::get(type.getShape(), builder.getI8Type()),
-      ArrayRef<int8_t>(bytes));
-  ModuleOp module = this->module;
-  std::string symbol;
-  for (unsigned n = 0;; ++n) {
-    symbol = ("tiny_host_function_name" + Twine(n)).str();
-    if (!module.lookupSymbol(symbol))
-      break;
-  }
-  OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointToStart(module.getBody());
-  global = memref::GlobalOp::create(builder, loc, symbol,
-                                    builder.getStringAttr("private"), type,
-                                    value, /*constant=*/true,
-                                    /*alignment=*/IntegerAttr());
+  if (!global)
+    global = createCStringGlobal(builder, module, loc, name,
+                                 "tiny_host_function_name");
   return global;
 }
 
