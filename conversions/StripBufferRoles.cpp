@@ -1,4 +1,4 @@
-//===- StripBufferRoles.cpp - drop rangeify's #tiny.buffer roles -----------===//
+//===- StripBufferRoles.cpp - drop rangeify's #tiny.buffer roles ----------===//
 
 #include "conversions/Passes.h"
 

@@ -55,6 +55,18 @@ Operation *TinyDialect::materializeConstant(OpBuilder &builder, Attribute value,
 // DeviceAttr
 //===----------------------------------------------------------------------===//
 
+/// Fails, with a diagnostic, unless `name` is a device name
+/// (tiny/DeviceName.h): the one check of `#tiny.device` and `#tiny.buffer`.
+static LogicalResult
+verifyDeviceName(function_ref<InFlightDiagnostic()> emitError,
+                 StringAttr name) {
+  if (::tiny::parseDeviceName(name.getValue().str()))
+    return success();
+  return emitError() << "unknown device syntax '" << name.getValue()
+                     << "': expected KIND or KIND:N with KIND in upper "
+                        "case, e.g. \"CPU\" or \"CUDA:1\"";
+}
+
 LogicalResult DeviceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  ArrayRef<StringAttr> names) {
   if (names.empty())
@@ -63,10 +75,8 @@ LogicalResult DeviceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   for (StringAttr name : names) {
     if (!name)
       return emitError() << "a device name must be a string";
-    if (!::tiny::parseDeviceName(name.getValue().str()))
-      return emitError() << "unknown device syntax '" << name.getValue()
-                         << "': expected KIND or KIND:N with KIND in upper "
-                            "case, e.g. \"CPU\" or \"CUDA:1\"";
+    if (failed(verifyDeviceName(emitError, name)))
+      return failure();
     if (!seen.insert(name).second)
       return emitError() << "device '" << name.getValue()
                          << "' appears twice in a device tuple";
@@ -84,10 +94,8 @@ LogicalResult BufferAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (index < 0)
     return emitError() << "a buffer's " << stringifyBufferRole(role)
                        << " index must be non-negative, got " << index;
-  if (device && !::tiny::parseDeviceName(device.getValue().str()))
-    return emitError() << "unknown device syntax '" << device.getValue()
-                       << "': expected KIND or KIND:N with KIND in upper "
-                          "case, e.g. \"CPU\" or \"CUDA:1\"";
+  if (device)
+    return verifyDeviceName(emitError, device);
   return success();
 }
 

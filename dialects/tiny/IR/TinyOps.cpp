@@ -699,7 +699,8 @@ LogicalResult FunctionOp::verify() {
 
 SmallVector<ParamOp> mlir::tiny::getParamsInSlotOrder(FunctionOp function) {
   std::map<int64_t, ParamOp> firstOfSlot;
-  function.walk([&](ParamOp param) { firstOfSlot.try_emplace(param.getSlot(), param); });
+  function.walk(
+      [&](ParamOp param) { firstOfSlot.try_emplace(param.getSlot(), param); });
   return llvm::to_vector(llvm::make_second_range(firstOfSlot));
 }
 
