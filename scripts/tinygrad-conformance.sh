@@ -12,8 +12,10 @@
 #                 [both] groups of the expected failures apply.
 #   --shard I/N   run the I-th (0-based) of N interleaved slices of each suite
 #                 (under `bazel test` the shard comes from Bazel instead).
-#   --suite NAME  test_ops or test_dtype_alu (test/backend/NAME.py); may
-#                 repeat; default: both, in that order.
+#   --suite NAME  test_ops, test_dtype_alu or test_multitensor
+#                 (test/backend/NAME.py); may repeat; default: test_ops and
+#                 test_dtype_alu, in that order (test_multitensor, sharded
+#                 tensors on CPU:1..CPU:4, takes minutes: run it by name).
 #   --keep DIR    write the pytest logs and results files into DIR.
 #   -k EXPR       run only the tests pytest's -k EXPR selects (for a look at
 #                 a few tests; the summary then counts only those).
@@ -120,8 +122,8 @@ max_sessions=20
 status=0
 for suite in "${suites[@]}"; do
   case "$suite" in
-    test_ops|test_dtype_alu) ;;
-    *) echo "unknown suite: $suite (test_ops, test_dtype_alu)"; exit 2 ;;
+    test_ops|test_dtype_alu|test_multitensor) ;;
+    *) echo "unknown suite: $suite (test_ops, test_dtype_alu, test_multitensor)"; exit 2 ;;
   esac
   results="$work/$suite.results"
   log="$work/$suite.log"

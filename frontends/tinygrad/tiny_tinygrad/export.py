@@ -4,8 +4,10 @@ The graph is what `Tensor.uop` holds before tinygrad schedules it: realized
 BUFFERs, constants (with weak dtypes), elementwise ops, movement ops with
 their shapes as operands, REDUCE, COPY, CONTIGUOUS, and assigns written as
 AFTER(target, STORE(target, value)). Each realized buffer becomes a
-`tiny.param` of its flat size, numbered in the order the walk meets it; each
-other UOp becomes the tiny op docs/ops-table.md gives it.
+`tiny.param` of its flat size, numbered in the order the walk meets it (a
+buffer on several devices, one per device); each other UOp becomes the tiny
+op docs/ops-table.md gives it. Sharded tensors (UNSHARD) are tiny's
+sharded values; the function returns one result per device for them.
 
 The text depends only on the graph's structure: names are numbered in walk
 order and data stays in the buffers, so a graph built again (the next step
@@ -17,11 +19,12 @@ program.
 """
 
 from tinygrad.dtype import AddrSpace, dtypes, least_upper_dtype
-from tinygrad.uop.ops import GroupOp, Ops, UOp, all_metadata
+from tinygrad.uop.ops import AxisType, GroupOp, Ops, UOp, all_metadata
 
 from .dtypes import ExportError, const_literal, mlir_dtype
 
-__all__ = ["Exported", "ExportError", "export", "export_uops", "tiny_device"]
+__all__ = ["Exported", "ExportError", "Shard", "export", "export_uops",
+           "tiny_device"]
 
 _UNARY = {Ops.EXP2: "exp2", Ops.LOG2: "log2", Ops.SIN: "sin",
           Ops.SQRT: "sqrt", Ops.RECIPROCAL: "reciprocal", Ops.NEG: "neg",
@@ -78,16 +81,39 @@ class _Value:
         self.type = "tensor<%s%s, %s>" % (dims, dtype, _device_attr(device))
 
 
+class Shard:
+    """Device `index`'s buffer of the MultiBuffer behind BUFFER `uop` (a
+    BUFFER on a tuple of devices): one param of the program."""
+    __slots__ = ("uop", "index")
+
+    def __init__(self, uop, index):
+        self.uop, self.index = uop, index
+
+    def __repr__(self):
+        return "Shard(%s, %d)" % (self.uop.arg, self.index)
+
+
 class Exported:
     """One exported program: `text` (a module holding `tiny.function`
-    @tinygrad), `inputs` (the UOps bound to params 0, 1, ...: realized
-    BUFFERs, or bound Variables), `outputs` (the UOps whose values the
-    function returns, in order) and `assigns` (AFTER UOps whose stores the
-    program performs into input buffers)."""
+    @tinygrad), `inputs` (what params 0, 1, ... are bound to: realized
+    BUFFERs, or a Shard for each device of a BUFFER on several devices),
+    `outputs` (the UOps whose values the function returns, in order),
+    `layouts` (for each output, None for a value on one device, else
+    (devices, axis): the function returns one result per device, device
+    i's shard along `axis`, or its whole copy for axis None) and `assigns`
+    (AFTER UOps whose stores the program performs into input buffers).
+    `write_backs` lists the inputs (by index) whose stored contents the
+    function returns after the outputs' results, for programs that run on
+    tiny's runtime (where params are copies): those results go into the
+    inputs' own memory."""
 
-    def __init__(self, text, inputs, outputs, assigns):
+    def __init__(self, text, inputs, outputs, assigns, layouts=None,
+                 write_backs=()):
         self.text, self.inputs, self.outputs, self.assigns = (
             text, inputs, outputs, assigns)
+        self.layouts = layouts if layouts is not None else [None] * len(
+            outputs)
+        self.write_backs = list(write_backs)
 
 
 def _static(shape, u):
@@ -112,7 +138,7 @@ def _buffer_root(u):
     """The BUFFER an assign target views, or None (tinygrad then stores into
     a fresh buffer: the AFTER is a contiguous copy of the value)."""
     while u.op in GroupOp.Movement or u.op in (Ops.BITCAST, Ops.AFTER,
-                                               Ops.DETACH):
+                                               Ops.DETACH, Ops.UNSHARD):
         u = u.src[0]
     if u.op is Ops.BUFFER and u.addrspace is AddrSpace.GLOBAL:
         return u
@@ -126,6 +152,12 @@ class _Builder:
         self.inputs = []
         self.params = {}
         self.assigns = []
+        self.shards = {}
+        # The param values by slot, the stores into each buffer, and every
+        # device a value lives on.
+        self.slots = []
+        self.stored = {}
+        self.devices = set()
         self.count = 0
         # The FUNCTIONs whose bodies are being inlined, innermost last: a
         # PARAM stands for an argument of the innermost one.
@@ -136,6 +168,8 @@ class _Builder:
     def _new(self, text, shape, dtype, device):
         name = "%%%d" % self.count
         self.count += 1
+        self.devices.update(device if isinstance(device, tuple) else
+                            (device,))
         self.lines.append("    %s = %s" % (name, text))
         return _Value(name, shape, dtype, device)
 
@@ -187,20 +221,32 @@ class _Builder:
     def param(self, u, device):
         v = self.params.get(u)
         if v is None:
-            if isinstance(device, tuple):
-                raise _error(u, "a buffer sharded over %s (tinygrad's "
-                             "MultiBuffer has no tiny input form yet)" %
-                             (u.device,))
-            slot = len(self.inputs)
-            self.inputs.append(u)
             dtype = mlir_dtype(u.dtype)
             size = _static(u.shape, u)
             if len(size) != 1:
                 raise _error(u, "a buffer of shape %s" % (size,))
-            v = self.params[u] = self._new(
-                "tiny.param %d : %s size %d on %s" % (
-                    slot, dtype, size[0], _device_ref(device)),
-                size, dtype, device)
+            if isinstance(device, tuple):
+                # tinygrad's MultiBuffer: one buffer per device. The
+                # program's params are each on one device, so each is a
+                # param and the value is their mstack (each device its own
+                # value: the shards of a sharded tensor, under its UNSHARD,
+                # or the copies of a replicated one).
+                parts = [self._slot(Shard(u, i), dtype, size, d)
+                         for i, d in enumerate(device)]
+                v = self._new("tiny.mstack %s : %s" % (
+                    ", ".join(p.name for p in parts),
+                    ", ".join(p.type for p in parts)), size, dtype, device)
+            else:
+                v = self._slot(u, dtype, size, device)
+            self.params[u] = v
+        return v
+
+    def _slot(self, bound, dtype, size, device):
+        slot = len(self.inputs)
+        self.inputs.append(bound)
+        v = self._new("tiny.param %d : %s size %d on %s" % (
+            slot, dtype, size[0], _device_ref(device)), size, dtype, device)
+        self.slots.append(v)
         return v
 
     # The walk ---------------------------------------------------------------
@@ -223,7 +269,7 @@ class _Builder:
     def _value(self, u, want, device):
         op = u.op
         if u.device is not None and op not in (Ops.COPY, Ops.MSELECT,
-                                               Ops.MSTACK):
+                                               Ops.MSTACK, Ops.ALLREDUCE):
             device = tiny_device(u.device)
         elif device is None:
             device = "CPU"
@@ -302,7 +348,151 @@ class _Builder:
             return self.gettuple(u, dtype, device)
         if op is Ops.PARAM:
             return self.call_argument(u, dtype, device)
+        if op is Ops.UNSHARD:
+            return self.unshard(u, dtype)
+        if op is Ops.MSTACK:
+            return self.mstack(u, dtype)
+        if op is Ops.MSELECT:
+            return self.mselect(u, dtype)
+        if op is Ops.ALLREDUCE:
+            return self.allreduce(u, dtype)
         raise _error(u)
+
+    # Multi-device values ------------------------------------------------------
+    #
+    # A tinygrad UOp on a tuple of devices is, as a tiny value on that tuple,
+    # the logical tensor: held whole by every device (a COPY to the tuple, a
+    # replicated MultiBuffer, what is computed from those) or sharded (an
+    # UNSHARD, and what is computed from it); tiny's -tiny-multi runs the ops
+    # per shard as tinygrad's multi rules do. Below an UNSHARD tinygrad
+    # writes each device's shard, in terms of the DEVICE range: a
+    # MultiBuffer, an MSTACK, or the device's part of a whole value (SHRINK
+    # by the range). `shards` keeps, for the tiny value of an UNSHARD, the
+    # per-device value it unshards.
+
+    def unshard(self, u, dtype):
+        if len(u.arg) != 1 or len(u.src) != 2:
+            raise _error(u, "a value sharded along several axes %s" %
+                         (u.arg,))
+        axis, rng = u.arg[0], u.src[1]
+        devices = tiny_device(u.device)
+        if not isinstance(devices, tuple):
+            raise _error(u, "an UNSHARD on one device")
+        src = u.src[0]
+        if rng.op is not Ops.RANGE or rng.arg[-1] is not AxisType.DEVICE or \
+                int(rng.vmax) + 1 != len(devices):
+            raise _error(u, "an UNSHARD over a range that is not its "
+                         "devices' %s" % (rng,))
+        if rng not in _device_ranges(src):
+            # Each device's value is there as it is (a MultiBuffer, an
+            # MSTACK): the shards.
+            shards = self.value(src, dtype, devices)
+            if shards.device != devices:
+                raise _error(u, "an UNSHARD of a value on %s" % (
+                    shards.device,))
+            return self._unshard(shards, axis)
+        whole = _part_of(src, axis, rng, len(devices))
+        if whole is None:
+            raise _error(u, "an UNSHARD of shards computed from the device "
+                         "index")
+        # Device i's part of a value every device holds whole: the value
+        # itself, sharded. A copy from one device becomes tiny's sharding
+        # copy, which sends each device only its part.
+        if whole.op is Ops.COPY and isinstance(whole.src[0].device, str) \
+                and tiny_device(whole.arg) == devices:
+            x = self.value(whole.src[0], dtype, devices)
+            return self._new("tiny.copy %s to %s shard %d : %s" % (
+                x.name, _device_ref(devices), axis, x.type),
+                _static(u.shape, u), x.dtype, devices)
+        return self.value(whole, dtype, devices)
+
+    def _unshard(self, shards, axis):
+        shape = list(shards.shape)
+        shape[axis] *= len(shards.device)
+        v = self._new("tiny.unshard %s axis %d : %s" % (
+            shards.name, axis, shards.type), shape, shards.dtype,
+            shards.device)
+        self.shards[v.name] = shards
+        return v
+
+    def per_device(self, v, axis):
+        """The value each device holds of `v` (on a device tuple), sharded
+        along `axis`: its shards, as tinygrad's per-device value is."""
+        if axis is None:
+            return v
+        shards = self.shards.get(v.name)
+        if shards is not None:
+            return shards
+        return self._mstack([self.part(v, axis, i)
+                             for i in range(len(v.device))])
+
+    def part(self, v, axis, index):
+        """Device `index`'s shard along `axis` of `v` (on a device tuple), on
+        that device (None axis: the whole value)."""
+        device = v.device[index]
+        if axis is not None:
+            count = len(v.device)
+            shape = list(v.shape)
+            length = shape[axis] // count
+            starts = [0] * len(shape)
+            ends = list(shape)
+            starts[axis], ends[axis] = index * length, (index + 1) * length
+            shape[axis] = length
+            v = self._new("tiny.shrink %s %s to %s : %s" % (
+                v.name, _ints(starts), _ints(ends), v.type), shape, v.dtype,
+                v.device)
+        return self._new("tiny.copy %s to %s : %s" % (
+            v.name, _device_ref(device), v.type), v.shape, v.dtype, device)
+
+    def _mstack(self, parts):
+        return self._new("tiny.mstack %s : %s" % (
+            ", ".join(p.name for p in parts),
+            ", ".join(p.type for p in parts)), parts[0].shape,
+            parts[0].dtype, tuple(p.device for p in parts))
+
+    def mstack(self, u, dtype):
+        parts = [self.value(s, dtype, None) for s in u.src]
+        if any(isinstance(p.device, tuple) for p in parts) or \
+                len(set(p.device for p in parts)) != len(parts):
+            raise _error(u, "an MSTACK of values not each on its own device")
+        parts = [self.cast(p, dtype) for p in parts]
+        if len(set(p.shape for p in parts)) != 1:
+            raise _error(u, "an MSTACK of differently shaped values")
+        return self._mstack(parts)
+
+    def mselect(self, u, dtype):
+        src_u = u.src[0]
+        src = self.value(src_u, dtype, None)
+        if not isinstance(src.device, tuple) or \
+                not 0 <= u.arg < len(src.device):
+            raise _error(u, "an MSELECT of device %s of a value on %s" % (
+                u.arg, src.device))
+        if src.name in self.shards:
+            # A sharded value: device i's value is its shard.
+            src = self.shards[src.name]
+        return self._new("tiny.mselect %s[%d] : %s" % (
+            src.name, u.arg, src.type), src.shape, src.dtype,
+            src.device[u.arg])
+
+    def allreduce(self, u, dtype):
+        kind, target = u.arg
+        if kind not in _REDUCE:
+            raise _error(u, "an allreduce of %s" % (kind,))
+        src_u = u.src[0]
+        src = self.value(src_u, dtype, None)
+        if not isinstance(src.device, tuple) or \
+                tiny_device(target) != src.device:
+            raise _error(u, "an allreduce of a value on %s to %s" % (
+                src.device, target))
+        # tinygrad combines what each device holds: of a sharded value its
+        # shards, and the result is sharded alike (multi.py's ALLREDUCE of
+        # an UNSHARD).
+        axis = src_u.axis
+        shards = self.per_device(src, axis)
+        r = self._new("tiny.allreduce %s %s : %s" % (
+            _REDUCE[kind], shards.name, shards.type), shards.shape,
+            shards.dtype, shards.device)
+        return r if axis is None else self._unshard(r, axis)
 
     def gettuple(self, u, dtype, device):
         """An element of a FUNCTION's result, its body inlined with each
@@ -460,13 +650,18 @@ class _Builder:
         return self.reshape(r, src.shape[naxes:])
 
     def copy(self, u, dtype, device):
+        """A copy: to a device tuple it gives every device the whole value
+        (tinygrad's broadcast COPY, and its gather of a sharded value onto
+        a tuple); to one device from a tuple it gathers the shards (of a
+        value held whole, one device's copy), as tiny's copy does."""
+        if not isinstance(u.arg, (str, tuple)):
+            raise _error(u, "a copy of part %r of a multi-device value" % (
+                u.arg,))
         target = tiny_device(u.arg)
         src_u = u.src[0]
         src = self.value(src_u, dtype, target)
-        if src.device == target:
+        if src.device == target and not isinstance(target, tuple):
             return src
-        if isinstance(target, tuple):
-            raise _error(u, "a copy to several devices")
         return self._new("tiny.copy %s to %s : %s" % (
             src.name, _device_ref(target), src.type), src.shape, src.dtype,
             target)
@@ -516,7 +711,67 @@ class _Builder:
             name = self._token("tiny.store %s, %s : %s" % (
                 target.name, value.name, target.type))
             token = self.memo[key] = (name, "!tiny.token")
+            self.stored.setdefault(_buffer_root(target_u), []).append(name)
         return token
+
+    def write_backs(self):
+        """For a program that runs on tiny's runtime (one on a device other
+        than the host's "CPU": the runtime uploads the params into buffers
+        of its own and stores into them never reach the caller's memory),
+        each param a store wrote to, as it is after the stores: (its input
+        index, the value). The function returns them, the caller giving
+        the param's own memory as the result's."""
+        if all(d == "CPU" for d in self.devices):
+            return []
+        backs = []
+        for root, tokens in self.stored.items():
+            for index, bound in enumerate(self.inputs):
+                if (bound.uop if isinstance(bound, Shard) else bound) \
+                        is not root:
+                    continue
+                v = self.slots[index]
+                backs.append((index, self._new("tiny.after %s(%s) : %s, %s" % (
+                    v.name, ", ".join(tokens), v.type,
+                    ", ".join(["!tiny.token"] * len(tokens))), v.shape,
+                    v.dtype, v.device)))
+        return backs
+
+
+def _device_ranges(u):
+    """The DEVICE ranges `u` is computed in terms of."""
+    return {x for x in u.toposort()
+            if x.op is Ops.RANGE and x.arg[-1] is AxisType.DEVICE}
+
+
+def _part_of(u, axis, rng, count):
+    """The value W if `u` is device i's part of W along `axis` (tinygrad's
+    `_shard`: a SHRINK of W to [i*n, (i+1)*n) on that axis, whole on the
+    others, with i the DEVICE range `rng` of `count` devices), else None."""
+    if u.op is not Ops.SHRINK:
+        return None
+    whole = u.src[0]
+    if rng in _device_ranges(whole):
+        return None
+    shape = whole.shape
+    if not all(isinstance(s, int) for s in shape) or \
+            not 0 <= axis < len(shape) or shape[axis] % count:
+        return None
+    length = shape[axis] // count
+    for a, (start, size) in enumerate(u.marg):
+        if a != axis:
+            if (start, size) != (0, shape[a]):
+                return None
+            continue
+        if not isinstance(size, int):
+            size = size.ssimplify()
+        if size != length:
+            return None
+        for i in range(count):
+            at = start if isinstance(start, int) else \
+                start.substitute({rng: rng.const_like(i)}).ssimplify()
+            if at != i * length:
+                return None
+    return whole
 
 
 def _broadcast(a, b):
@@ -559,6 +814,7 @@ def export_uops(uops, name="tinygrad"):
     b = _Builder()
     results = []
     outputs = []
+    layouts = []
     values = []
     for u in uops:
         if u.dtype in dtypes.weaks:
@@ -567,8 +823,26 @@ def export_uops(uops, name="tinygrad"):
         values.append(v)
         if _is_assign(u):
             continue
-        results.append(v)
         outputs.append(u)
+        if not isinstance(v.device, tuple):
+            results.append(v)
+            layouts.append(None)
+            continue
+        # The function's results are each on one device: one per device,
+        # its shard (as tinygrad's MultiBuffer holds a sharded tensor) or
+        # its whole copy.
+        try:
+            axis = u.axis
+        except RuntimeError:
+            raise _error(u, "a result sharded along several axes")
+        if axis is not None and u.shape[axis] % len(v.device):
+            raise _error(u, "a result of %d rows along its sharded axis %d "
+                         "over %d devices" % (u.shape[axis], axis,
+                                              len(v.device)))
+        results.extend(b.part(v, axis, i) for i in range(len(v.device)))
+        layouts.append((u.device, axis))
+    writes = b.write_backs()
+    results.extend(v for _, v in writes)
     if not results:
         # Only assigns: return the first one's buffer (a small copy) so the
         # function has a result.
@@ -584,7 +858,8 @@ def export_uops(uops, name="tinygrad"):
         b.lines.append("    tiny.return %s : %s" % (tup, rtype))
     text = "tiny.function @%s -> %s {\n%s\n}\n" % (
         name, rtype, "\n".join(b.lines))
-    return Exported(text, b.inputs, outputs, b.assigns)
+    return Exported(text, b.inputs, outputs, b.assigns, layouts,
+                    [index for index, _ in writes])
 
 
 def _is_assign(u):

@@ -6,7 +6,9 @@ buffers are host memory), so an assign's store lands in the tensor's own
 buffer. Each computed result is written straight into a new tinygrad
 Buffer, and every Tensor whose graph held the computed UOp is pointed at
 that buffer, as tinygrad's own realize does; an assign's AFTER is replaced
-by the buffer it stored into, so it is not performed twice.
+by the buffer it stored into, so it is not performed twice. A tensor on
+several devices (CPU:1, CPU:2, ...: host memory too) reads and gets a
+MultiBuffer: one param and one result per device.
 
 Compiled programs are kept by their IR text: a graph of the same structure
 gives the same text and skips even the C library's cache lookup.
@@ -18,12 +20,11 @@ import time
 
 import numpy as np
 import tiny
-from tinygrad.device import Buffer
+from tinygrad.device import Buffer, MultiBuffer
 from tinygrad.dtype import dtypes
 from tinygrad.uop.ops import UOp
 
-from .dtypes import numpy_dtype
-from .export import export_uops
+from .export import Shard, export_uops
 
 __all__ = ["realize", "compile_text", "stats"]
 
@@ -80,25 +81,41 @@ def _address(buffer):
     return array.ctypes.data
 
 
-def _input_address(u):
-    buffer = u.buffer
+def _input_address(bound):
+    if isinstance(bound, Shard):
+        buffer = bound.uop.buffer.bufs[bound.index]
+    else:
+        buffer = bound.buffer
     buffer.ensure_allocated()
     return _address(buffer)
 
 
-def _new_buffer(u):
-    """A tinygrad Buffer for a result of UOp `u`'s device, dtype and size,
-    and the realized UOp standing for it, viewed in `u`'s shape."""
+def _new_buffer(u, layout):
+    """The tinygrad Buffers (one, or one per device of a multi-device
+    `layout`) for a result of UOp `u`'s dtype and size, and the realized UOp
+    standing for them, viewed in `u`'s shape: for a sharded result
+    tinygrad's form, the UNSHARD of its MultiBuffer in the shard's shape."""
     shape = tuple(u.shape)
+    if layout is not None and layout[1] is not None:
+        devices, axis = layout
+        shape = shape[:axis] + (shape[axis] // len(devices),) + \
+            shape[axis + 1:]
     size = int(np.prod(shape, dtype=np.int64)) if shape else 1
-    device = u.device
-    buffer = Buffer(device, size, u.dtype)
+    if layout is None:
+        buffer = Buffer(u.device, size, u.dtype)
+        buffers = [buffer]
+    else:
+        buffer = MultiBuffer(layout[0], size, u.dtype)
+        buffers = buffer.bufs
     if size:
-        buffer.allocate()
-    realized = UOp.from_buffer(buffer)
+        for b in buffers:
+            b.allocate()
+    realized = UOp.from_buffer(buffer, u.device)
     if shape != (size,):
         realized = realized.reshape(shape)
-    return buffer, realized
+    if layout is not None and layout[1] is not None:
+        realized = realized.unshard(layout[1])
+    return buffers, realized
 
 
 def realize(*tensors):
@@ -126,12 +143,15 @@ def realize(*tensors):
     inputs = [_input_address(u) for u in exported.inputs]
     results = {}
     outputs = []
-    if exported.outputs:
-        for u in exported.outputs:
-            buffer, realized = _new_buffer(u)
+    if exported.outputs or exported.write_backs:
+        for u, layout in zip(exported.outputs, exported.layouts):
+            buffers, realized = _new_buffer(u, layout)
             results[u] = realized
-            outputs.append(buffer)
+            outputs.extend(buffers)
         addresses = [_address(b) for b in outputs]
+        # Stored params of a program on tiny's runtime come back as results
+        # written into the params' own memory.
+        addresses += [inputs[i] for i in exported.write_backs]
     else:
         # Only assigns: the function returns a copy of the first target.
         info = program.outputs[0]

@@ -1,0 +1,207 @@
+"""Sharded tinygrad tensors (Tensor.shard over virtual CPU devices) realized
+by tiny against tinygrad's own CPU results.
+
+Each case builds its tensors twice from the same numpy data: once realized
+by tinygrad (the reference), once by tiny_tinygrad.realize. The results
+must hold the same values and, for a result on several devices, be sharded
+the same way (tinygrad's MultiBuffer, one shard per device).
+"""
+
+import numpy as np
+import pytest
+
+from tinygrad_path import REASON, TINYGRAD
+
+if TINYGRAD is None:
+    print("SKIP:", REASON)
+    pytest.skip(REASON, allow_module_level=True)
+
+from tinygrad import Tensor, nn  # noqa: E402
+from tinygrad.helpers import Context  # noqa: E402
+from tinygrad.device import MultiBuffer  # noqa: E402
+from tinygrad.uop.ops import Ops, UOp  # noqa: E402
+import tiny_tinygrad as tt  # noqa: E402
+from tiny_tinygrad.dtypes import numpy_dtype  # noqa: E402
+
+D2 = ("CPU:1", "CPU:2")
+D4 = ("CPU:1", "CPU:2", "CPU:3", "CPU:4")
+RNG = np.random.default_rng(1)
+X = RNG.standard_normal((4, 6)).astype(np.float32)
+Y = RNG.standard_normal((4, 6)).astype(np.float32)
+W = RNG.standard_normal((6, 8)).astype(np.float32)
+I = RNG.integers(-20, 20, (4, 6)).astype(np.int32)
+B = RNG.standard_normal((8, 4)).astype(np.float32)
+
+
+def _layout(t):
+    """(devices, axis) of a tensor's value, and the per-device shard arrays
+    of its MultiBuffer (None on one device)."""
+    if not isinstance(t.device, tuple):
+        return t.device, None, None
+    u = t.uop
+    buffer = u.buffer
+    assert isinstance(buffer, MultiBuffer), buffer
+    shards = [np.frombuffer(bytes(b.as_memoryview()),
+                            dtype=numpy_dtype(t.dtype))
+              for b in buffer.bufs]
+    return t.device, u.axis, shards
+
+
+def _run(build, realize):
+    outs = build()
+    outs = outs if isinstance(outs, (tuple, list)) else (outs,)
+    realize(*outs)
+    for o in outs:
+        assert o.uop.has_buffer_identity(), "not realized: %s" % (o.uop.op,)
+    return [(_layout(o), o.numpy()) for o in outs]
+
+
+def check(build, rtol=1e-5, atol=1e-5):
+    expected = _run(build, Tensor.realize)
+    got = _run(build, tt.realize)
+    assert len(got) == len(expected)
+    for ((gdev, gaxis, gshards), g), ((edev, eaxis, eshards), e) in zip(
+            got, expected):
+        assert (gdev, gaxis) == (edev, eaxis)
+        assert g.dtype == e.dtype and g.shape == e.shape
+        pairs = [(g, e)] + list(zip(gshards or [], eshards or []))
+        for a, b in pairs:
+            if b.dtype.kind == "f":
+                np.testing.assert_allclose(a, b, rtol=rtol, atol=atol)
+            else:
+                np.testing.assert_array_equal(a, b)
+
+
+CASES = {
+    # Elementwise on sharded values, with values sharded alike, whole on
+    # every device, or constants.
+    "axis0_elementwise": lambda: (Tensor(X).shard(D2, 0) * 2 + 1).relu(),
+    "axis1_elementwise": lambda: Tensor(X).shard(D2, 1).exp() -
+    Tensor(Y).shard(D2, 1),
+    "axis_none_elementwise": lambda: Tensor(X).shard(D2) * Tensor(Y).shard(D2),
+    "axis0_times_replicated": lambda: Tensor(X).shard(D2, 0) *
+    Tensor(Y).shard(D2),
+    "axis0_times_axis1": lambda: Tensor(X).shard(D2, 0) + Tensor(Y).shard(D2, 1),
+    "axis0_int": lambda: Tensor(I).shard(D2, 0) * 3 // 2,
+    "four_devices": lambda: Tensor(B).shard(D4, 0).sqrt().abs() + 1,
+    "contiguous_ones": lambda: Tensor.ones(4).contiguous().shard(D2, 0) * 2,
+    # Reduces: over the sharded axis (an allreduce; the result is whole on
+    # every device) and over another axis (per shard; still sharded).
+    "sum_sharded_axis": lambda: Tensor(X).shard(D2, 0).sum(0),
+    "max_sharded_axis": lambda: Tensor(X).shard(D2, 1).max(1),
+    "sum_other_axis": lambda: Tensor(X).shard(D2, 0).sum(1),
+    "mean_all_four": lambda: Tensor(B).shard(D4, 0).mean(),
+    # Matmuls: data parallel (rows sharded, weights whole) and model
+    # parallel (weights sharded by columns; by rows, an allreduce).
+    "matmul_rows": lambda: Tensor(X).shard(D2, 0) @ Tensor(W).shard(D2),
+    "matmul_columns": lambda: Tensor(X).shard(D2) @ Tensor(W).shard(D2, 1),
+    "matmul_contracted": lambda: Tensor(X).shard(D2, 1) @ Tensor(W).shard(D2, 0),
+    # Movement ops of sharded values.
+    "permute_reshape": lambda: Tensor(X).shard(D2, 0).permute(1, 0).reshape(
+        6, 2, 2) * 2,
+    "shrink_other_axis": lambda: Tensor(X).shard(D2, 0)[:, 1:4] + 1,
+    # Several results, sharded and whole.
+    "two_results": lambda: (Tensor(X).shard(D2, 0) + 1,
+                            Tensor(X).shard(D2, 0).sum()),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_sharded(name):
+    check(CASES[name])
+
+
+def test_shard_of_realized_tensor():
+    def build():
+        x = Tensor(X).realize()
+        return x.shard(D2, 1) * x.shard(D2, 1)
+    check(build)
+
+
+def test_realized_shards_as_inputs():
+    """Sharded and replicated MultiBuffers realized by tinygrad are inputs,
+    one param per device."""
+    def build():
+        xs = Tensor(X).shard(D2, 0).realize()
+        ys = Tensor(Y).shard(D2).realize()
+        return xs * ys - 1
+    check(build)
+    xs = Tensor(X).shard(D2, 0).realize()
+    text = tt.export(xs + 1).text
+    assert 'tiny.param 0 : f32 size 12 on "CPU:1"' in text
+    assert 'tiny.param 1 : f32 size 12 on "CPU:2"' in text
+    assert "tiny.unshard" in text
+
+
+def test_sharded_results_are_multibuffers():
+    x = Tensor(X).shard(D2, 0) * 2
+    tt.realize(x)
+    assert x.uop.op is Ops.UNSHARD and x.uop.axis == 0
+    shards = x.uop.buffer.bufs
+    assert [b.device for b in shards] == list(D2)
+    np.testing.assert_allclose(
+        np.frombuffer(bytes(shards[1].as_memoryview()), np.float32),
+        (X[2:] * 2).ravel())
+
+
+def test_read_back_through_tiny():
+    """.numpy() of a sharded tensor: its copy to one device gathers the
+    shards, realized by tiny too."""
+    tt.enable()
+    try:
+        x = Tensor(X).shard(D2, 1) + 1
+        got = x.numpy()
+        s = Tensor(X).shard(D2, 0).sum(0).numpy()
+    finally:
+        tt.disable()
+    np.testing.assert_allclose(got, X + 1, rtol=1e-6)
+    np.testing.assert_allclose(s, X.sum(0), rtol=1e-5)
+
+
+def test_explicit_allreduce():
+    """tinygrad's ALLREDUCE of a sharded value: every shard becomes the sum
+    of all shards (and stays sharded)."""
+    def build():
+        ts = Tensor(B).shard(D4, 0)
+        return Tensor(UOp.allreduce(ts.uop, Ops.ADD, ts.device))
+    check(build)
+
+
+def _train_step(weight_axis):
+    """One SGD step of a linear layer 6 -> 4 on a batch sharded by rows:
+    the weights whole on every device (data parallel: the gradients are
+    allreduced) or sharded along `weight_axis` (model parallel). Returns
+    the loss and the updated weights, assigned in place into their
+    MultiBuffers."""
+    def build():
+        layer = nn.Linear(6, 4)
+        layer.weight = Tensor(W[:, :4].T.copy())
+        layer.bias = Tensor(np.arange(4, dtype=np.float32))
+        layer.weight.shard_(D2, weight_axis).realize()
+        layer.bias.shard_(D2, weight_axis).realize()
+        opt = nn.optim.SGD([layer.weight, layer.bias], lr=0.1)
+        x = Tensor(X).shard(D2, 0)
+        with Context(TRAINING=1):
+            loss = (layer(x) ** 2).mean()
+            opt.zero_grad()
+            loss.backward()
+            return [loss] + opt.schedule_step()
+    return build
+
+
+def test_sharded_training_step():
+    check(_train_step(None))
+
+
+def test_model_parallel_training_step():
+    check(_train_step(0))
+
+
+def test_refused_with_op_name():
+    """A value tiny cannot express is an ExportError naming the op, never a
+    wrong result: here an UNSHARD along two axes."""
+    x = Tensor(X).shard(D2, 0).realize()
+    u = x.uop
+    two = UOp(Ops.UNSHARD, u.dtype, (u.src[0], u.src[1], u.src[1]), (0, 1))
+    with pytest.raises(tt.ExportError, match="UNSHARD"):
+        tt.export(two)
