@@ -296,15 +296,6 @@ def test_unmapped_op_raises():
         tt.realize(t + 1)
 
 
-def test_sharded_buffer_raises():
-    """A realized multi-device buffer has no tiny input form yet: refused,
-    naming it."""
-    t = Tensor(G).shard(("CPU:1", "CPU:2"), axis=0)
-    Tensor.realize(t)
-    with pytest.raises(tt.ExportError, match="UNSHARD"):
-        tt.realize(t * 2)
-
-
 def test_enable_routes_numpy():
     tt.enable()
     try:
