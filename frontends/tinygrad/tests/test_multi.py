@@ -167,6 +167,32 @@ def test_explicit_allreduce():
     check(build)
 
 
+def test_assign_on_a_virtual_device():
+    """A program on a device other than the host's runs on tiny's runtime,
+    which uploads its params: the store of an assign comes back as a
+    result written into the tensor's own buffer."""
+    def build():
+        t = Tensor(X).to("CPU:1").contiguous().realize()
+        return t.assign(t * 2 + 1)
+    check(build)
+
+
+def test_assign_into_sharded_buffers():
+    """An assign into a sharded tensor writes each device's shard of its
+    MultiBuffer in place."""
+    def build():
+        t = Tensor(X).shard(D2, 1).contiguous().realize()
+        return t.assign(t.exp() - 1)
+    check(build)
+    t = Tensor(X).shard(D2, 1).contiguous().realize()
+    before = list(t.uop.buffer.bufs)
+    tt.realize(t.assign(t + 1))
+    assert list(t.uop.buffer.bufs) == before
+    np.testing.assert_allclose(
+        np.frombuffer(bytes(before[1].as_memoryview()), np.float32),
+        (X[:, 3:] + 1).ravel(), rtol=1e-6)
+
+
 def _train_step(weight_axis):
     """One SGD step of a linear layer 6 -> 4 on a batch sharded by rows:
     the weights whole on every device (data parallel: the gradients are
