@@ -19,7 +19,7 @@ if TINYGRAD is None:
 from tinygrad import Tensor, nn  # noqa: E402
 from tinygrad.helpers import Context  # noqa: E402
 from tinygrad.device import MultiBuffer  # noqa: E402
-from tinygrad.uop.ops import Ops, UOp  # noqa: E402
+from tinygrad.uop.ops import AxisType, Ops, UOp  # noqa: E402
 import tiny_tinygrad as tt  # noqa: E402
 from tiny_tinygrad.dtypes import numpy_dtype  # noqa: E402
 
@@ -35,10 +35,13 @@ B = RNG.standard_normal((8, 4)).astype(np.float32)
 
 def _layout(t):
     """(devices, axis) of a tensor's value, and the per-device shard arrays
-    of its MultiBuffer (None on one device)."""
+    of its MultiBuffer (None on one device, or for a view tinygrad keeps of
+    one)."""
     if not isinstance(t.device, tuple):
         return t.device, None, None
     u = t.uop
+    if not u.has_buffer_identity():
+        return t.device, u.axis, None
     buffer = u.buffer
     assert isinstance(buffer, MultiBuffer), buffer
     shards = [np.frombuffer(bytes(b.as_memoryview()),
@@ -48,23 +51,26 @@ def _layout(t):
 
 
 def _run(build, realize):
+    Tensor.manual_seed(0)
     outs = build()
     outs = outs if isinstance(outs, (tuple, list)) else (outs,)
     realize(*outs)
-    for o in outs:
-        assert o.uop.has_buffer_identity(), "not realized: %s" % (o.uop.op,)
-    return [(_layout(o), o.numpy()) for o in outs]
+    return outs, [(_layout(o), o.numpy()) for o in outs]
 
 
 def check(build, rtol=1e-5, atol=1e-5):
-    expected = _run(build, Tensor.realize)
-    got = _run(build, tt.realize)
+    _, expected = _run(build, Tensor.realize)
+    outs, got = _run(build, tt.realize)
+    for o in outs:
+        assert o.uop.has_buffer_identity(), "not realized: %s" % (o.uop.op,)
     assert len(got) == len(expected)
     for ((gdev, gaxis, gshards), g), ((edev, eaxis, eshards), e) in zip(
             got, expected):
         assert (gdev, gaxis) == (edev, eaxis)
         assert g.dtype == e.dtype and g.shape == e.shape
-        pairs = [(g, e)] + list(zip(gshards or [], eshards or []))
+        pairs = [(g, e)]
+        if gshards is not None and eshards is not None:
+            pairs += list(zip(gshards, eshards))
         for a, b in pairs:
             if b.dtype.kind == "f":
                 np.testing.assert_allclose(a, b, rtol=rtol, atol=atol)
@@ -100,6 +106,23 @@ CASES = {
     "permute_reshape": lambda: Tensor(X).shard(D2, 0).permute(1, 0).reshape(
         6, 2, 2) * 2,
     "shrink_other_axis": lambda: Tensor(X).shard(D2, 0)[:, 1:4] + 1,
+    "gather_by_sharded_indices": lambda: Tensor(X).shard(D2, 0).gather(
+        1, Tensor([[0, 1], [2, 3], [4, 5], [0, 0]]).shard(D2, 0)),
+    "softmax_sharded_axis": lambda: Tensor(X).shard(D2, 1).softmax(1),
+    "cat_sharded": lambda: Tensor(X).shard(D2, 0).cat(Tensor(Y).shard(D2, 0),
+                                                      dim=1),
+    # Copies: a sharded value to another tuple, gathered and sharded
+    # again along another axis, gathered onto its own devices.
+    "to_other_devices": lambda: Tensor(X).shard(D2, 0).to(D4[2:]) + 1,
+    "reshard": lambda: Tensor(X).shard(D2, 0).to("CPU").shard(D2, 1) * 2,
+    "gather_onto_own_devices": lambda: Tensor(
+        Tensor(X).shard(D2, 0).uop.copy_to_device(D2)) + 1,
+    # MSTACK (tinygrad's *_like of a sharded tensor) and MSELECT.
+    "zeros_like": lambda: Tensor.zeros_like(Tensor(X).shard(D2, 0)) +
+    Tensor(X).shard(D2, 0),
+    "rand_like": lambda: Tensor.rand_like(Tensor(X).shard(D2, 0)),
+    "mselect_replicated": lambda: Tensor(
+        Tensor(X).shard(D2).realize().uop.mselect(1)) * 2,
     # Several results, sharded and whole.
     "two_results": lambda: (Tensor(X).shard(D2, 0) + 1,
                             Tensor(X).shard(D2, 0).sum()),
@@ -223,11 +246,19 @@ def test_model_parallel_training_step():
     check(_train_step(0))
 
 
-def test_refused_with_op_name():
+def test_two_axis_sharding_refused():
     """A value tiny cannot express is an ExportError naming the op, never a
-    wrong result: here an UNSHARD along two axes."""
-    x = Tensor(X).shard(D2, 0).realize()
-    u = x.uop
-    two = UOp(Ops.UNSHARD, u.dtype, (u.src[0], u.src[1], u.src[1]), (0, 1))
-    with pytest.raises(tt.ExportError, match="UNSHARD"):
-        tt.export(two)
+    wrong result: here tinygrad's sharding along two axes over 4 devices
+    (test_multitensor's Test2DShard)."""
+    rng = UOp.range(4, -1, AxisType.DEVICE)
+    rows, cols = rng // 2, rng % 2
+    u = Tensor(X).uop.copy_to_device(D4)._shard(0, rows)._shard(1, cols)
+    t = Tensor(u.unshard((0, 1), (rows, cols)))
+    with pytest.raises(tt.ExportError, match="UNSHARD.*several axes"):
+        tt.realize(t + 1)
+
+
+def test_mselect_of_sharded_value_refused():
+    t = Tensor(Tensor(X).shard(D2, 0).realize().uop.mselect(1))
+    with pytest.raises(tt.ExportError, match="MSELECT.*sharded"):
+        tt.realize(t * 2)

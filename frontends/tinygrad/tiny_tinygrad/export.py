@@ -467,9 +467,8 @@ class _Builder:
                 not 0 <= u.arg < len(src.device):
             raise _error(u, "an MSELECT of device %s of a value on %s" % (
                 u.arg, src.device))
-        if src.name in self.shards:
-            # A sharded value: device i's value is its shard.
-            src = self.shards[src.name]
+        if src.name in self.shards or _axis(src_u) is not None:
+            raise _error(u, "an MSELECT of a sharded value")
         return self._new("tiny.mselect %s[%d] : %s" % (
             src.name, u.arg, src.type), src.shape, src.dtype,
             src.device[u.arg])
@@ -487,7 +486,7 @@ class _Builder:
         # tinygrad combines what each device holds: of a sharded value its
         # shards, and the result is sharded alike (multi.py's ALLREDUCE of
         # an UNSHARD).
-        axis = src_u.axis
+        axis = _axis(src_u)
         shards = self.per_device(src, axis)
         r = self._new("tiny.allreduce %s %s : %s" % (
             _REDUCE[kind], shards.name, shards.type), shards.shape,
@@ -737,10 +736,19 @@ class _Builder:
         return backs
 
 
+def _axis(u):
+    """The axis tinygrad shards `u` along, or None."""
+    try:
+        return u.axis
+    except RuntimeError as e:  # sharded along several axes
+        raise _error(u, "a value sharded along several axes (%s)" % (e,))
+
+
 def _device_ranges(u):
-    """The DEVICE ranges `u` is computed in terms of."""
-    return {x for x in u.toposort()
-            if x.op is Ops.RANGE and x.arg[-1] is AxisType.DEVICE}
+    """The DEVICE ranges `u` is computed in terms of (an UNSHARD below it
+    closes its own: tinygrad's `ranges`)."""
+    return {r for r in u.ranges
+            if r.op is Ops.RANGE and r.arg[-1] is AxisType.DEVICE}
 
 
 def _part_of(u, axis, rng, count):
@@ -831,10 +839,7 @@ def export_uops(uops, name="tinygrad"):
         # The function's results are each on one device: one per device,
         # its shard (as tinygrad's MultiBuffer holds a sharded tensor) or
         # its whole copy.
-        try:
-            axis = u.axis
-        except RuntimeError:
-            raise _error(u, "a result sharded along several axes")
+        axis = _axis(u)
         if axis is not None and u.shape[axis] % len(v.device):
             raise _error(u, "a result of %d rows along its sharded axis %d "
                          "over %d devices" % (u.shape[axis], axis,
