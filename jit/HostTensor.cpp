@@ -7,6 +7,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/Format.h"
 
 #include <charconv>
 #include <cstring>
@@ -249,33 +250,100 @@ static void printElement(llvm::raw_ostream &os, const HostTensor &tensor,
 static constexpr int64_t kSummaryThreshold = 1000;
 static constexpr int64_t kEdgeItems = 3;
 
-static void printLevel(llvm::raw_ostream &os, const HostTensor &tensor,
-                       size_t axis, int64_t offset, bool summarize) {
+static int64_t getStride(const HostTensor &tensor, size_t axis) {
+  int64_t stride = 1;
+  for (size_t i = axis + 1; i < tensor.shape.size(); ++i)
+    stride *= tensor.shape[i];
+  return stride;
+}
+
+/// Prints every element, on one line: `[[1, 2], [3, 4]]`.
+static void printFull(llvm::raw_ostream &os, const HostTensor &tensor,
+                      size_t axis, int64_t offset) {
   if (axis == tensor.shape.size()) {
     printElement(os, tensor, offset);
     return;
   }
-  int64_t stride = 1;
-  for (size_t i = axis + 1; i < tensor.shape.size(); ++i)
-    stride *= tensor.shape[i];
-  int64_t size = tensor.shape[axis];
-  bool elide = summarize && size > 2 * kEdgeItems;
+  int64_t stride = getStride(tensor, axis);
   os << "[";
+  for (int64_t i = 0; i < tensor.shape[axis]; ++i) {
+    if (i)
+      os << ", ";
+    printFull(os, tensor, axis + 1, offset + i * stride);
+  }
+  os << "]";
+}
+
+/// The indices a summary shows along an axis of `size`: the first and last
+/// kEdgeItems, with -1 for the "..." between, or all of them.
+static SmallVector<int64_t> getShownIndices(int64_t size) {
+  SmallVector<int64_t> indices;
+  bool elide = size > 2 * kEdgeItems;
   for (int64_t i = 0; i < size; ++i) {
     if (elide && i == kEdgeItems) {
-      os << ", ...";
+      indices.push_back(-1);
       i = size - kEdgeItems - 1;
       continue;
     }
-    if (i)
-      os << ", ";
-    printLevel(os, tensor, axis + 1, offset + i * stride, summarize);
+    indices.push_back(i);
+  }
+  return indices;
+}
+
+static std::string formatElement(const HostTensor &tensor, int64_t index) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  printElement(os, tensor, index);
+  return text;
+}
+
+/// The width of the widest element a summary shows.
+static size_t getShownWidth(const HostTensor &tensor, size_t axis,
+                            int64_t offset) {
+  if (axis == tensor.shape.size())
+    return formatElement(tensor, offset).size();
+  size_t width = 0;
+  for (int64_t i : getShownIndices(tensor.shape[axis]))
+    if (i >= 0)
+      width = std::max(width, getShownWidth(tensor, axis + 1,
+                                            offset + i * getStride(tensor, axis)));
+  return width;
+}
+
+/// Prints a summary in numpy's layout (np.array2string with separator ", ",
+/// less its wrapping at 75 columns): elements right-aligned to `width`, the
+/// innermost axis on one line, each entry of an outer axis on lines of its
+/// own, indented past its brackets, with one empty line between them for
+/// each axis below the innermost two.
+static void printSummary(llvm::raw_ostream &os, const HostTensor &tensor,
+                         size_t axis, int64_t offset, size_t width) {
+  size_t rank = tensor.shape.size();
+  if (axis == rank) {
+    os << llvm::right_justify(formatElement(tensor, offset), width);
+    return;
+  }
+  std::string separator =
+      axis + 1 == rank ? ", "
+                       : "," + std::string(rank - axis - 1, '\n') +
+                             std::string(axis + 1, ' ');
+  os << "[";
+  for (auto [n, i] : llvm::enumerate(getShownIndices(tensor.shape[axis]))) {
+    if (n)
+      os << separator;
+    if (i < 0)
+      os << "...";
+    else
+      printSummary(os, tensor, axis + 1, offset + i * getStride(tensor, axis),
+                   width);
   }
   os << "]";
 }
 
 void mlir::tiny::printHostTensor(llvm::raw_ostream &os,
                                  const HostTensor &tensor, bool full) {
-  bool summarize = !full && tensor.getNumElements() > kSummaryThreshold;
-  printLevel(os, tensor, 0, 0, summarize);
+  if (full || tensor.getNumElements() <= kSummaryThreshold) {
+    printFull(os, tensor, 0, 0);
+    return;
+  }
+  printSummary(os, tensor, 0, 0, getShownWidth(tensor, 0, 0));
 }

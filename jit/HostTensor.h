@@ -60,8 +60,10 @@ llvm::FailureOr<HostTensor> parseHostTensor(llvm::StringRef text, Type dtype,
 /// Prints nested brackets in the manner of numpy, e.g. `[[1, 2], [3, 4]]`.
 /// Floats print in the shortest form that reads back exactly, booleans as
 /// `true`/`false`. Unless `full`, a tensor of more than 1000 elements prints
-/// summarized as numpy does: the first and last 3 entries of each axis
-/// longer than 6, with `...` between.
+/// summarized in numpy's layout (np.array2string with separator ", "): the
+/// first and last 3 entries of each axis longer than 6, with `...` between,
+/// each element right-aligned to the widest shown, and the entries of every
+/// axis but the innermost on lines of their own.
 void printHostTensor(llvm::raw_ostream &os, const HostTensor &tensor,
                      bool full = false);
 

@@ -77,9 +77,11 @@ static llvm::cl::list<std::string>
     llvm::cl::cat(runCategory));
 static llvm::cl::opt<bool> printFull(
     "print-full",
-    llvm::cl::desc("print every element of a result; by default a result of "
-                   "more than 1000 elements prints summarized, as numpy "
-                   "does"),
+    llvm::cl::desc("print every element of a result, on one line; by "
+                   "default a result of more than 1000 elements prints "
+                   "summarized in numpy's layout: the first and last 3 "
+                   "entries of each axis with ... between, rows on lines of "
+                   "their own"),
     llvm::cl::cat(runCategory));
 static llvm::cl::opt<bool>
     printTime("print-compile-time",
