@@ -4,6 +4,7 @@
 
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/APSInt.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CheckedArithmetic.h"
@@ -196,9 +197,10 @@ static bool parseElement(StringRef text, Type dtype, uint8_t *out,
 FailureOr<HostTensor> mlir::tiny::parseHostTensor(StringRef text, Type dtype,
                                                   ArrayRef<int64_t> shape,
                                                   std::string &error) {
+  // Commas or spaces separate the numbers (iree-run-module writes
+  // "[1 2 3]"); brackets, as numpy nests them, are ignored.
   SmallVector<StringRef> items;
-  text.trim().trim("[]").split(items, ',', /*MaxSplit=*/-1,
-                               /*KeepEmpty=*/false);
+  llvm::SplitString(text, items, ", \t\n[]");
   // The count is checked before anything the shape sizes is allocated.
   std::optional<int64_t> bytes = getStorageBytes(dtype, shape);
   int64_t size = getDTypeByteSize(dtype);
@@ -213,10 +215,87 @@ FailureOr<HostTensor> mlir::tiny::parseHostTensor(StringRef text, Type dtype,
   }
   HostTensor tensor = HostTensor::zeros(dtype, shape);
   for (auto [i, item] : llvm::enumerate(items))
-    if (!parseElement(item.trim().trim("[]"), dtype,
-                      tensor.data.data() + i * size, error))
+    if (!parseElement(item, dtype, tensor.data.data() + i * size, error))
       return failure();
   return tensor;
+}
+
+/// The element at `index` as the bits of its dtype (one bit for i1).
+static APInt readElementBits(const HostTensor &tensor, int64_t index) {
+  int64_t size = getDTypeByteSize(tensor.dtype);
+  uint64_t raw = 0;
+  std::memcpy(&raw, tensor.data.data() + index * size, size);
+  if (tensor.dtype.isInteger(1))
+    return APInt(1, raw != 0);
+  return APInt(tensor.dtype.getIntOrFloatBitWidth(), raw);
+}
+
+static void writeElementBits(HostTensor &tensor, int64_t index,
+                             const APInt &bits) {
+  int64_t size = getDTypeByteSize(tensor.dtype);
+  uint64_t raw = bits.getZExtValue();
+  std::memcpy(tensor.data.data() + index * size, &raw, size);
+}
+
+FailureOr<HostTensor> mlir::tiny::castHostTensor(const HostTensor &tensor,
+                                                 Type dtype,
+                                                 std::string &error) {
+  FailureOr<HostTensor> result =
+      HostTensor::allocate(dtype, tensor.shape, error);
+  if (failed(result))
+    return failure();
+  auto fromFloat = dyn_cast<FloatType>(tensor.dtype);
+  auto toFloat = dyn_cast<FloatType>(dtype);
+  bool fromSigned = !fromFloat && !tensor.dtype.isUnsignedInteger() &&
+                    !tensor.dtype.isInteger(1);
+  unsigned toWidth = dtype.getIntOrFloatBitWidth();
+  for (int64_t i = 0, e = tensor.getNumElements(); i < e; ++i) {
+    APInt bits = readElementBits(tensor, i);
+    APInt converted;
+    if (dtype.isInteger(1)) {
+      // bool(x) is x != 0, NaN included.
+      bool isNonZero =
+          fromFloat ? !APFloat(fromFloat.getFloatSemantics(), bits).isZero()
+                    : !bits.isZero();
+      converted = APInt(1, isNonZero);
+    } else if (toFloat) {
+      // Rounded once, to nearest even; beyond the range, to an infinity.
+      bool lost;
+      APFloat value(toFloat.getFloatSemantics());
+      if (fromFloat) {
+        value = APFloat(fromFloat.getFloatSemantics(), bits);
+        value.convert(toFloat.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+                      &lost);
+      } else {
+        value.convertFromAPInt(bits, fromSigned, APFloat::rmNearestTiesToEven);
+      }
+      converted = value.bitcastToAPInt();
+    } else if (fromFloat) {
+      // Truncated toward zero. C leaves NaN, infinities and values out of
+      // the integer's range undefined (numpy's result depends on the
+      // machine): they are refused.
+      APFloat value(fromFloat.getFloatSemantics(), bits);
+      APSInt integer(toWidth, dtype.isUnsignedInteger());
+      bool isExact;
+      if (value.convertToInteger(integer, APFloat::rmTowardZero, &isExact) &
+          APFloat::opInvalidOp) {
+        SmallString<16> text;
+        value.toString(text);
+        std::string name;
+        llvm::raw_string_ostream(name) << dtype;
+        error = "element " + std::to_string(i) + " is " + text.str().str() +
+                ", which " + name + " cannot hold";
+        return failure();
+      }
+      converted = integer;
+    } else {
+      // Integers keep their low bits, as C's conversions to unsigned do.
+      converted =
+          fromSigned ? bits.sextOrTrunc(toWidth) : bits.zextOrTrunc(toWidth);
+    }
+    writeElementBits(*result, i, converted);
+  }
+  return result;
 }
 
 static void printElement(llvm::raw_ostream &os, const HostTensor &tensor,
@@ -303,10 +382,11 @@ static size_t getShownWidth(const HostTensor &tensor, size_t axis,
   if (axis == tensor.shape.size())
     return formatElement(tensor, offset).size();
   size_t width = 0;
+  int64_t stride = getStride(tensor, axis);
   for (int64_t i : getShownIndices(tensor.shape[axis]))
     if (i >= 0)
-      width = std::max(width, getShownWidth(tensor, axis + 1,
-                                            offset + i * getStride(tensor, axis)));
+      width =
+          std::max(width, getShownWidth(tensor, axis + 1, offset + i * stride));
   return width;
 }
 
@@ -322,10 +402,13 @@ static void printSummary(llvm::raw_ostream &os, const HostTensor &tensor,
     os << llvm::right_justify(formatElement(tensor, offset), width);
     return;
   }
-  std::string separator =
-      axis + 1 == rank ? ", "
-                       : "," + std::string(rank - axis - 1, '\n') +
-                             std::string(axis + 1, ' ');
+  // An entry of an outer axis ends its line, and leaves an empty line per
+  // axis below the innermost two; the next starts past the open brackets.
+  std::string separator = ", ";
+  if (axis + 1 < rank)
+    separator =
+        "," + std::string(rank - axis - 1, '\n') + std::string(axis + 1, ' ');
+  int64_t stride = getStride(tensor, axis);
   os << "[";
   for (auto [n, i] : llvm::enumerate(getShownIndices(tensor.shape[axis]))) {
     if (n)
@@ -333,8 +416,7 @@ static void printSummary(llvm::raw_ostream &os, const HostTensor &tensor,
     if (i < 0)
       os << "...";
     else
-      printSummary(os, tensor, axis + 1, offset + i * getStride(tensor, axis),
-                   width);
+      printSummary(os, tensor, axis + 1, offset + i * stride, width);
   }
   os << "]";
 }
