@@ -91,7 +91,7 @@ mlir::tiny::readInputArgument(MLIRContext *context, StringRef text,
       value = rest;
     } else if (!text.ends_with(".npy")) {
       error = "'" + spec.str() +
-              "' is not a shape and dtype such as 4x8xf32 (or f32 for a "
+              "' is not a shape and dtype such as 32xf32 (or f32 for a "
               "scalar)";
       return failure();
     }

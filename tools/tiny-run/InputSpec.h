@@ -5,13 +5,15 @@
 //
 //   1,2,3              numbers, for the param's dtype and shape
 //   x.npy, @x.npy      a .npy file
-//   2x3xi32=1,2,3,...  numbers for a given shape and dtype (commas or
+//   6xi32=1,2,3,...    numbers for a given shape and dtype (commas or
 //                      spaces; brackets are ignored)
-//   4x8xf32=@x.npy     a .npy file of a given shape and dtype
+//   32xf32=@x.npy      a .npy file of a given shape and dtype
 //   f32=3.5            a scalar (rank 0)
 //
 // A given shape and dtype must be the param's, and a .npy file's must be
-// those given (or the param's): a mismatch is an error, not a reshape.
+// those given (or the param's): a mismatch is an error, not a reshape. A
+// param's shape is flat, (n,), or () for a scalar; an image param's is
+// (h, w, 4).
 //
 //===----------------------------------------------------------------------===//
 

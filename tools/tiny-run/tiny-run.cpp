@@ -73,7 +73,7 @@ static llvm::cl::list<std::string> inputs(
     llvm::cl::desc(
         "an input, in param slot order: numbers (1,2,3 or '1 2 3') or a .npy "
         "file (x.npy or @x.npy), optionally typed as iree-run-module's "
-        "--input: 2x3xi32=1,2,3,4,5,6, 6xf32=@x.npy, f32=3.5 (a scalar). A "
+        "--input: 6xi32=1,2,3,4,5,6, 32xf32=@x.npy, f32=3.5 (a scalar). A "
         "type given must be the param's, and a .npy file's shape and dtype "
         "those given or the param's"),
     llvm::cl::value_desc("[SHAPExDTYPE=]values|[@]file.npy"),

@@ -35,7 +35,7 @@
 //
 // What is not a shape and dtype, and the values' count for a typed input.
 // RUN: not tiny-run %s --entry=scaled -i 4xq32=1,2,3,4 -i f32=1 2>&1 | FileCheck %s --check-prefix=SPEC
-// SPEC: tiny-run: error: input 0: '4xq32' is not a shape and dtype such as 4x8xf32 (or f32 for a scalar)
+// SPEC: tiny-run: error: input 0: '4xq32' is not a shape and dtype such as 32xf32 (or f32 for a scalar)
 // RUN: not tiny-run %s --entry=scaled -i 4xf32=1,2,3 -i f32=1 2>&1 | FileCheck %s --check-prefix=VALUES
 // VALUES: tiny-run: error: input 0: expected 4 values, got 3
 //
@@ -51,6 +51,16 @@
 // RUN: not tiny-run %s --entry=scaled -i @%t.x.bin -i f32=1 2>&1 | FileCheck %s --check-prefix=NOT-NPY
 // NOT-NPY: tiny-run: error: input 0: '{{.*}}.x.bin' is not a .npy file, the only files read
 //
+// An image param [h, w] has shape (h, w, 4), the one kind of param with
+// more than one dimension: its typed input is hxwx4, and a .npy file of
+// that shape fits it untyped.
+// RUN: tiny-run %s --entry=image -i 2x3x4xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23 | FileCheck %s --check-prefix=IMAGE
+// RUN: %python -c "import numpy as np, sys; np.save(sys.argv[1], np.arange(24, dtype=np.float32).reshape(2, 3, 4))" %t.image.npy
+// RUN: tiny-run %s --entry=image -i %t.image.npy | FileCheck %s --check-prefix=IMAGE
+// IMAGE: {{\[\[\[}}0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]], {{\[\[}}12, 13, 14, 15], [16, 17, 18, 19], [20, 21, 22, 23]]] : tensor<2x3x4xf32>
+// RUN: not tiny-run %s --entry=image -i 24xf32=@%t.image.npy 2>&1 | FileCheck %s --check-prefix=IMAGE-FLAT
+// IMAGE-FLAT: tiny-run: error: input 0: given 24xf32, but @image's param slot 0 is 2x3x4xf32{{$}}
+//
 // -i @FILE and -o @FILE are not LLVM's response files (arguments read from
 // FILE): they name the .npy files, as iree-run-module's --input=@FILE and
 // --output=@FILE do.
@@ -60,7 +70,7 @@
 //
 // RUN: tiny-run --help | FileCheck %s --check-prefix=HELP
 // HELP: -i <[SHAPExDTYPE=]values|[@]file.npy>
-// HELP-SAME: 2x3xi32=1,2,3,4,5,6, 6xf32=@x.npy, f32=3.5 (a scalar)
+// HELP-SAME: 6xi32=1,2,3,4,5,6, 32xf32=@x.npy, f32=3.5 (a scalar)
 //
 // Integer dtypes: x + s for x = 1..6, s = -10.
 // RUN: tiny-run %s --entry=shifted -i 6xi64=1,2,3,4,5,6 -i i64=-10 | FileCheck %s --check-prefix=INT
@@ -84,4 +94,9 @@ tiny.function @shifted -> tensor<6xi64, #cpu> {
   %b = tiny.expand %s1 to [6] : tensor<1xi64, #cpu>
   %r = tiny.add %x, %b : tensor<6xi64, #cpu>
   tiny.return %r : tensor<6xi64, #cpu>
+}
+
+tiny.function @image -> tensor<2x3x4xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 24 image [2, 3] on "CPU"
+  tiny.return %x : tensor<2x3x4xf32, #cpu>
 }
