@@ -4,9 +4,11 @@
 
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/APSInt.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/Format.h"
 
 #include <charconv>
 #include <cstring>
@@ -195,9 +197,10 @@ static bool parseElement(StringRef text, Type dtype, uint8_t *out,
 FailureOr<HostTensor> mlir::tiny::parseHostTensor(StringRef text, Type dtype,
                                                   ArrayRef<int64_t> shape,
                                                   std::string &error) {
+  // Commas or spaces separate the numbers (iree-run-module writes
+  // "[1 2 3]"); brackets, as numpy nests them, are ignored.
   SmallVector<StringRef> items;
-  text.trim().trim("[]").split(items, ',', /*MaxSplit=*/-1,
-                               /*KeepEmpty=*/false);
+  llvm::SplitString(text, items, ", \t\n[]");
   // The count is checked before anything the shape sizes is allocated.
   std::optional<int64_t> bytes = getStorageBytes(dtype, shape);
   int64_t size = getDTypeByteSize(dtype);
@@ -212,10 +215,87 @@ FailureOr<HostTensor> mlir::tiny::parseHostTensor(StringRef text, Type dtype,
   }
   HostTensor tensor = HostTensor::zeros(dtype, shape);
   for (auto [i, item] : llvm::enumerate(items))
-    if (!parseElement(item.trim().trim("[]"), dtype,
-                      tensor.data.data() + i * size, error))
+    if (!parseElement(item, dtype, tensor.data.data() + i * size, error))
       return failure();
   return tensor;
+}
+
+/// The element at `index` as the bits of its dtype (one bit for i1).
+static APInt readElementBits(const HostTensor &tensor, int64_t index) {
+  int64_t size = getDTypeByteSize(tensor.dtype);
+  uint64_t raw = 0;
+  std::memcpy(&raw, tensor.data.data() + index * size, size);
+  if (tensor.dtype.isInteger(1))
+    return APInt(1, raw != 0);
+  return APInt(tensor.dtype.getIntOrFloatBitWidth(), raw);
+}
+
+static void writeElementBits(HostTensor &tensor, int64_t index,
+                             const APInt &bits) {
+  int64_t size = getDTypeByteSize(tensor.dtype);
+  uint64_t raw = bits.getZExtValue();
+  std::memcpy(tensor.data.data() + index * size, &raw, size);
+}
+
+FailureOr<HostTensor> mlir::tiny::castHostTensor(const HostTensor &tensor,
+                                                 Type dtype,
+                                                 std::string &error) {
+  FailureOr<HostTensor> result =
+      HostTensor::allocate(dtype, tensor.shape, error);
+  if (failed(result))
+    return failure();
+  auto fromFloat = dyn_cast<FloatType>(tensor.dtype);
+  auto toFloat = dyn_cast<FloatType>(dtype);
+  bool fromSigned = !fromFloat && !tensor.dtype.isUnsignedInteger() &&
+                    !tensor.dtype.isInteger(1);
+  unsigned toWidth = dtype.getIntOrFloatBitWidth();
+  for (int64_t i = 0, e = tensor.getNumElements(); i < e; ++i) {
+    APInt bits = readElementBits(tensor, i);
+    APInt converted;
+    if (dtype.isInteger(1)) {
+      // bool(x) is x != 0, NaN included.
+      bool isNonZero =
+          fromFloat ? !APFloat(fromFloat.getFloatSemantics(), bits).isZero()
+                    : !bits.isZero();
+      converted = APInt(1, isNonZero);
+    } else if (toFloat) {
+      // Rounded once, to nearest even; beyond the range, to an infinity.
+      bool lost;
+      APFloat value(toFloat.getFloatSemantics());
+      if (fromFloat) {
+        value = APFloat(fromFloat.getFloatSemantics(), bits);
+        value.convert(toFloat.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+                      &lost);
+      } else {
+        value.convertFromAPInt(bits, fromSigned, APFloat::rmNearestTiesToEven);
+      }
+      converted = value.bitcastToAPInt();
+    } else if (fromFloat) {
+      // Truncated toward zero. C leaves NaN, infinities and values out of
+      // the integer's range undefined (numpy's result depends on the
+      // machine): they are refused.
+      APFloat value(fromFloat.getFloatSemantics(), bits);
+      APSInt integer(toWidth, dtype.isUnsignedInteger());
+      bool isExact;
+      if (value.convertToInteger(integer, APFloat::rmTowardZero, &isExact) &
+          APFloat::opInvalidOp) {
+        SmallString<16> text;
+        value.toString(text);
+        std::string name;
+        llvm::raw_string_ostream(name) << dtype;
+        error = "element " + std::to_string(i) + " is " + text.str().str() +
+                ", which " + name + " cannot hold";
+        return failure();
+      }
+      converted = integer;
+    } else {
+      // Integers keep their low bits, as C's conversions to unsigned do.
+      converted =
+          fromSigned ? bits.sextOrTrunc(toWidth) : bits.zextOrTrunc(toWidth);
+    }
+    writeElementBits(*result, i, converted);
+  }
+  return result;
 }
 
 static void printElement(llvm::raw_ostream &os, const HostTensor &tensor,
@@ -249,33 +329,103 @@ static void printElement(llvm::raw_ostream &os, const HostTensor &tensor,
 static constexpr int64_t kSummaryThreshold = 1000;
 static constexpr int64_t kEdgeItems = 3;
 
-static void printLevel(llvm::raw_ostream &os, const HostTensor &tensor,
-                       size_t axis, int64_t offset, bool summarize) {
+static int64_t getStride(const HostTensor &tensor, size_t axis) {
+  int64_t stride = 1;
+  for (size_t i = axis + 1; i < tensor.shape.size(); ++i)
+    stride *= tensor.shape[i];
+  return stride;
+}
+
+/// Prints every element, on one line: `[[1, 2], [3, 4]]`.
+static void printFull(llvm::raw_ostream &os, const HostTensor &tensor,
+                      size_t axis, int64_t offset) {
   if (axis == tensor.shape.size()) {
     printElement(os, tensor, offset);
     return;
   }
-  int64_t stride = 1;
-  for (size_t i = axis + 1; i < tensor.shape.size(); ++i)
-    stride *= tensor.shape[i];
-  int64_t size = tensor.shape[axis];
-  bool elide = summarize && size > 2 * kEdgeItems;
+  int64_t stride = getStride(tensor, axis);
   os << "[";
+  for (int64_t i = 0; i < tensor.shape[axis]; ++i) {
+    if (i)
+      os << ", ";
+    printFull(os, tensor, axis + 1, offset + i * stride);
+  }
+  os << "]";
+}
+
+/// The indices a summary shows along an axis of `size`: the first and last
+/// kEdgeItems, with -1 for the "..." between, or all of them.
+static SmallVector<int64_t> getShownIndices(int64_t size) {
+  SmallVector<int64_t> indices;
+  bool elide = size > 2 * kEdgeItems;
   for (int64_t i = 0; i < size; ++i) {
     if (elide && i == kEdgeItems) {
-      os << ", ...";
+      indices.push_back(-1);
       i = size - kEdgeItems - 1;
       continue;
     }
-    if (i)
-      os << ", ";
-    printLevel(os, tensor, axis + 1, offset + i * stride, summarize);
+    indices.push_back(i);
+  }
+  return indices;
+}
+
+static std::string formatElement(const HostTensor &tensor, int64_t index) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  printElement(os, tensor, index);
+  return text;
+}
+
+/// The width of the widest element a summary shows.
+static size_t getShownWidth(const HostTensor &tensor, size_t axis,
+                            int64_t offset) {
+  if (axis == tensor.shape.size())
+    return formatElement(tensor, offset).size();
+  size_t width = 0;
+  int64_t stride = getStride(tensor, axis);
+  for (int64_t i : getShownIndices(tensor.shape[axis]))
+    if (i >= 0)
+      width =
+          std::max(width, getShownWidth(tensor, axis + 1, offset + i * stride));
+  return width;
+}
+
+/// Prints a summary in numpy's layout (np.array2string with separator ", ",
+/// less its wrapping at 75 columns): elements right-aligned to `width`, the
+/// innermost axis on one line, each entry of an outer axis on lines of its
+/// own, indented past its brackets, with one empty line between them for
+/// each axis below the innermost two.
+static void printSummary(llvm::raw_ostream &os, const HostTensor &tensor,
+                         size_t axis, int64_t offset, size_t width) {
+  size_t rank = tensor.shape.size();
+  if (axis == rank) {
+    os << llvm::right_justify(formatElement(tensor, offset), width);
+    return;
+  }
+  // An entry of an outer axis ends its line, and leaves an empty line per
+  // axis below the innermost two; the next starts past the open brackets.
+  std::string separator = ", ";
+  if (axis + 1 < rank)
+    separator =
+        "," + std::string(rank - axis - 1, '\n') + std::string(axis + 1, ' ');
+  int64_t stride = getStride(tensor, axis);
+  os << "[";
+  for (auto [n, i] : llvm::enumerate(getShownIndices(tensor.shape[axis]))) {
+    if (n)
+      os << separator;
+    if (i < 0)
+      os << "...";
+    else
+      printSummary(os, tensor, axis + 1, offset + i * stride, width);
   }
   os << "]";
 }
 
 void mlir::tiny::printHostTensor(llvm::raw_ostream &os,
                                  const HostTensor &tensor, bool full) {
-  bool summarize = !full && tensor.getNumElements() > kSummaryThreshold;
-  printLevel(os, tensor, 0, 0, summarize);
+  if (full || tensor.getNumElements() <= kSummaryThreshold) {
+    printFull(os, tensor, 0, 0);
+    return;
+  }
+  printSummary(os, tensor, 0, 0, getShownWidth(tensor, 0, 0));
 }

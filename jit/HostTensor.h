@@ -50,18 +50,29 @@ std::optional<int64_t> getStorageBytes(Type dtype,
 /// The host's physical memory in bytes, the most any allocation may take.
 uint64_t getHostMemoryBytes();
 
-/// Parses comma-separated numbers ("1, 2.5, -3") into a tensor of `dtype`
-/// and `shape`; fails with a message when the count, the syntax or the range
-/// is wrong.
+/// Parses numbers separated by commas or spaces ("1, 2.5, -3", "[1 2 3]";
+/// brackets are ignored) into a tensor of `dtype` and `shape`; fails with a
+/// message when the count, the syntax or the range is wrong.
 llvm::FailureOr<HostTensor> parseHostTensor(llvm::StringRef text, Type dtype,
                                             llvm::ArrayRef<int64_t> shape,
                                             std::string &error);
 
+/// Converts `tensor` to `dtype` element by element as numpy's astype does
+/// (C's conversions): floats round to the nearest (to an infinity beyond the
+/// range), floats truncate toward zero into integers, integers keep their
+/// low bits, and a value is true when not zero (NaN too). Fails, naming the
+/// element, on a float that no integer of `dtype` holds (NaN, infinite or
+/// out of range), whose conversion C leaves undefined.
+llvm::FailureOr<HostTensor> castHostTensor(const HostTensor &tensor, Type dtype,
+                                           std::string &error);
+
 /// Prints nested brackets in the manner of numpy, e.g. `[[1, 2], [3, 4]]`.
 /// Floats print in the shortest form that reads back exactly, booleans as
 /// `true`/`false`. Unless `full`, a tensor of more than 1000 elements prints
-/// summarized as numpy does: the first and last 3 entries of each axis
-/// longer than 6, with `...` between.
+/// summarized in numpy's layout (np.array2string with separator ", "): the
+/// first and last 3 entries of each axis longer than 6, with `...` between,
+/// each element right-aligned to the widest shown, and the entries of every
+/// axis but the innermost on lines of their own.
 void printHostTensor(llvm::raw_ostream &os, const HostTensor &tensor,
                      bool full = false);
 

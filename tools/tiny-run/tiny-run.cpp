@@ -1,26 +1,29 @@
 //===- tiny-run.cpp - compile and run a tiny program ---------------------===//
 //
 // Lowers a tensor-level tiny function with -tiny-to-llvm, JIT-compiles it and
-// runs it on inputs given on the command line (comma-separated numbers, or
-// .npy files), printing each result or writing it to a .npy file. Kernels
+// runs it on inputs given on the command line (numbers or .npy files, typed
+// as iree-run-module's --input takes them, see InputSpec.h), printing each
+// result or writing it to a .npy file. Kernels
 // on CUDA or HIP devices run on the GPU, through the runtime's drivers.
 // The host functions a program's tiny.custom_function ops call come from
 // shared libraries given with --host-functions.
 //
 //   tiny-run prog.mlir -i 1,2,3,4,5,6
+//   tiny-run prog.mlir -i 6xf32=@x.npy -i f32=0.5
 //   tiny-run prog.mlir --entry=f -i x.npy -o y.npy
 //   tiny-run prog.mlir --host-functions=libmine.so -i x.npy
 //
 //===----------------------------------------------------------------------===//
 
+#include "conversions/Passes.h"
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "dialects/tiny/IR/TinyOps.h"
 #include "jit/Executable.h"
 #include "jit/HostFunctions.h"
 #include "jit/Npy.h"
-#include "conversions/Passes.h"
 #include "passes/Passes.h"
 #include "pipelines/Pipelines.h"
+#include "tools/tiny-run/InputSpec.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Transforms/Passes.h"
@@ -66,20 +69,36 @@ static llvm::cl::opt<std::string>
                                       "only one in the module)"),
     llvm::cl::cat(runCategory));
 static llvm::cl::list<std::string> inputs(
-    "i", llvm::cl::desc("an input, in slot order: comma-separated numbers or "
-                        "a .npy file"),
-    llvm::cl::value_desc("values|file.npy"),
+    "i",
+    llvm::cl::desc(
+        "an input, in param slot order: numbers (1,2,3 or '1 2 3') or a .npy "
+        "file (x.npy or @x.npy), optionally typed as iree-run-module's "
+        "--input: 6xi32=1,2,3,4,5,6, 32xf32=@x.npy, f32=3.5 (a scalar). A "
+        "type given must be the param's, and a .npy file's shape and dtype "
+        "those given or the param's"),
+    llvm::cl::value_desc("[SHAPExDTYPE=]values|[@]file.npy"),
+    llvm::cl::cat(runCategory));
+static llvm::cl::opt<bool> castInputs(
+    "cast-inputs",
+    llvm::cl::desc("convert a .npy input of another dtype (numpy saves "
+                   "float64 by default) to its param's, as numpy's astype "
+                   "does: C's conversions, integers wrapping; a float that "
+                   "no integer of the dtype holds (NaN, out of range) is an "
+                   "error. Without it, such an input is an error"),
     llvm::cl::cat(runCategory));
 static llvm::cl::list<std::string>
-    outputs("o", llvm::cl::desc("write the N-th result to this .npy file "
-                                "instead of printing it"),
-            llvm::cl::value_desc("file.npy"),
-    llvm::cl::cat(runCategory));
+    outputs("o",
+            llvm::cl::desc("write the N-th result to this .npy file "
+                           "instead of printing it (@file.npy, as "
+                           "iree-run-module's --output, is the same)"),
+            llvm::cl::value_desc("[@]file.npy"), llvm::cl::cat(runCategory));
 static llvm::cl::opt<bool> printFull(
     "print-full",
-    llvm::cl::desc("print every element of a result; by default a result of "
-                   "more than 1000 elements prints summarized, as numpy "
-                   "does"),
+    llvm::cl::desc("print every element of a result, on one line; by "
+                   "default a result of more than 1000 elements prints "
+                   "summarized in numpy's layout: the first and last 3 "
+                   "entries of each axis with ... between, rows on lines of "
+                   "their own"),
     llvm::cl::cat(runCategory));
 static llvm::cl::opt<bool>
     printTime("print-compile-time",
@@ -197,6 +216,29 @@ static bool hasMLIROptions() {
     return entry.first.starts_with("mlir-") &&
            entry.second->getNumOccurrences() > 0;
   });
+}
+
+/// LLVM's command-line parser reads an argument that starts with '@' as a
+/// response file, a file of more arguments: `-i @x.npy`, as
+/// iree-run-module's users write it, would read the .npy file's bytes as
+/// arguments. Such a value of -i or -o is joined to its option
+/// (`-i=@x.npy`), which the parser takes as it is.
+static SmallVector<std::string> joinAtSignValues(int argc, char **argv) {
+  SmallVector<std::string> arguments(argv, argv + argc);
+  SmallVector<std::string> joined;
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    StringRef option = arguments[i];
+    bool takesFile =
+        option == "-i" || option == "--i" || option == "-o" || option == "--o";
+    if (takesFile && i + 1 < arguments.size() &&
+        StringRef(arguments[i + 1]).starts_with("@")) {
+      joined.push_back(arguments[i] + "=" + arguments[i + 1]);
+      ++i;
+      continue;
+    }
+    joined.push_back(arguments[i]);
+  }
+  return joined;
 }
 
 static int fail(const Twine &message) {
@@ -326,7 +368,13 @@ int main(int argc, char **argv) {
   registerMLIRContextCLOptions();
   registerAsmPrinterCLOptions();
   organizeHelp();
-  llvm::cl::ParseCommandLineOptions(argc, argv, "tiny program runner\n");
+  SmallVector<std::string> arguments = joinAtSignValues(argc, argv);
+  SmallVector<const char *> argumentPointers;
+  for (const std::string &argument : arguments)
+    argumentPointers.push_back(argument.c_str());
+  llvm::cl::ParseCommandLineOptions(argumentPointers.size(),
+                                    argumentPointers.data(),
+                                    "tiny program runner\n");
 
   DialectRegistry registry;
   registry.insert<TinyDialect, arith::ArithDialect, func::FuncDialect,
@@ -392,12 +440,10 @@ int main(int argc, char **argv) {
                 Twine(params.size()) + " inputs, got " + Twine(inputs.size()));
   SmallVector<HostTensor> values;
   for (auto [i, text] : llvm::enumerate(inputs)) {
-    RankedTensorType type = params[i].type;
-    FailureOr<HostTensor> value =
-        StringRef(text).ends_with(".npy")
-            ? readNpy(&context, text, error)
-            : parseHostTensor(text, type.getElementType(), type.getShape(),
-                              error);
+    std::string paramName = "@" + entry.getSymName().str() + "'s param slot " +
+                            std::to_string(params[i].slot);
+    FailureOr<HostTensor> value = readInputArgument(
+        &context, text, params[i].type, paramName, castInputs, error);
     if (failed(value))
       return fail("input " + Twine(i) + ": " + error);
     values.push_back(std::move(*value));
@@ -429,7 +475,9 @@ int main(int argc, char **argv) {
                 " tensors");
   for (auto [i, result] : llvm::enumerate(*results)) {
     if (i < outputs.size()) {
-      if (failed(writeNpy(outputs[i], result, error)))
+      StringRef path = outputs[i];
+      path.consume_front("@");
+      if (failed(writeNpy(path, result, error)))
         return fail("result " + Twine(i) + ": " + error);
       continue;
     }

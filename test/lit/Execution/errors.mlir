@@ -14,7 +14,7 @@
 // COUNT: tiny-run: error: input 0: expected 6 values, got 3
 // SYNTAX: tiny-run: error: input 0: 'x' is not a number
 // NOFILE: tiny-run: error: input 0: cannot read '{{.*}}missing.npy': No such file or directory
-// SIZE: tiny-run: error: input 0 (param slot 0) has 8 elements, expected 6 (shape (6,))
+// SIZE: tiny-run: error: input 0: '{{.*}}.2x4.npy' holds 2x4xf32, but @f's param slot 0 is 6xf32
 // ENTRY: tiny-run: error: no tiny.function named 'nope'
 // SEVERAL: tiny-run: error: the module has several tiny.functions; choose one with --entry
 // WRITE: tiny-run: error: result 0: cannot write '{{.*}}y.npy'
