@@ -1,4 +1,5 @@
-//===- BestTime.h - timing for the benchmarks --------------------*- C++ -*-===//
+//===- BestTime.h - timing for the benchmarks --------------------*- C++
+//-*-===//
 //
 // The benchmarks report the best of several runs after a warm-up: the
 // figure least disturbed by the rest of a shared machine.
@@ -11,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <functional>
+#include <utility>
 
 namespace tiny::bench {
 
@@ -26,6 +28,27 @@ inline double bestSeconds(int runs, const std::function<void()> &fn) {
                               .count());
   }
   return best;
+}
+
+/// Best wall times of `runs` calls each of `first` and `second`, in
+/// seconds, calls alternating after one warm-up of each: a change in the
+/// machine's load during the measurement (another process taking a core)
+/// reaches both sides alike, so their ratio stays trustworthy.
+inline std::pair<double, double>
+bestSecondsAlternating(int runs, const std::function<void()> &first,
+                       const std::function<void()> &second) {
+  first();
+  second();
+  double best[2] = {1e30, 1e30};
+  for (int i = 0; i < 2 * runs; ++i) {
+    auto start = std::chrono::steady_clock::now();
+    (i % 2 ? second : first)();
+    best[i % 2] = std::min(
+        best[i % 2],
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count());
+  }
+  return {best[0], best[1]};
 }
 
 } // namespace tiny::bench
