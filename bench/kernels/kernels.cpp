@@ -352,7 +352,7 @@ int benchOnCpu(MLIRContext &context, const OpenBlas &blas,
   const int64_t n = quick ? (1 << 16) : (1 << 24);
   // A pass over the vectors takes milliseconds: more runs, for a best time
   // that other processes on the machine disturbed least.
-  const int vectorRuns = 4 * runs;
+  const int vectorRuns = 5 * runs;
   const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   float *a = allocFloats(n), *b = allocFloats(n), *c = allocFloats(n);
   for (int64_t i = 0; i < n; ++i) {
@@ -600,7 +600,7 @@ int main(int argc, char **argv) {
     else
       fail("unknown argument '" + arg + "'", usage);
   }
-  const int runs = quick ? 2 : 5;
+  const int runs = quick ? 2 : 10;
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
 
   std::printf("machine: %s, %u cores, load average %s (at the start)\n",
