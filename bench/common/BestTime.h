@@ -12,7 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <functional>
-#include <utility>
+#include <vector>
 
 namespace tiny::bench {
 
@@ -30,25 +30,47 @@ inline double bestSeconds(int runs, const std::function<void()> &fn) {
   return best;
 }
 
-/// Best wall times of `runs` calls each of `first` and `second`, in
-/// seconds, calls alternating after one warm-up of each: a change in the
-/// machine's load during the measurement (another process taking a core)
-/// reaches both sides alike, so their ratio stays trustworthy.
-inline std::pair<double, double>
-bestSecondsAlternating(int runs, const std::function<void()> &first,
-                       const std::function<void()> &second) {
+/// Timings of two functions whose calls alternated (see
+/// timeAlternating).
+struct AlternatingTimes {
+  /// Best wall time of each, in seconds.
+  double firstSeconds = 0, secondSeconds = 0;
+  /// The median over the pairs of consecutive calls of first's time over
+  /// second's: calls a moment apart ran on the machine in the same state,
+  /// so this ratio moves less with the machine's load than the ratio of
+  /// the best times does.
+  double medianFirstOverSecond = 0;
+};
+
+/// `runs` calls each of `first` and `second`, alternating, after one
+/// warm-up of each.
+inline AlternatingTimes timeAlternating(int runs,
+                                        const std::function<void()> &first,
+                                        const std::function<void()> &second) {
+  auto seconds = [](const std::function<void()> &fn) {
+    auto start = std::chrono::steady_clock::now();
+    fn();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                         start)
+        .count();
+  };
   first();
   second();
-  double best[2] = {1e30, 1e30};
-  for (int i = 0; i < 2 * runs; ++i) {
-    auto start = std::chrono::steady_clock::now();
-    (i % 2 ? second : first)();
-    best[i % 2] = std::min(
-        best[i % 2],
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-            .count());
+  AlternatingTimes times;
+  times.firstSeconds = times.secondSeconds = 1e30;
+  std::vector<double> ratios;
+  for (int i = 0; i < runs; ++i) {
+    double firstSeconds = seconds(first), secondSeconds = seconds(second);
+    times.firstSeconds = std::min(times.firstSeconds, firstSeconds);
+    times.secondSeconds = std::min(times.secondSeconds, secondSeconds);
+    ratios.push_back(firstSeconds / secondSeconds);
   }
-  return {best[0], best[1]};
+  std::sort(ratios.begin(), ratios.end());
+  size_t middle = ratios.size() / 2;
+  times.medianFirstOverSecond = ratios.size() % 2
+                                    ? ratios[middle]
+                                    : (ratios[middle - 1] + ratios[middle]) / 2;
+  return times;
 }
 
 } // namespace tiny::bench

@@ -14,10 +14,11 @@
 //     pass
 //   - the same programs in tinygrad's CPU backend (Tinygrad.h), when a
 //     tinygrad checkout is there
-// plus the time to lower and JIT-compile each program. Each timing is the
+// plus the time to lower and JIT-compile each program. Each rate is the
 // best of several runs after a warm-up, tiny's runs alternating with the
-// reference's (a change in the machine's load reaches both); each result
-// is checked first.
+// reference's; tiny/ref is the median over those pairs of runs of the
+// ratio within the pair (a change in the machine's load reaches both runs
+// of a pair). Each result is checked first.
 // Every reference prints what it ran: OpenBLAS's core and threads, the
 // stream loops' threads, tinygrad's device and compiler.
 //
@@ -187,6 +188,9 @@ struct Row {
   double tiny = 0, compileSeconds = 0;
   std::string reference;
   double referenceRate = 0;
+  /// tiny's speed over the reference's: the median over alternating pairs
+  /// of runs of the reference's time over tiny's (timeAlternating).
+  double ratio = 0;
   /// tinygrad's rate; 0 with `tinygradNote` saying why there is none.
   double tinygrad = 0;
   std::string tinygradNote;
@@ -202,8 +206,7 @@ void printHeader() {
 void printRow(const Row &row) {
   std::printf("%-9s %-14s %9.2f %-8s | %-15s %9.2f %8.2f | ",
               row.kernel.c_str(), row.size.c_str(), row.tiny, row.unit.c_str(),
-              row.reference.c_str(), row.referenceRate,
-              row.tiny / row.referenceRate);
+              row.reference.c_str(), row.referenceRate, row.ratio);
   if (row.tinygrad > 0)
     std::printf("%9.2f %7.2f", row.tinygrad, row.tiny / row.tinygrad);
   else
@@ -255,18 +258,18 @@ Row benchMatmul(MLIRContext &context, const OpenBlas &blas,
     maxError =
         std::max(maxError, static_cast<double>(std::fabs(z[i] - ref[i])));
   check(maxError < 1e-3, relu ? "relu(matmul)" : "matmul");
-  auto [blasSeconds, matmulSeconds] =
-      ::tiny::bench::bestSecondsAlternating(runs, sgemm, [&] {
-        invoke(*matmul, {x, y, z});
-      });
+  auto times = ::tiny::bench::timeAlternating(runs, sgemm, [&] {
+    invoke(*matmul, {x, y, z});
+  });
   double flops = 2.0 * n * n * n;
   Row row;
   row.kernel = relu ? "relu(mm)" : "matmul";
   row.size = std::to_string(n) + "^3 f32";
   row.unit = "GFLOP/s";
-  row.tiny = flops / matmulSeconds / 1e9;
+  row.tiny = flops / times.secondSeconds / 1e9;
   row.reference = relu ? "sgemm+clamp" : "sgemm";
-  row.referenceRate = flops / blasSeconds / 1e9;
+  row.referenceRate = flops / times.firstSeconds / 1e9;
+  row.ratio = times.medianFirstOverSecond;
   setTinygrad(row, tinygrad, relu ? "relu_matmul" : "matmul", n, flops);
   row.compileSeconds = matmul->getCompileSeconds();
   row.extra = llvm::formatv("   max |err| {0:e1}", maxError).str();
@@ -337,6 +340,14 @@ std::string loadAverage() {
   return one + " " + five + " " + fifteen;
 }
 
+/// The threads tiny's kernels run on: $OMP_NUM_THREADS, else all cores.
+unsigned kernelThreads() {
+  if (const char *threads = std::getenv("OMP_NUM_THREADS"))
+    if (int count = std::atoi(threads); count > 0)
+      return count;
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
 /// Sets `name` to `value` unless the environment has it; says which.
 std::string defaultEnv(const char *name, const char *value) {
   if (const char *set = std::getenv(name))
@@ -353,7 +364,7 @@ int benchOnCpu(MLIRContext &context, const OpenBlas &blas,
   // A pass over the vectors takes milliseconds: more runs, for a best time
   // that other processes on the machine disturbed least.
   const int vectorRuns = 5 * runs;
-  const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  const unsigned threads = kernelThreads();
   float *a = allocFloats(n), *b = allocFloats(n), *c = allocFloats(n);
   for (int64_t i = 0; i < n; ++i) {
     a[i] = static_cast<float>(i % 1000) * 0.5f;
@@ -364,7 +375,7 @@ int benchOnCpu(MLIRContext &context, const OpenBlas &blas,
 
   // The streaming bound: plain loops on as many threads as tiny's kernels,
   // each alternating with tiny's kernel on the same vectors.
-  using ::tiny::bench::bestSecondsAlternating;
+  using ::tiny::bench::timeAlternating;
   double copySeconds = bestSeconds(
       vectorRuns, [&] { ::tiny::bench::streamCopy(a, c, n, threads); });
   std::printf("stream copy: %.2f GB/s (%lld f32, bytes read + written)\n\n",
@@ -377,7 +388,7 @@ int benchOnCpu(MLIRContext &context, const OpenBlas &blas,
   check(c[12345 % n] == a[12345 % n] + b[12345 % n] &&
             c[n - 1] == a[n - 1] + b[n - 1],
         "add");
-  auto [streamAddSeconds, addSeconds] = bestSecondsAlternating(
+  auto addTimes = timeAlternating(
       vectorRuns, [&] { ::tiny::bench::streamAdd(a, b, c, n, threads); },
       [&] {
         invoke(*add, {a, b, c});
@@ -386,9 +397,10 @@ int benchOnCpu(MLIRContext &context, const OpenBlas &blas,
   addRow.kernel = "add";
   addRow.size = std::to_string(n) + " f32";
   addRow.unit = "GB/s";
-  addRow.tiny = 3 * bytes / addSeconds / 1e9;
+  addRow.tiny = 3 * bytes / addTimes.secondSeconds / 1e9;
   addRow.reference = "stream add";
-  addRow.referenceRate = 3 * bytes / streamAddSeconds / 1e9;
+  addRow.referenceRate = 3 * bytes / addTimes.firstSeconds / 1e9;
+  addRow.ratio = addTimes.medianFirstOverSecond;
   setTinygrad(addRow, tinygrad, "add", n, 3 * bytes);
   addRow.compileSeconds = add->getCompileSeconds();
   printRow(addRow);
@@ -404,7 +416,7 @@ int benchOnCpu(MLIRContext &context, const OpenBlas &blas,
   float streamTotal = ::tiny::bench::streamSum(a, n, threads);
   check(std::fabs(streamTotal - expected) <= 1e-4 * std::fabs(expected),
         "the stream sum");
-  auto [streamSumSeconds, sumSeconds] = bestSecondsAlternating(
+  auto sumTimes = timeAlternating(
       vectorRuns,
       [&] { streamTotal = ::tiny::bench::streamSum(a, n, threads); },
       [&] {
@@ -414,9 +426,10 @@ int benchOnCpu(MLIRContext &context, const OpenBlas &blas,
   sumRow.kernel = "sum";
   sumRow.size = addRow.size;
   sumRow.unit = "GB/s";
-  sumRow.tiny = bytes / sumSeconds / 1e9;
+  sumRow.tiny = bytes / sumTimes.secondSeconds / 1e9;
   sumRow.reference = "stream sum";
-  sumRow.referenceRate = bytes / streamSumSeconds / 1e9;
+  sumRow.referenceRate = bytes / sumTimes.firstSeconds / 1e9;
+  sumRow.ratio = sumTimes.medianFirstOverSecond;
   setTinygrad(sumRow, tinygrad, "sum", n, bytes);
   sumRow.compileSeconds = sum->getCompileSeconds();
   printRow(sumRow);
@@ -637,9 +650,9 @@ int main(int argc, char **argv) {
   std::printf("OpenBLAS: core %s, %d threads; %s; %s\n", blas.getCoreName(),
               blas.getNumThreads(), blas.coreChoice.c_str(),
               blasTimeout.c_str());
-  std::printf("stream:   plain C++ loops on %u std::threads, -O3 "
-              "-march=native\n",
-              cores);
+  std::printf("stream:   plain C++ loops on %u std::threads (as many as "
+              "tiny's), -O3 -march=native\n",
+              kernelThreads());
   if (tinygrad.absent.empty())
     std::printf("tinygrad: %s, its kernels on one worker thread\n",
                 tinygrad.setup.c_str());
