@@ -16,17 +16,20 @@
 
 namespace tiny::bench {
 
+/// Wall time of one call of `fn`, in seconds.
+inline double secondsOf(const std::function<void()> &fn) {
+  auto start = std::chrono::steady_clock::now();
+  fn();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+      .count();
+}
+
 /// Best wall time of `runs` calls of `fn`, in seconds, after one warm-up.
 inline double bestSeconds(int runs, const std::function<void()> &fn) {
   fn();
   double best = 1e30;
-  for (int i = 0; i < runs; ++i) {
-    auto start = std::chrono::steady_clock::now();
-    fn();
-    best = std::min(best, std::chrono::duration<double>(
-                              std::chrono::steady_clock::now() - start)
-                              .count());
-  }
+  for (int i = 0; i < runs; ++i)
+    best = std::min(best, secondsOf(fn));
   return best;
 }
 
@@ -47,20 +50,13 @@ struct AlternatingTimes {
 inline AlternatingTimes timeAlternating(int runs,
                                         const std::function<void()> &first,
                                         const std::function<void()> &second) {
-  auto seconds = [](const std::function<void()> &fn) {
-    auto start = std::chrono::steady_clock::now();
-    fn();
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                         start)
-        .count();
-  };
   first();
   second();
   AlternatingTimes times;
   times.firstSeconds = times.secondSeconds = 1e30;
   std::vector<double> ratios;
   for (int i = 0; i < runs; ++i) {
-    double firstSeconds = seconds(first), secondSeconds = seconds(second);
+    double firstSeconds = secondsOf(first), secondSeconds = secondsOf(second);
     times.firstSeconds = std::min(times.firstSeconds, firstSeconds);
     times.secondSeconds = std::min(times.secondSeconds, secondSeconds);
     ratios.push_back(firstSeconds / secondSeconds);

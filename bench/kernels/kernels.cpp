@@ -291,13 +291,7 @@ void benchSpinning(MLIRContext &context, const OpenBlas &blas, int64_t n,
                x.data(), n, y.data(), n, 0.0f, z.data(), n);
   };
   auto tiny = [&] { invoke(*matmul, {x.data(), y.data(), z.data()}); };
-  auto seconds = [](const std::function<void()> &fn) {
-    auto start = std::chrono::steady_clock::now();
-    fn();
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                         start)
-        .count();
-  };
+  using ::tiny::bench::secondsOf;
   auto idle = [] {
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
   };
@@ -307,12 +301,12 @@ void benchSpinning(MLIRContext &context, const OpenBlas &blas, int64_t n,
   tiny();
   for (int i = 0; i < runs; ++i) {
     tiny();
-    sgemmAfterTiny = std::min(sgemmAfterTiny, seconds(sgemm));
+    sgemmAfterTiny = std::min(sgemmAfterTiny, secondsOf(sgemm));
     idle();
-    sgemmAfterIdle = std::min(sgemmAfterIdle, seconds(sgemm));
-    tinyAfterSgemm = std::min(tinyAfterSgemm, seconds(tiny));
+    sgemmAfterIdle = std::min(sgemmAfterIdle, secondsOf(sgemm));
+    tinyAfterSgemm = std::min(tinyAfterSgemm, secondsOf(tiny));
     idle();
-    tinyAfterIdle = std::min(tinyAfterIdle, seconds(tiny));
+    tinyAfterIdle = std::min(tinyAfterIdle, secondsOf(tiny));
   }
   double flops = 2.0 * n * n * n;
   std::printf("spinning: %lld^3 sgemm %.2f GFLOP/s right after tiny, %.2f "
