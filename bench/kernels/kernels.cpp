@@ -1,20 +1,39 @@
-//===- kernels.cpp - compiled kernels against memcpy and OpenBLAS ----------===//
+//===- kernels.cpp - compiled kernels against measured references --------===//
 //
-// Compiles four tensor-level programs through -tiny-to-llvm and the JIT and
-// prints, measured in this run:
-//   - add of two 2^24 f32 vectors: GB/s moved, against memcpy of as many
-//     bytes (both count bytes read plus bytes written)
-//   - sum of a 2^24 f32 vector: GB/s read, against the same memcpy
-//   - 1024x1024x1024 f32 matmul: GFLOP/s, against OpenBLAS sgemm;
-//     1000x1000x1000, whose rows and columns do not fill whole register
-//     tiles; and 1023x1023x1023, odd in every dimension (rows past the last
-//     multiple of 8, no unrolling of the reduction); and relu of the
-//     1024^3 matmul, against sgemm then a clamping pass
-// plus the time to lower and JIT-compile each program. Each timing is the
-// best of several runs after a warm-up; each result is checked first.
+// Compiles tensor-level programs through -tiny-to-llvm and the JIT and
+// prints, for each, tiny's speed beside references measured in this run on
+// the same inputs, with the ratios tiny/reference (above 1: tiny is faster):
+//   - add of two 2^24 f32 vectors (GB/s moved: bytes read plus bytes
+//     written) and sum of one (GB/s read), against plain C++ loops doing
+//     the same on as many threads as tiny's kernels use (Stream.h): the
+//     memory bandwidth those threads reach, the bound of these kernels
+//   - 1024x1024x1024 f32 matmul (GFLOP/s) against OpenBLAS sgemm with its
+//     fastest kernels for this CPU (OpenBlas.h); 1000^3, whose rows and
+//     columns do not fill whole register tiles; 1023^3, odd in every
+//     dimension; relu of the 1024^3 matmul, against sgemm then a clamping
+//     pass
+//   - the same programs in tinygrad's CPU backend (Tinygrad.h), when a
+//     tinygrad checkout is there
+// plus the time to lower and JIT-compile each program. Each rate is the
+// best of several runs after a warm-up, tiny's runs alternating with the
+// reference's; tiny/ref is the median over those pairs of runs of the
+// ratio within the pair (a change in the machine's load reaches both runs
+// of a pair). Each result is checked first.
+// Every reference prints what it ran: OpenBLAS's core and threads, the
+// stream loops' threads, tinygrad's device and compiler.
 //
-// Usage: bench-kernels [--quick] [--device=NAME]
+// Usage: bench-kernels [--quick] [--device=NAME] [--openblas-core=CORE]
+//                      [--tinygrad-script=PATH | --no-tinygrad]
+//                      [--spin-check]
 //   --quick: smaller sizes, for a smoke run
+//   --openblas-core=auto (default: the best core for /proc/cpuinfo's
+//     flags, whatever OPENBLAS_CORETYPE the environment has), env (the
+//     environment's OPENBLAS_CORETYPE), cpuid (OpenBLAS's own choice), or a
+//     core type name (SKYLAKEX, HASWELL, ...)
+//   --tinygrad-script=PATH: tinygrad_kernels.py (Bazel passes it);
+//     without it, or with --no-tinygrad, no tinygrad column
+//   --spin-check: after the table, sgemm right after tiny's matmul and
+//     after 300 ms idle, and the other way round (see below)
 //   --device=CUDA (or CUDA:1, HIP...): the same programs on that device,
 //     through the runtime: buffers are allocated and inputs uploaded once,
 //     each timed run is one launch of the program (which waits for the
@@ -22,10 +41,22 @@
 //     device-to-device copy of as many bytes, and the matmul has no
 //     library reference (GFLOP/s only).
 //
+// Threads that wait by spinning can slow whoever runs next on a machine
+// with few cores: libomp's workers spin KMP_BLOCKTIME ms (200 by default)
+// after each of tiny's parallel loops, OpenBLAS's for up to 2^28 cycles
+// after each call. Unless the environment says otherwise the benchmark
+// sets KMP_BLOCKTIME=0 and OPENBLAS_THREAD_TIMEOUT=4 (the least: 2^4
+// cycles) before either starts, and runs tinygrad in a process of its own
+// before anything else. --spin-check measures what the spinning costs with
+// the settings in force.
+//
 //===----------------------------------------------------------------------===//
 
-#include "dialects/tiny/IR/TinyDialect.h"
 #include "bench/common/BestTime.h"
+#include "bench/kernels/OpenBlas.h"
+#include "bench/kernels/Stream.h"
+#include "bench/kernels/Tinygrad.h"
+#include "dialects/tiny/IR/TinyDialect.h"
 #include "jit/Executable.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -38,20 +69,22 @@
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/FormatVariadic.h"
 
-#include <cblas.h>
-
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <functional>
 #include <string>
+#include <thread>
 #include <vector>
 
 using namespace mlir;
 using namespace mlir::tiny;
 using ::tiny::bench::bestSeconds;
+using ::tiny::bench::OpenBlas;
+using ::tiny::bench::TinygradTimes;
 
 namespace {
 
@@ -61,8 +94,7 @@ float *allocFloats(size_t n) {
 }
 
 std::shared_ptr<Executable> compile(MLIRContext &context,
-                                    const std::string &text,
-                                    StringRef entry) {
+                                    const std::string &text, StringRef entry) {
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
   if (!module) {
     std::fprintf(stderr, "bench: cannot parse the %s program\n",
@@ -149,10 +181,62 @@ tiny.function @matmul -> tensor<{0}x{0}xf32, #dev> {
                        n, n * n, device, epilogue, result);
 }
 
-/// Times the n x n x n matmul (with `relu`, its relu) against OpenBLAS
-/// sgemm on the same inputs (and a pass that clamps sgemm's result at 0),
-/// after checking its result against theirs.
-void benchMatmul(MLIRContext &context, int64_t n, int runs, bool relu = false) {
+/// One row of the table: tiny's rate beside the reference's and
+/// tinygrad's, in `unit` (GB/s or GFLOP/s), with the ratios tiny/them.
+struct Row {
+  std::string kernel, size, unit;
+  double tiny = 0, compileSeconds = 0;
+  std::string reference;
+  double referenceRate = 0;
+  /// tiny's speed over the reference's: the median over alternating pairs
+  /// of runs of the reference's time over tiny's (timeAlternating).
+  double ratio = 0;
+  /// tinygrad's rate; 0 with `tinygradNote` saying why there is none.
+  double tinygrad = 0;
+  std::string tinygradNote;
+  std::string extra;
+};
+
+void printHeader() {
+  std::printf("%-9s %-14s %9s %-8s | %-15s %9s %8s | %9s %7s | %9s\n", "kernel",
+              "size", "tiny", "unit", "reference", "rate", "tiny/ref",
+              "tinygrad", "tiny/tg", "compile");
+}
+
+void printRow(const Row &row) {
+  std::printf("%-9s %-14s %9.2f %-8s | %-15s %9.2f %8.2f | ",
+              row.kernel.c_str(), row.size.c_str(), row.tiny, row.unit.c_str(),
+              row.reference.c_str(), row.referenceRate, row.ratio);
+  if (row.tinygrad > 0)
+    std::printf("%9.2f %7.2f", row.tinygrad, row.tiny / row.tinygrad);
+  else
+    std::printf("%9s %7s", row.tinygradNote.c_str(), "-");
+  std::printf(" | %7.3f s%s\n", row.compileSeconds, row.extra.c_str());
+}
+
+/// tinygrad's rate for (kernel, size) from its best time and the work
+/// (bytes or flops) one run does; 0 with `row.tinygradNote` set when it has
+/// no time.
+void setTinygrad(Row &row, const TinygradTimes &tinygrad,
+                 const std::string &kernel, int64_t size, double work) {
+  if (!tinygrad.absent.empty()) {
+    row.tinygradNote = "-";
+    return;
+  }
+  auto found = tinygrad.seconds.find({kernel, size});
+  if (found == tinygrad.seconds.end()) {
+    row.tinygradNote = tinygrad.errors.count({kernel, size}) ? "error" : "-";
+    return;
+  }
+  row.tinygrad = work / found->second / 1e9;
+}
+
+/// The n x n x n matmul (with `relu`, its relu) against OpenBLAS sgemm on
+/// the same inputs (and a pass that clamps sgemm's result at 0), after
+/// checking its result against theirs; the two alternate.
+Row benchMatmul(MLIRContext &context, const OpenBlas &blas,
+                const TinygradTimes &tinygrad, int64_t n, int runs,
+                bool relu = false) {
   float *x = allocFloats(n * n), *y = allocFloats(n * n),
         *z = allocFloats(n * n), *ref = allocFloats(n * n);
   for (int64_t i = 0; i < n * n; ++i) {
@@ -160,29 +244,204 @@ void benchMatmul(MLIRContext &context, int64_t n, int runs, bool relu = false) {
     y[i] = static_cast<float>((i * 5) % 11) / 11.0f - 0.5f;
   }
   auto matmul = compile(context, matmulProgram(n, "CPU", relu), "matmul");
-  auto blas = [&] {
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, x, n,
-                y, n, 0.0f, ref, n);
+  auto sgemm = [&] {
+    blas.sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, x, n,
+               y, n, 0.0f, ref, n);
     if (relu)
       for (int64_t i = 0; i < n * n; ++i)
         ref[i] = std::max(ref[i], 0.0f);
   };
-  double blasSeconds = bestSeconds(runs, blas);
+  sgemm();
   invoke(*matmul, {x, y, z});
   double maxError = 0;
   for (int64_t i = 0; i < n * n; ++i)
     maxError =
         std::max(maxError, static_cast<double>(std::fabs(z[i] - ref[i])));
   check(maxError < 1e-3, relu ? "relu(matmul)" : "matmul");
-  double matmulSeconds = bestSeconds(runs, [&] { invoke(*matmul, {x, y, z}); });
+  auto times = ::tiny::bench::timeAlternating(runs, sgemm, [&] {
+    invoke(*matmul, {x, y, z});
+  });
   double flops = 2.0 * n * n * n;
-  std::printf("%s %4lld^3 f32   %8.2f GFLOP/s %5.1f%% of OpenBLAS "
-              "(%.2f GFLOP/s)   compile %.3f s   max |err| %.2g\n",
-              relu ? "relu(mm)  " : "matmul    ", static_cast<long long>(n),
-              flops / matmulSeconds / 1e9, 100 * blasSeconds / matmulSeconds,
-              flops / blasSeconds / 1e9, matmul->getCompileSeconds(), maxError);
+  Row row;
+  row.kernel = relu ? "relu(mm)" : "matmul";
+  row.size = std::to_string(n) + "^3 f32";
+  row.unit = "GFLOP/s";
+  row.tiny = flops / times.secondSeconds / 1e9;
+  row.reference = relu ? "sgemm+clamp" : "sgemm";
+  row.referenceRate = flops / times.firstSeconds / 1e9;
+  row.ratio = times.medianFirstOverSecond;
+  setTinygrad(row, tinygrad, relu ? "relu_matmul" : "matmul", n, flops);
+  row.compileSeconds = matmul->getCompileSeconds();
+  row.extra = llvm::formatv("   max |err| {0:e1}", maxError).str();
   for (float *buffer : {x, y, z, ref})
     std::free(buffer);
+  return row;
+}
+
+/// Whether threads left spinning by one side slow the other: the n^3
+/// sgemm timed right after tiny's matmul (libomp's workers may still spin)
+/// and after 300 ms idle (they sleep by then), and tiny's matmul right after
+/// sgemm (OpenBLAS's may spin) and after 300 ms idle; best of `runs` each.
+void benchSpinning(MLIRContext &context, const OpenBlas &blas, int64_t n,
+                   int runs) {
+  std::vector<float> x(n * n, 0.5f), y(n * n, 0.25f), z(n * n);
+  auto matmul = compile(context, matmulProgram(n), "matmul");
+  auto sgemm = [&] {
+    blas.sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f,
+               x.data(), n, y.data(), n, 0.0f, z.data(), n);
+  };
+  auto tiny = [&] { invoke(*matmul, {x.data(), y.data(), z.data()}); };
+  using ::tiny::bench::secondsOf;
+  auto idle = [] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  };
+  double sgemmAfterTiny = 1e30, sgemmAfterIdle = 1e30, tinyAfterSgemm = 1e30,
+         tinyAfterIdle = 1e30;
+  sgemm();
+  tiny();
+  for (int i = 0; i < runs; ++i) {
+    tiny();
+    sgemmAfterTiny = std::min(sgemmAfterTiny, secondsOf(sgemm));
+    idle();
+    sgemmAfterIdle = std::min(sgemmAfterIdle, secondsOf(sgemm));
+    tinyAfterSgemm = std::min(tinyAfterSgemm, secondsOf(tiny));
+    idle();
+    tinyAfterIdle = std::min(tinyAfterIdle, secondsOf(tiny));
+  }
+  double flops = 2.0 * n * n * n;
+  std::printf("spinning: %lld^3 sgemm %.2f GFLOP/s right after tiny, %.2f "
+              "after 300 ms idle (%.2f); tiny %.2f GFLOP/s right after sgemm, "
+              "%.2f after 300 ms idle (%.2f)\n",
+              static_cast<long long>(n), flops / sgemmAfterTiny / 1e9,
+              flops / sgemmAfterIdle / 1e9, sgemmAfterIdle / sgemmAfterTiny,
+              flops / tinyAfterSgemm / 1e9, flops / tinyAfterIdle / 1e9,
+              tinyAfterIdle / tinyAfterSgemm);
+}
+
+/// The first `key` line's value in /proc/cpuinfo.
+std::string cpuInfo(const std::string &key) {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  for (std::string line; std::getline(cpuinfo, line);)
+    if (line.rfind(key, 0) == 0 && line.find(':') != std::string::npos)
+      return line.substr(line.find(':') + 2);
+  return "?";
+}
+
+std::string loadAverage() {
+  std::ifstream loadavg("/proc/loadavg");
+  std::string one, five, fifteen;
+  loadavg >> one >> five >> fifteen;
+  return one + " " + five + " " + fifteen;
+}
+
+/// The threads tiny's kernels run on: $OMP_NUM_THREADS, else all cores.
+unsigned kernelThreads() {
+  if (const char *threads = std::getenv("OMP_NUM_THREADS"))
+    if (int count = std::atoi(threads); count > 0)
+      return count;
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+/// Sets `name` to `value` unless the environment has it; says which.
+std::string defaultEnv(const char *name, const char *value) {
+  if (const char *set = std::getenv(name))
+    return std::string(name) + "=" + set + " (from the environment)";
+  setenv(name, value, 1);
+  return std::string(name) + "=" + value + " (set by bench-kernels)";
+}
+
+/// The CPU benchmarks: the table.
+int benchOnCpu(MLIRContext &context, const OpenBlas &blas,
+               const TinygradTimes &tinygrad, bool quick, bool spinCheck,
+               int runs) {
+  const int64_t n = quick ? (1 << 16) : (1 << 24);
+  // A pass over the vectors takes milliseconds: more runs, for a best time
+  // that other processes on the machine disturbed least.
+  const int vectorRuns = 5 * runs;
+  const unsigned threads = kernelThreads();
+  float *a = allocFloats(n), *b = allocFloats(n), *c = allocFloats(n);
+  for (int64_t i = 0; i < n; ++i) {
+    a[i] = static_cast<float>(i % 1000) * 0.5f;
+    b[i] = static_cast<float>(i % 7);
+    c[i] = 0;
+  }
+  const double bytes = static_cast<double>(n) * sizeof(float);
+
+  // The streaming bound: plain loops on as many threads as tiny's kernels,
+  // each alternating with tiny's kernel on the same vectors.
+  using ::tiny::bench::timeAlternating;
+  double copySeconds = bestSeconds(
+      vectorRuns, [&] { ::tiny::bench::streamCopy(a, c, n, threads); });
+  std::printf("stream copy: %.2f GB/s (%lld f32, bytes read + written)\n\n",
+              2 * bytes / copySeconds / 1e9, static_cast<long long>(n));
+  printHeader();
+
+  // Elementwise add.
+  auto add = compile(context, addProgram(n), "add");
+  invoke(*add, {a, b, c});
+  check(c[12345 % n] == a[12345 % n] + b[12345 % n] &&
+            c[n - 1] == a[n - 1] + b[n - 1],
+        "add");
+  auto addTimes = timeAlternating(
+      vectorRuns, [&] { ::tiny::bench::streamAdd(a, b, c, n, threads); },
+      [&] {
+        invoke(*add, {a, b, c});
+      });
+  Row addRow;
+  addRow.kernel = "add";
+  addRow.size = std::to_string(n) + " f32";
+  addRow.unit = "GB/s";
+  addRow.tiny = 3 * bytes / addTimes.secondSeconds / 1e9;
+  addRow.reference = "stream add";
+  addRow.referenceRate = 3 * bytes / addTimes.firstSeconds / 1e9;
+  addRow.ratio = addTimes.medianFirstOverSecond;
+  setTinygrad(addRow, tinygrad, "add", n, 3 * bytes);
+  addRow.compileSeconds = add->getCompileSeconds();
+  printRow(addRow);
+
+  // Sum.
+  auto sum = compile(context, sumProgram(n), "sum");
+  float total = 0;
+  invoke(*sum, {a, &total});
+  double expected = 0;
+  for (int64_t i = 0; i < n; ++i)
+    expected += a[i];
+  check(std::fabs(total - expected) <= 1e-4 * std::fabs(expected), "sum");
+  float streamTotal = ::tiny::bench::streamSum(a, n, threads);
+  check(std::fabs(streamTotal - expected) <= 1e-4 * std::fabs(expected),
+        "the stream sum");
+  auto sumTimes = timeAlternating(
+      vectorRuns,
+      [&] { streamTotal = ::tiny::bench::streamSum(a, n, threads); },
+      [&] {
+        invoke(*sum, {a, &total});
+      });
+  Row sumRow;
+  sumRow.kernel = "sum";
+  sumRow.size = addRow.size;
+  sumRow.unit = "GB/s";
+  sumRow.tiny = bytes / sumTimes.secondSeconds / 1e9;
+  sumRow.reference = "stream sum";
+  sumRow.referenceRate = bytes / sumTimes.firstSeconds / 1e9;
+  sumRow.ratio = sumTimes.medianFirstOverSecond;
+  setTinygrad(sumRow, tinygrad, "sum", n, bytes);
+  sumRow.compileSeconds = sum->getCompileSeconds();
+  printRow(sumRow);
+  for (float *buffer : {a, b, c})
+    std::free(buffer);
+
+  printRow(benchMatmul(context, blas, tinygrad, quick ? 128 : 1024, runs));
+  printRow(benchMatmul(context, blas, tinygrad, quick ? 100 : 1000, runs));
+  printRow(benchMatmul(context, blas, tinygrad, quick ? 99 : 1023, runs));
+  printRow(benchMatmul(context, blas, tinygrad, quick ? 128 : 1024, runs,
+                       /*relu=*/true));
+
+  if (spinCheck)
+    benchSpinning(context, blas, quick ? 128 : 1024, runs);
+  for (const auto &[key, error] : tinygrad.errors)
+    std::printf("tinygrad %s %lld: %s\n", key.first.c_str(),
+                static_cast<long long>(key.second), error.c_str());
+  return 0;
 }
 
 void fail(const std::string &what, const std::string &error) {
@@ -226,8 +485,9 @@ private:
 };
 
 /// The same benchmarks on `device` through the runtime (--device=NAME).
-int benchOnDevice(MLIRContext &context, const std::string &device, int64_t n,
-                  int64_t matmulSize, int runs) {
+int benchOnDevice(MLIRContext &context, const OpenBlas &blas,
+                  const std::string &device, int64_t n, int64_t matmulSize,
+                  int runs) {
   tiny_runtime_t runtime = nullptr;
   std::string error;
   if (takeRuntimeError(tiny_runtime_create(&runtime), error))
@@ -299,8 +559,8 @@ int benchOnDevice(MLIRContext &context, const std::string &device, int64_t n,
     x[i] = static_cast<float>((i * 7) % 13) / 13.0f - 0.5f;
     y[i] = static_cast<float>((i * 5) % 11) / 11.0f - 0.5f;
   }
-  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, m, m, 1.0f,
-              x.data(), m, y.data(), m, 0.0f, ref.data(), m);
+  blas.sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, m, m, 1.0f, x.data(),
+             m, y.data(), m, 0.0f, ref.data(), m);
   DeviceProgram matmul(runtime,
                        compile(context, matmulProgram(m, device), "matmul"),
                        {x.data(), y.data()});
@@ -323,74 +583,87 @@ int benchOnDevice(MLIRContext &context, const std::string &device, int64_t n,
 } // namespace
 
 int main(int argc, char **argv) {
-  bool quick = false;
-  std::string device = "CPU";
+  bool quick = false, withTinygrad = true, spinCheck = false;
+  std::string device = "CPU", openblasCore = "auto", tinygradScript;
+  const char *usage = "usage: bench-kernels [--quick] [--device=NAME] "
+                      "[--openblas-core=auto|env|cpuid|CORE] "
+                      "[--tinygrad-script=PATH | --no-tinygrad] "
+                      "[--spin-check]";
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
+    auto value = [&](const char *flag) { return arg.rfind(flag, 0) == 0; };
     if (arg == "--quick")
       quick = true;
-    else if (arg.rfind("--device=", 0) == 0)
+    else if (arg == "--spin-check")
+      spinCheck = true;
+    else if (arg == "--no-tinygrad")
+      withTinygrad = false;
+    else if (value("--device="))
       device = arg.substr(std::strlen("--device="));
+    else if (value("--openblas-core="))
+      openblasCore = arg.substr(std::strlen("--openblas-core="));
+    else if (value("--tinygrad-script="))
+      tinygradScript = arg.substr(std::strlen("--tinygrad-script="));
     else
-      fail("unknown argument '" + arg + "'",
-           "usage: bench-kernels [--quick] [--device=NAME]");
+      fail("unknown argument '" + arg + "'", usage);
   }
-  const int64_t n = quick ? (1 << 16) : (1 << 24);
-  const int runs = quick ? 2 : 5;
+  const int runs = quick ? 2 : 10;
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+
+  std::printf("machine: %s, %u cores, load average %s (at the start)\n",
+              cpuInfo("model name").c_str(), cores, loadAverage().c_str());
+  // Before libomp and OpenBLAS start: their waiting threads must not spin
+  // while the other side runs.
+  std::string blocktime = defaultEnv("KMP_BLOCKTIME", "0");
+  std::string blasTimeout = defaultEnv("OPENBLAS_THREAD_TIMEOUT", "4");
+
+  // tinygrad first, alone: its process ends before anything else starts.
+  TinygradTimes tinygrad;
+  if (device != "CPU")
+    tinygrad.absent = "not run on --device";
+  else if (!withTinygrad)
+    tinygrad.absent = "--no-tinygrad";
+  else if (tinygradScript.empty())
+    tinygrad.absent = "no --tinygrad-script";
+  else
+    tinygrad = ::tiny::bench::timeInTinygrad(
+        tinygradScript, quick ? (1 << 16) : (1 << 24),
+        quick ? "128,100,99" : "1024,1000,1023", quick ? "128" : "1024", runs);
+
+  OpenBlas blas;
+  std::string error;
+  if (!::tiny::bench::loadOpenBlas(openblasCore, blas, error))
+    fail("OpenBLAS", error);
+
+  const char *ompThreads = std::getenv("OMP_NUM_THREADS");
+  std::printf("tiny:     JIT-compiled kernels, OpenMP threads: %s, %s\n",
+              ompThreads
+                  ? ompThreads
+                  : ("all cores (" + std::to_string(cores) + ")").c_str(),
+              blocktime.c_str());
+  std::printf("OpenBLAS: core %s, %d threads; %s; %s\n", blas.getCoreName(),
+              blas.getNumThreads(), blas.coreChoice.c_str(),
+              blasTimeout.c_str());
+  std::printf("stream:   plain C++ loops on %u std::threads (as many as "
+              "tiny's), -O3 -march=native\n",
+              kernelThreads());
+  if (tinygrad.absent.empty())
+    std::printf("tinygrad: %s, its kernels on one worker thread\n",
+                tinygrad.setup.c_str());
+  else
+    std::printf("tinygrad: absent, no tinygrad column (%s)\n",
+                tinygrad.absent.c_str());
 
   DialectRegistry registry;
   registry.insert<TinyDialect, arith::ArithDialect, func::FuncDialect,
                   LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
                   scf::SCFDialect>();
   MLIRContext context(registry);
-  if (device != "CPU")
-    return benchOnDevice(context, device, n, quick ? 128 : 1024, runs);
-
-  float *a = allocFloats(n), *b = allocFloats(n), *c = allocFloats(n);
-  for (int64_t i = 0; i < n; ++i) {
-    a[i] = static_cast<float>(i % 1000) * 0.5f;
-    b[i] = static_cast<float>(i % 7);
-    c[i] = 0;
-  }
-  const double bytes = static_cast<double>(n) * sizeof(float);
-
-  double memcpySeconds =
-      bestSeconds(runs, [&] { std::memcpy(c, a, n * sizeof(float)); });
-  double memcpyGBs = 2 * bytes / memcpySeconds / 1e9;
-  std::printf("memcpy     %9.0f KiB   %8.2f GB/s (read + write)\n",
-              bytes / 1024, memcpyGBs);
-
-  // Elementwise add.
-  auto add = compile(context, addProgram(n), "add");
-  invoke(*add, {a, b, c});
-  check(c[12345 % n] == a[12345 % n] + b[12345 % n] &&
-            c[n - 1] == a[n - 1] + b[n - 1],
-        "add");
-  double addSeconds = bestSeconds(runs, [&] { invoke(*add, {a, b, c}); });
-  double addGBs = 3 * bytes / addSeconds / 1e9;
-  std::printf("add        %9lld f32   %8.2f GB/s   %5.1f%% of memcpy   "
-              "compile %.3f s\n",
-              static_cast<long long>(n), addGBs, 100 * addGBs / memcpyGBs,
-              add->getCompileSeconds());
-
-  // Sum.
-  auto sum = compile(context, sumProgram(n), "sum");
-  float total = 0;
-  invoke(*sum, {a, &total});
-  double expected = 0;
-  for (int64_t i = 0; i < n; ++i)
-    expected += a[i];
-  check(std::fabs(total - expected) <= 1e-4 * std::fabs(expected), "sum");
-  double sumSeconds = bestSeconds(runs, [&] { invoke(*sum, {a, &total}); });
-  double sumGBs = bytes / sumSeconds / 1e9;
-  std::printf("sum        %9lld f32   %8.2f GB/s   %5.1f%% of memcpy   "
-              "compile %.3f s\n",
-              static_cast<long long>(n), sumGBs, 100 * sumGBs / memcpyGBs,
-              sum->getCompileSeconds());
-
-  benchMatmul(context, quick ? 128 : 1024, runs);
-  benchMatmul(context, quick ? 100 : 1000, runs);
-  benchMatmul(context, quick ? 99 : 1023, runs);
-  benchMatmul(context, quick ? 128 : 1024, runs, /*relu=*/true);
-  return 0;
+  int status =
+      device != "CPU"
+          ? benchOnDevice(context, blas, device, quick ? (1 << 16) : (1 << 24),
+                          quick ? 128 : 1024, runs)
+          : benchOnCpu(context, blas, tinygrad, quick, spinCheck, runs);
+  std::printf("load average %s (at the end)\n", loadAverage().c_str());
+  return status;
 }

@@ -1,3 +1,21 @@
 #!/usr/bin/env bash
-# Smoke run of bench-kernels: small sizes, result checks on.
-exec "$1" --quick
+# Smoke run of bench-kernels: small sizes, result checks on. Where tinygrad
+# is there ($TINYGRAD_PATH or ../shared/tinygrad beside the checkout), its
+# column must come out: no failed kernel, no failed script. Timings are
+# printed, never asserted.
+#   quick.sh BENCH_KERNELS TINYGRAD_KERNELS_PY
+set -uo pipefail
+output=$("$1" --quick --tinygrad-script="$2")
+status=$?
+echo "$output"
+if [[ $status -ne 0 ]]; then
+  exit "$status"
+fi
+if grep -E '^tinygrad: absent' <<<"$output" | grep -qv 'no tinygrad checkout'; then
+  echo "quick.sh: tinygrad is there but its column failed" >&2
+  exit 1
+fi
+if grep -qE '^tinygrad [a-z_]+ [0-9]+: ' <<<"$output"; then
+  echo "quick.sh: a kernel failed in tinygrad" >&2
+  exit 1
+fi
