@@ -9,10 +9,12 @@
 // validity masks; a reduce becomes REDUCE ranges carrying an accumulator.
 //
 // A value is realized when tinygrad would give it a buffer: a returned
-// value, a `contiguous`, a `copy`, a `store`'s target, and a reduce that one
-// kernel would compute more than once per element: one read by two kernels,
-// through an expand or a gather, or at two positions. Reads at the same
-// position (the two of `where(0 < r, r, 0)`) share one accumulator.
+// value, a `contiguous`, a `copy`, a `store`'s target, and where a reduce
+// would otherwise be computed more than once per element (read by two
+// kernels, through an expand or a gather, or at two positions): the last
+// value computed from it at its own positions before that happens, so the
+// reduce's kernel also computes the elementwise ops that follow it. Reads at
+// the same position (the two of `where(0 < r, r, 0)`) share one accumulator.
 //
 //===----------------------------------------------------------------------===//
 
@@ -94,19 +96,37 @@ bool keepsPositions(Operation *op, int64_t size) {
   return isa<DetachOp, ContiguousBackwardOp>(op) || isElementwise(op);
 }
 
-/// True when a reduce result must get a buffer of its own, as tinygrad
-/// realizes a reduce whose readers index it differently: one kernel would
-/// run the reduction again for every element that reads it. Reads through
-/// ops that keep positions (say, the two of `where(0 < r, r, 0)`) are at
-/// the same indices, where the kernel computes the reduction once; so the
-/// values computed that way from the reduce must all end in one value, the
-/// one other ops read. A buffer is needed when there are two such values
-/// (two outputs, or an expand and an add), or when that one is read more
-/// than once, by a gather, or by an op with more elements than the reduce
-/// (an expand, or an elementwise op that broadcasts it). `isOutput` says
-/// which values are returned: they get buffers, so their readers do not
-/// compute them (or the reduce) again.
-bool reduceNeedsBuffer(ReduceOp reduce, function_ref<bool(Value)> isOutput) {
+/// The last value of the chain of single uses that keep positions from
+/// `reduce` (of `size` elements): its kernel computes the reduce once per
+/// element, and what branches from it reads its buffer. Null when that value
+/// is returned, and so gets a buffer anyway.
+Value lastUnbranched(ReduceOp reduce, int64_t size,
+                     function_ref<bool(Value)> isOutput) {
+  Value current = reduce.getResult();
+  while (!isOutput(current) && current.hasOneUse() &&
+         keepsPositions(*current.getUsers().begin(), size))
+    current = current.getUsers().begin()->getResult(0);
+  return isOutput(current) ? Value() : current;
+}
+
+/// The value to give a buffer so that a kernel computes `reduce` once per
+/// element, or null when none is needed. tinygrad realizes a reduce whose
+/// readers index it differently: one kernel would run the reduction again
+/// for every element that reads it. Reads through ops that keep positions
+/// (say, the two of `where(0 < r, r, 0)`) are at the same indices, where the
+/// kernel computes the reduction once; so the values computed that way from
+/// the reduce must all end in one value, the one other ops read. When there
+/// are two such values (two outputs, or an expand and an add), the last
+/// value before they branch gets the buffer (lastUnbranched). Past that one
+/// value, single-use ops of at most the reduce's size read each of its
+/// elements at most once; the last of them before a value read more than
+/// once, by a gather, or by an op with more elements (an expand, or an
+/// elementwise op that broadcasts it) gets the buffer. Either way its kernel
+/// computes the reduce, and any other reduce that ends there (as the
+/// residual sum of two convolutions does). None is needed when the chain
+/// ends in a value that gets a buffer anyway: a returned value
+/// (`isOutput`), a contiguous, a copy, a store.
+Value valueToRealizeFor(ReduceOp reduce, function_ref<bool(Value)> isOutput) {
   int64_t size = reduce.getType().getNumElements();
   // The values computed from the reduce at its positions, and the one of
   // them other ops read.
@@ -129,33 +149,33 @@ bool reduceNeedsBuffer(ReduceOp reduce, function_ref<bool(Value)> isOutput) {
     if (!readOutside)
       continue;
     if (exit && exit != current)
-      return true;
+      return lastUnbranched(reduce, size, isOutput);
     exit = current;
   }
   if (!exit)
-    return false;
+    return {};
 
   // Follow single-use ops of at most the reduce's size from there (say, a
   // reduce of the value, or the shrink of a permute of it).
   Value current = exit;
   while (true) {
     if (isOutput(current))
-      return false;
+      return {};
     if (!current.hasOneUse())
-      return true;
+      return current;
     Operation *user = *current.getUsers().begin();
     if (isa<IndexOp>(user))
-      return true;
+      return current;
     // A contiguous or a copy computes its source once, into its buffer.
     if (isa<ContiguousOp, CopyOp>(user))
-      return false;
+      return {};
     // The chain ends in a return, a tuple or a store: no broadcast.
     if (user->getNumResults() != 1 ||
         !isa<RankedTensorType>(user->getResult(0).getType()))
-      return false;
+      return {};
     auto userType = cast<RankedTensorType>(user->getResult(0).getType());
     if (userType.getNumElements() > size)
-      return true;
+      return current;
     current = user->getResult(0);
   }
 }
@@ -1440,6 +1460,8 @@ LogicalResult FunctionRangeifier::run() {
   for (auto [i, output] : llvm::enumerate(outputs))
     outputIndex.try_emplace(output, i);
   auto isOutput = [&](Value value) { return outputIndex.count(value) != 0; };
+  // Values that reduces read before them want realized (valueToRealizeFor).
+  DenseSet<Value> realizedForReduce;
   for (Operation &op : body.without_terminator()) {
     if (auto buffer = dyn_cast<BufferOp>(op)) {
       buffers[buffer.getResult()] = allocate(buffer.getResult());
@@ -1510,12 +1532,14 @@ LogicalResult FunctionRangeifier::run() {
     if (op.getNumResults() != 1)
       continue;
     Value value = op.getResult(0);
-    auto reduce = dyn_cast<ReduceOp>(op);
+    if (auto reduce = dyn_cast<ReduceOp>(op))
+      if (Value realized = valueToRealizeFor(reduce, isOutput))
+        realizedForReduce.insert(realized);
     // A load or a stage (without ranges) puts its source in a new buffer on
     // its device, as a copy does.
     bool intoNewBuffer = isa<ContiguousOp, CopyOp, LoadOp, StageOp>(op);
     bool realize = intoNewBuffer ||
-                   (reduce && reduceNeedsBuffer(reduce, isOutput)) ||
+                   realizedForReduce.contains(value) ||
                    (outputIndex.count(value) && !buffers.count(value));
     if (!realize || buffers.count(value))
       continue;

@@ -14,6 +14,10 @@
 //   r + flip(r) = [2 - 0.25, 3 - 8, -8 + 3, -0.25 + 2] = [1.75, -5, -5, 1.75]
 //   r * r + x = [[5, 2, 7], [13, 14, 3], [57, 72, 55], [0.5625, 0.3125, -0.9375]]
 //   c = contiguous(r * r); c + c = [8, 18, 128, 0.125]
+//   s = r + rowsum(y) for y = [[1..5], [6..10], [11..15], [16..20]], whose
+//   row sums are [15, 40, 65, 90]: s = [17, 43, 57, 89.75], read by two
+//   outputs (one kernel computes both reduces into s's buffer):
+//   (-s, 2s) = ([-17, -43, -57, -89.75], [34, 86, 114, 179.5])
 // softmax in base 2, exp2(x - max(x)) / sum(exp2(x - max(x))), on rows
 // whose exponents are 0 and -1: [0, 0, 1] -> [0.5, 0.5, 1] / 2,
 // [5, 4, 4] -> [1, 0.5, 0.5] / 2, [-2, -2, -1] and [10, 9, 9] alike.
@@ -40,6 +44,7 @@
 // RUN: tiny-run %s --entry=flip_read -i 1,-2,3,4,5,-6,-7,8,-9,0.5,0.25,-1 | FileCheck %s --match-full-lines --check-prefix=FLIP
 // RUN: tiny-run %s --entry=square_broadcast -i 1,-2,3,4,5,-6,-7,8,-9,0.5,0.25,-1 | FileCheck %s --match-full-lines --check-prefix=BCAST
 // RUN: tiny-run %s --entry=contiguous_square -i 1,-2,3,4,5,-6,-7,8,-9,0.5,0.25,-1 | FileCheck %s --match-full-lines --check-prefix=CONTIG
+// RUN: tiny-run %s --entry=residual_sum -i 1,-2,3,4,5,-6,-7,8,-9,0.5,0.25,-1 -i 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20 | FileCheck %s --match-full-lines --check-prefix=RESIDUAL
 // RUN: tiny-run %s --entry=softmax2 -i 0,0,1,5,4,4,-2,-2,-1,10,9,9 | FileCheck %s --match-full-lines --check-prefix=SOFTMAX
 
 // RELU: {{\[}}[2], [3], [0], [0]] : tensor<4x1xf32>
@@ -54,6 +59,8 @@
 // FLIP: {{\[}}[1.75], [-5], [-5], [1.75]] : tensor<4x1xf32>
 // BCAST: {{\[}}[5, 2, 7], [13, 14, 3], [57, 72, 55], [0.5625, 0.3125, -0.9375]] : tensor<4x3xf32>
 // CONTIG: {{\[}}[8], [18], [128], [0.125]] : tensor<4x1xf32>
+// RESIDUAL: {{\[}}[-17], [-43], [-57], [-89.75]] : tensor<4x1xf32>
+// RESIDUAL-NEXT: {{\[}}[34], [86], [114], [179.5]] : tensor<4x1xf32>
 // SOFTMAX: {{\[}}[0.25, 0.25, 0.5], [0.5, 0.25, 0.25], [0.25, 0.25, 0.5], [0.5, 0.25, 0.25]] : tensor<4x3xf32>
 
 // RUN: rm -rf %t && mkdir -p %t
@@ -387,4 +394,19 @@ tiny.function @two_outputs_matmul -> tuple<tensor<40x24xf32, #cpu>, tensor<40x24
   %d = tiny.mul %c, %two : tensor<40x24xf32, #cpu>, tensor<40x24xf32, #cpu>
   %t = tiny.tuple %r, %d : tensor<40x24xf32, #cpu>, tensor<40x24xf32, #cpu>
   tiny.return %t : tuple<tensor<40x24xf32, #cpu>, tensor<40x24xf32, #cpu>>
+}
+
+tiny.function @residual_sum -> tuple<tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>> {
+  %xf = tiny.param 0 : f32 size 12 on "CPU"
+  %yf = tiny.param 1 : f32 size 20 on "CPU"
+  %x = tiny.reshape %xf to [4, 3] : tensor<12xf32, #cpu>
+  %y = tiny.reshape %yf to [4, 5] : tensor<20xf32, #cpu>
+  %a = tiny.reduce add %x axes [1] : tensor<4x3xf32, #cpu>
+  %b = tiny.reduce add %y axes [1] : tensor<4x5xf32, #cpu>
+  %s = tiny.add %a, %b : tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>
+  %o1 = tiny.neg %s : tensor<4x1xf32, #cpu>
+  %two = tiny.const dense<2.0> : tensor<4x1xf32, #cpu>
+  %o2 = tiny.mul %s, %two : tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>
+  %t = tiny.tuple %o1, %o2 : tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>
+  tiny.return %t : tuple<tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>>
 }

@@ -151,6 +151,45 @@ tiny.function @two_outputs -> tuple<tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>
 
 #cpu = #tiny.device<"CPU">
 
+// Two reduces summed at their positions, the sum read by two outputs (a
+// residual block: the sum of two convolutions, read by the next block twice).
+// The sum gets the buffer and one kernel computes both reduces into it,
+// rather than one buffer per reduce (tinygrad: 3 kernels).
+// COUNT: {{^}}schedule @residual_sum: 3 kernels: r_4_1 E_4_1 E_4_1{{$}}
+// CHECK-LABEL: func.func @residual_sum
+// CHECK-NEXT: %[[SUM:[a-z0-9_]+]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: tiny.k.kernel "r_4_1" {
+// CHECK: %[[A:[a-z0-9_]+]] = tiny.k.range reduce
+// CHECK: %[[B:[a-z0-9_]+]] = tiny.k.range reduce
+// CHECK: %[[AB:[a-z0-9_]+]] = arith.addf %[[A]], %[[B]] : f32
+// CHECK: %[[AT:[a-z0-9_]+]] = tiny.k.index %[[SUM]]
+// CHECK-NEXT: tiny.k.store %[[AT]], %[[AB]]
+// CHECK: tiny.k.kernel "E_4_1" {
+// CHECK-NOT: tiny.k.range reduce
+// CHECK: tiny.k.index %[[SUM]]
+// CHECK: tiny.k.kernel "E_4_1" {
+// CHECK-NOT: tiny.k.range reduce
+// CHECK: tiny.k.index %[[SUM]]
+// CHECK: return
+tiny.function @residual_sum -> tuple<tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>> {
+  %xf = tiny.param 0 : f32 size 12 on "CPU"
+  %yf = tiny.param 1 : f32 size 20 on "CPU"
+  %x = tiny.reshape %xf to [4, 3] : tensor<12xf32, #cpu>
+  %y = tiny.reshape %yf to [4, 5] : tensor<20xf32, #cpu>
+  %a = tiny.reduce add %x axes [1] : tensor<4x3xf32, #cpu>
+  %b = tiny.reduce add %y axes [1] : tensor<4x5xf32, #cpu>
+  %s = tiny.add %a, %b : tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>
+  %o1 = tiny.neg %s : tensor<4x1xf32, #cpu>
+  %two = tiny.const dense<2.0> : tensor<4x1xf32, #cpu>
+  %o2 = tiny.mul %s, %two : tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>
+  %t = tiny.tuple %o1, %o2 : tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>
+  tiny.return %t : tuple<tensor<4x1xf32, #cpu>, tensor<4x1xf32, #cpu>>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
 // An output computed from r, then read by another output: r is reduced in
 // the first output's kernel; the second reads that output's buffer
 // (tinygrad: 2 kernels).

@@ -2,18 +2,20 @@
 // one line per launch with the kernel's name, its time, GFLOP/s, GB/s and
 // share of the kernels' time, then its static FLOP and byte estimates; a
 // totals line ends it. Times and rates vary from run to run; the estimates
-// do not. r_2_1 adds 6 elements (6 FLOPs) and touches x (24 bytes) and the
-// 2 sums (8 bytes); E_2_3 computes x - sum * (1 / 3) as a divf, two mulf
-// and an addf for each of 6 elements (24 FLOPs) and touches x, the sums
-// and the result (24 + 8 + 24 bytes).
+// do not. r_2_1 sums the rows of x and divides each sum by 3 (the mean is
+// read by a broadcast, so its kernel stores the mean, as tinygrad's does):
+// 6 adds and, as the division lowers, 3 ops for each of the 2 means (12
+// FLOPs); it touches x (24 bytes) and the 2 means (8 bytes). E_2_3 computes
+// x - mean for each of 6 elements (6 FLOPs) and touches x, the means and the
+// result (24 + 8 + 24 bytes).
 //
 // RUN: tiny-run %s --profile -i 1,2,3,4,5,6 2> %t.profile | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s --input-file=%t.profile
 // OUT: {{\[}}[-1, 0, 1], [-1, 0, 1]] : tensor<2x3xf32>
 // CHECK: {{^#  *kernel  *time \(us\)  *GFLOP/s  *GB/s  *share  *FLOPs  *bytes$}}
-// CHECK-NEXT: {{^0  *r_2_1  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9]%  *6  *32$}}
-// CHECK-NEXT: {{^1  *E_2_3  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9]%  *24  *56$}}
-// CHECK-NEXT: {{^ *total \(2 launches\)  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9][0-9]  *100\.0%  *30  *88$}}
+// CHECK-NEXT: {{^0  *r_2_1  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9]%  *12  *32$}}
+// CHECK-NEXT: {{^1  *E_2_3  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9]%  *6  *56$}}
+// CHECK-NEXT: {{^ *total \(2 launches\)  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9][0-9]  *100\.0%  *18  *88$}}
 //
 // Without --profile the compiled code makes no timing call; with the
 // pipeline's profile option it calls the runtime around each kernel.
