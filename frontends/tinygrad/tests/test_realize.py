@@ -255,6 +255,26 @@ def test_assign_view():
                                   run(lambda *t: Tensor.realize(*t)))
 
 
+def test_realized_view_of_a_buffer_stays_a_view():
+    # tinygrad leaves a realized view of a realized buffer a view of it: a
+    # later assign into the buffer shows through, as with a numpy view
+    # (test_setitem's swap_rows). A copy would keep the old row.
+    def run(realize):
+        t = Tensor.arange(6, dtype=dtypes.float).reshape(3, 2).clone()
+        realize(t)
+        row = t[0]
+        realize(row)
+        t[0:1].assign(t[1:2])
+        realize(t)
+        return row.numpy()
+    array = np.arange(6, dtype=np.float32).reshape(3, 2)
+    row = array[0]
+    array[0] = array[1]
+    got = run(tt.realize)
+    np.testing.assert_array_equal(got, row)
+    np.testing.assert_array_equal(got, run(lambda *t: Tensor.realize(*t)))
+
+
 def test_rand_threefry():
     def run(realize):
         Tensor.manual_seed(42)

@@ -123,9 +123,13 @@ def realize(*tensors):
     Tensor sharing their graph) realized. Returns the first tensor."""
     from tinygrad.tensor import _apply_map_to_tensors
     # Empty tensors hold no data (tinygrad reads them as empty arrays
-    # without a buffer): nothing to compute.
+    # without a buffer): nothing to compute. Nor for a view (movement ops)
+    # of a realized buffer: tinygrad leaves it a view of that buffer, so a
+    # later assign into the buffer shows through it (test_setitem's
+    # swap_rows); a copy would keep the old values.
     todo = [t for t in tensors
             if not t.uop.is_virtual and not t.uop.has_buffer_identity()
+            and not t.uop.base.has_buffer_identity()
             and 0 not in t.shape]
     if not todo:
         return tensors[0] if tensors else None
