@@ -255,6 +255,18 @@ def test_assign_view():
                                   run(lambda *t: Tensor.realize(*t)))
 
 
+def test_reduce_of_an_empty_buffer():
+    # Tensor.empty(1, 0) is a realized buffer of no elements: its param
+    # gets no memory (tinygrad cannot allocate 0 bytes), its reduces the
+    # identity.
+    empty = np.empty((1, 0), dtype=np.float32)
+    for build, expected in [
+            (lambda: Tensor.empty(1, 0).sum(), empty.sum()),
+            (lambda: Tensor.empty(1, 0).prod(), empty.prod()),
+            (lambda: Tensor.empty(1, 0).sum(axis=1) + 2, empty.sum(axis=1) + 2)]:
+        np.testing.assert_array_equal(_tiny(build)[0], expected)
+
+
 def test_realized_view_of_a_buffer_stays_a_view():
     # tinygrad leaves a realized view of a realized buffer a view of it: a
     # later assign into the buffer shows through, as with a numpy view

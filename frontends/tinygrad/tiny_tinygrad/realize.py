@@ -86,6 +86,10 @@ def _input_address(bound):
         buffer = bound.uop.buffer.bufs[bound.index]
     else:
         buffer = bound.buffer
+    if buffer.nbytes == 0:
+        # An empty buffer (Tensor.empty(1, 0)): nothing to read, and
+        # tinygrad's allocators refuse a size of 0.
+        return None
     buffer.ensure_allocated()
     return _address(buffer)
 
