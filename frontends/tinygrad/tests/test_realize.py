@@ -255,6 +255,58 @@ def test_assign_view():
                                   run(lambda *t: Tensor.realize(*t)))
 
 
+U8 = np.array([0, 1, 44, 200, 255], dtype=np.uint8)
+I8 = np.array([-128, -1, 0, 44, 127], dtype=np.int8)
+
+# A weak constant outside the other operand's dtype keeps its value in
+# tinygrad: comparisons and max are the mathematical ones, not those of the
+# wrapped constant (uint8 x < -1 is not x < 255).
+OUT_OF_RANGE_CONSTANTS = {
+    "u8_lt_neg": (lambda: Tensor(U8) < -1, lambda: U8.astype(int) < -1),
+    "u8_gt_neg": (lambda: Tensor(U8) > -1, lambda: U8.astype(int) > -1),
+    "neg_lt_u8": (lambda: -1 < Tensor(U8), lambda: -1 < U8.astype(int)),
+    "u8_lt_big": (lambda: Tensor(U8) < 300, lambda: U8.astype(int) < 300),
+    "u8_le_neg": (lambda: Tensor(U8) <= -1, lambda: U8.astype(int) <= -1),
+    "u8_eq_big": (lambda: Tensor(U8) == 300, lambda: U8.astype(int) == 300),
+    "u8_ne_wraps_to_44": (lambda: Tensor(U8) != 300,
+                          lambda: U8.astype(int) != 300),
+    "i8_gt_neg": (lambda: Tensor(I8) > -200, lambda: I8.astype(int) > -200),
+    "i32_lt_2_40": (lambda: Tensor(I8.astype(np.int32)) < 2**40,
+                    lambda: I8.astype(np.int64) < 2**40),
+    "u8_max_neg": (lambda: Tensor(U8).maximum(-1), lambda: U8),
+    "i8_max_neg": (lambda: Tensor(I8).maximum(-200), lambda: I8),
+    # max(x, 300) is 300 everywhere, committed at uint8: 44.
+    "u8_max_big": (lambda: Tensor(U8).maximum(300),
+                   lambda: np.full(5, 300 % 256, dtype=np.uint8)),
+    "u8_clip": (lambda: Tensor(U8).clip(-5, 300),
+                lambda: np.clip(U8.astype(int), -5, 300).astype(np.uint8)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OUT_OF_RANGE_CONSTANTS))
+def test_out_of_range_weak_constant(name):
+    build, expected = OUT_OF_RANGE_CONSTANTS[name]
+    got = _tiny(build)[0]
+    np.testing.assert_array_equal(got, expected())
+    np.testing.assert_array_equal(got, _reference(build)[0])
+
+
+def test_out_of_range_weak_constant_in_a_folded_graph():
+    # minimum is ~max(~x, ~300): tinygrad folds ~300 (a weak XOR of two
+    # constants) to -301 before committing it, and max(~x, -301) is ~x.
+    # tiny's uint8 XOR of the wrapped 44 would give min(x, 44).
+    check(lambda: Tensor(U8).minimum(300))
+
+
+def test_out_of_range_weak_divisor_is_refused():
+    # tinygrad folds x // 300 of a uint8 x to 0 by its value range, and
+    # x // -300 of an int8 by the wrapped constant: refused, not guessed.
+    for build in (lambda: Tensor(U8) // 300, lambda: Tensor(U8) % 300,
+                  lambda: Tensor(I8) // -300):
+        with pytest.raises(tt.ExportError, match="outside"):
+            tt.realize(build())
+
+
 def test_reduce_of_an_empty_buffer():
     # Tensor.empty(1, 0) is a realized buffer of no elements: its param
     # gets no memory (tinygrad cannot allocate 0 bytes), its reduces the
