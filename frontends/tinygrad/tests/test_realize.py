@@ -307,6 +307,23 @@ def test_out_of_range_weak_divisor_is_refused():
             tt.realize(build())
 
 
+def test_cast_over_a_weak_float_op_computes_at_the_cast_width():
+    # The weak sum * 70000 + 1e-5 is cast to float32 by the division: it
+    # computes at float32, not at the default float16 (where 70000 is inf
+    # and the quotient 0).
+    from tinygrad.helpers import Context
+    with Context(DEFAULT_FLOAT=dtypes.float16):
+        def build():
+            denom = Tensor.ones(1, dtype=dtypes.int32).sum() * 70000 + 1e-5
+            return Tensor(1.0, dtype=dtypes.float32) / denom
+        got = _tiny(build)[0]
+        expected = _reference(build)[0]
+    np.testing.assert_allclose(
+        got, np.float32(1) / (np.float32(70000) + np.float32(1e-5)),
+        rtol=1e-6)
+    np.testing.assert_allclose(got, expected, rtol=1e-6)
+
+
 def test_reduce_of_an_empty_buffer():
     # Tensor.empty(1, 0) is a realized buffer of no elements: its param
     # gets no memory (tinygrad cannot allocate 0 bytes), its reduces the

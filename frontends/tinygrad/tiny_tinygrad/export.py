@@ -18,7 +18,7 @@ tinygrad function that made it (when tinygrad recorded one): never a wrong
 program.
 """
 
-from tinygrad.dtype import AddrSpace, dtypes, least_upper_dtype
+from tinygrad.dtype import AddrSpace, dtypes, least_upper_dtype, weak_dtype
 from tinygrad.uop.ops import AxisType, GroupOp, Ops, UOp, all_metadata, exec_alu
 
 from .dtypes import ExportError, const_literal, mlir_dtype
@@ -323,7 +323,17 @@ class _Builder:
             if src.op is Ops.CONST and src.dtype in dtypes.weaks:
                 # tinygrad commits a weak constant at the cast's dtype.
                 return self.const(src.arg, dtype, device, src)
-            return self.cast(self.value(src, None, device), dtype)
+            want = None
+            if src.dtype in dtypes.weaks and src.op in GroupOp.ALU and \
+                    u.dtype not in dtypes.weaks and \
+                    weak_dtype(u.dtype) is src.dtype:
+                # A cast over a weak op of its kind is the least width the
+                # op computes at (tinygrad's cast_weak_srcs): a float32
+                # cast of a weak float sum computes it at float32 even when
+                # the default float is float16.
+                want = mlir_dtype(least_upper_dtype(u.dtype,
+                                                    _weak_default(src)))
+            return self.cast(self.value(src, want, device), dtype)
         if op is Ops.BITCAST:
             src = self.value(u.src[0], None, device)
             if src.dtype == dtype:
