@@ -356,6 +356,28 @@ def test_realized_view_of_a_buffer_stays_a_view():
     np.testing.assert_array_equal(got, run(lambda *t: Tensor.realize(*t)))
 
 
+@pytest.mark.parametrize("make", [
+    lambda t: t.bitcast(dtypes.int32),
+    lambda t: t[1:3].bitcast(dtypes.int32),
+    lambda t: t.reshape(2, 2)[1].contiguous(),
+], ids=["bitcast", "shrink_bitcast", "contiguous_of_a_row"])
+def test_realized_contiguous_range_of_a_buffer_is_a_view(make):
+    # tinygrad realizes a bitcast, or a contiguous copy of a contiguous
+    # range, of a buffer as a view of it (contiguous_mops_to_view): a later
+    # assign into the buffer shows through.
+    def run(realize):
+        t = Tensor([1.0, 2.0, 3.0, 4.0]).clone()
+        realize(t)
+        u = make(t)
+        realize(u)
+        t.assign(Tensor.zeros(4))
+        realize(t)
+        return u.numpy()
+    got = run(tt.realize)
+    np.testing.assert_array_equal(got, np.zeros_like(got))
+    np.testing.assert_array_equal(got, run(lambda *t: Tensor.realize(*t)))
+
+
 def test_rand_threefry():
     def run(realize):
         Tensor.manual_seed(42)
