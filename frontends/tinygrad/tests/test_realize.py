@@ -255,6 +255,129 @@ def test_assign_view():
                                   run(lambda *t: Tensor.realize(*t)))
 
 
+U8 = np.array([0, 1, 44, 200, 255], dtype=np.uint8)
+I8 = np.array([-128, -1, 0, 44, 127], dtype=np.int8)
+
+# A weak constant outside the other operand's dtype keeps its value in
+# tinygrad: comparisons and max are the mathematical ones, not those of the
+# wrapped constant (uint8 x < -1 is not x < 255).
+OUT_OF_RANGE_CONSTANTS = {
+    "u8_lt_neg": (lambda: Tensor(U8) < -1, lambda: U8.astype(int) < -1),
+    "u8_gt_neg": (lambda: Tensor(U8) > -1, lambda: U8.astype(int) > -1),
+    "neg_lt_u8": (lambda: -1 < Tensor(U8), lambda: -1 < U8.astype(int)),
+    "u8_lt_big": (lambda: Tensor(U8) < 300, lambda: U8.astype(int) < 300),
+    "u8_le_neg": (lambda: Tensor(U8) <= -1, lambda: U8.astype(int) <= -1),
+    "u8_eq_big": (lambda: Tensor(U8) == 300, lambda: U8.astype(int) == 300),
+    "u8_ne_wraps_to_44": (lambda: Tensor(U8) != 300,
+                          lambda: U8.astype(int) != 300),
+    "i8_gt_neg": (lambda: Tensor(I8) > -200, lambda: I8.astype(int) > -200),
+    "i32_lt_2_40": (lambda: Tensor(I8.astype(np.int32)) < 2**40,
+                    lambda: I8.astype(np.int64) < 2**40),
+    "u8_max_neg": (lambda: Tensor(U8).maximum(-1), lambda: U8),
+    "i8_max_neg": (lambda: Tensor(I8).maximum(-200), lambda: I8),
+    # max(x, 300) is 300 everywhere, committed at uint8: 44.
+    "u8_max_big": (lambda: Tensor(U8).maximum(300),
+                   lambda: np.full(5, 300 % 256, dtype=np.uint8)),
+    "u8_clip": (lambda: Tensor(U8).clip(-5, 300),
+                lambda: np.clip(U8.astype(int), -5, 300).astype(np.uint8)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OUT_OF_RANGE_CONSTANTS))
+def test_out_of_range_weak_constant(name):
+    build, expected = OUT_OF_RANGE_CONSTANTS[name]
+    got = _tiny(build)[0]
+    np.testing.assert_array_equal(got, expected())
+    np.testing.assert_array_equal(got, _reference(build)[0])
+
+
+def test_out_of_range_weak_constant_in_a_folded_graph():
+    # minimum is ~max(~x, ~300): tinygrad folds ~300 (a weak XOR of two
+    # constants) to -301 before committing it, and max(~x, -301) is ~x.
+    # tiny's uint8 XOR of the wrapped 44 would give min(x, 44).
+    check(lambda: Tensor(U8).minimum(300))
+
+
+def test_out_of_range_weak_divisor_is_refused():
+    # tinygrad folds x // 300 of a uint8 x to 0 by its value range, and
+    # x // -300 of an int8 by the wrapped constant: refused, not guessed.
+    for build in (lambda: Tensor(U8) // 300, lambda: Tensor(U8) % 300,
+                  lambda: Tensor(I8) // -300):
+        with pytest.raises(tt.ExportError, match="outside"):
+            tt.realize(build())
+
+
+def test_cast_over_a_weak_float_op_computes_at_the_cast_width():
+    # The weak sum * 70000 + 1e-5 is cast to float32 by the division: it
+    # computes at float32, not at the default float16 (where 70000 is inf
+    # and the quotient 0).
+    from tinygrad.helpers import Context
+    with Context(DEFAULT_FLOAT=dtypes.float16):
+        def build():
+            denom = Tensor.ones(1, dtype=dtypes.int32).sum() * 70000 + 1e-5
+            return Tensor(1.0, dtype=dtypes.float32) / denom
+        got = _tiny(build)[0]
+        expected = _reference(build)[0]
+    np.testing.assert_allclose(
+        got, np.float32(1) / (np.float32(70000) + np.float32(1e-5)),
+        rtol=1e-6)
+    np.testing.assert_allclose(got, expected, rtol=1e-6)
+
+
+def test_reduce_of_an_empty_buffer():
+    # Tensor.empty(1, 0) is a realized buffer of no elements: its param
+    # gets no memory (tinygrad cannot allocate 0 bytes), its reduces the
+    # identity.
+    empty = np.empty((1, 0), dtype=np.float32)
+    for build, expected in [
+            (lambda: Tensor.empty(1, 0).sum(), empty.sum()),
+            (lambda: Tensor.empty(1, 0).prod(), empty.prod()),
+            (lambda: Tensor.empty(1, 0).sum(axis=1) + 2, empty.sum(axis=1) + 2)]:
+        np.testing.assert_array_equal(_tiny(build)[0], expected)
+
+
+def test_realized_view_of_a_buffer_stays_a_view():
+    # tinygrad leaves a realized view of a realized buffer a view of it: a
+    # later assign into the buffer shows through, as with a numpy view
+    # (test_setitem's swap_rows). A copy would keep the old row.
+    def run(realize):
+        t = Tensor.arange(6, dtype=dtypes.float).reshape(3, 2).clone()
+        realize(t)
+        row = t[0]
+        realize(row)
+        t[0:1].assign(t[1:2])
+        realize(t)
+        return row.numpy()
+    array = np.arange(6, dtype=np.float32).reshape(3, 2)
+    row = array[0]
+    array[0] = array[1]
+    got = run(tt.realize)
+    np.testing.assert_array_equal(got, row)
+    np.testing.assert_array_equal(got, run(lambda *t: Tensor.realize(*t)))
+
+
+@pytest.mark.parametrize("make", [
+    lambda t: t.bitcast(dtypes.int32),
+    lambda t: t[1:3].bitcast(dtypes.int32),
+    lambda t: t.reshape(2, 2)[1].contiguous(),
+], ids=["bitcast", "shrink_bitcast", "contiguous_of_a_row"])
+def test_realized_contiguous_range_of_a_buffer_is_a_view(make):
+    # tinygrad realizes a bitcast, or a contiguous copy of a contiguous
+    # range, of a buffer as a view of it (contiguous_mops_to_view): a later
+    # assign into the buffer shows through.
+    def run(realize):
+        t = Tensor([1.0, 2.0, 3.0, 4.0]).clone()
+        realize(t)
+        u = make(t)
+        realize(u)
+        t.assign(Tensor.zeros(4))
+        realize(t)
+        return u.numpy()
+    got = run(tt.realize)
+    np.testing.assert_array_equal(got, np.zeros_like(got))
+    np.testing.assert_array_equal(got, run(lambda *t: Tensor.realize(*t)))
+
+
 def test_rand_threefry():
     def run(realize):
         Tensor.manual_seed(42)

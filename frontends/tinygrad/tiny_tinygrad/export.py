@@ -18,8 +18,8 @@ tinygrad function that made it (when tinygrad recorded one): never a wrong
 program.
 """
 
-from tinygrad.dtype import AddrSpace, dtypes, least_upper_dtype
-from tinygrad.uop.ops import AxisType, GroupOp, Ops, UOp, all_metadata
+from tinygrad.dtype import AddrSpace, dtypes, least_upper_dtype, weak_dtype
+from tinygrad.uop.ops import AxisType, GroupOp, Ops, UOp, all_metadata, exec_alu
 
 from .dtypes import ExportError, const_literal, mlir_dtype
 
@@ -282,6 +282,14 @@ class _Builder:
 
         if op is Ops.CONST:
             return self.const(u.arg, dtype, device, u)
+        if u.dtype is dtypes.weakint:
+            # tinygrad folds a weak graph of constants to one CONST of its
+            # mathematical value before committing it (300 // 2 at uint8 is
+            # 150, not 44 // 2).
+            folded = self.weak_int_value(u)
+            if folded is not None:
+                return self.expand(self.const(folded, dtype, device, u),
+                                   _static(u.shape, u))
         if op is Ops.BUFFER:
             if u.addrspace is not AddrSpace.GLOBAL:
                 raise _error(u, "an unbound Variable or local buffer")
@@ -315,7 +323,17 @@ class _Builder:
             if src.op is Ops.CONST and src.dtype in dtypes.weaks:
                 # tinygrad commits a weak constant at the cast's dtype.
                 return self.const(src.arg, dtype, device, src)
-            return self.cast(self.value(src, None, device), dtype)
+            want = None
+            if src.dtype in dtypes.weaks and src.op in GroupOp.ALU and \
+                    u.dtype not in dtypes.weaks and \
+                    weak_dtype(u.dtype) is src.dtype:
+                # A cast over a weak op of its kind is the least width the
+                # op computes at (tinygrad's cast_weak_srcs): a float32
+                # cast of a weak float sum computes it at float32 even when
+                # the default float is float16.
+                want = mlir_dtype(least_upper_dtype(u.dtype,
+                                                    _weak_default(src)))
+            return self.cast(self.value(src, want, device), dtype)
         if op is Ops.BITCAST:
             src = self.value(u.src[0], None, device)
             if src.dtype == dtype:
@@ -577,6 +595,9 @@ class _Builder:
         a = self.cast(self.value(a_u, operand, device), operand)
         b = self.cast(self.value(b_u, operand, device), operand)
         shape = _static(u.shape, u)
+        folded = self.out_of_range_constant(u, a, b, shape)
+        if folded is not None:
+            return folded
         name = _BINARY[op]
         if op is Ops.POW and operand[0] in "iu":
             return self.int_pow(u, a, b, b_u, shape)
@@ -588,6 +609,74 @@ class _Builder:
             text += ", " + b.type
         return self._new(text, shape, "i1" if op in _COMPARE else operand,
                          device)
+
+    def weak_int_value(self, u):
+        """The value of weak integer UOp `u` when it is built from constants
+        only (through elementwise and movement ops), as tinygrad's constant
+        folding computes it: a Python int, unbounded; else None."""
+        key = ("weak value", u)
+        if key in self.memo:
+            return self.memo[key]
+        value = None
+        if u.dtype is dtypes.weakint:
+            if u.op is Ops.CONST:
+                value = u.arg if isinstance(u.arg, int) else None
+            elif u.op in GroupOp.Movement and u.op is not Ops.PAD:
+                value = self.weak_int_value(u.src[0])
+            elif u.op in GroupOp.ALU:
+                operands = [self.weak_int_value(s) for s in u.src]
+                if all(isinstance(v, int) for v in operands):
+                    try:
+                        value = exec_alu(u.op, u.dtype, operands, False)
+                    except (ArithmeticError, ValueError, KeyError):
+                        value = None
+                    if not isinstance(value, int) or isinstance(value, bool):
+                        value = None
+        self.memo[key] = value
+        return value
+
+    def out_of_range_constant(self, u, a, b, shape):
+        """Binary `u` of an integer dtype with a weak constant operand
+        outside that dtype's range. tinygrad commits such a constant keeping
+        its value and folds the op by value ranges: a comparison is the
+        mathematical one (uint8 x < -1 is False, not x < 255), a max is the
+        other operand or the constant (wrapped). tiny's constant would be
+        the wrapped value, so those fold here; the ops whose result depends
+        on that folding in other ways (divisions, remainders, shifts) are
+        refused. None when nothing folds."""
+        common = least_upper_dtype(u.src[0].dtype, u.src[1].dtype) \
+            if u.op in _COMPARE else u.dtype
+        if common in dtypes.weaks or not dtypes.is_int(common) or \
+                common == dtypes.bool:
+            return None
+        for side, s in enumerate(u.src):
+            if s.dtype is not dtypes.weakint:
+                continue
+            c = self.weak_int_value(s)
+            if c is None or common.min <= c <= common.max:
+                continue
+            above = c > common.max
+            if u.op in _COMPARE:
+                if u.op is Ops.CMPLT:
+                    # x < c holds for every x when c is above the range;
+                    # c < x when c is below it.
+                    truth = above if side == 1 else not above
+                else:
+                    truth = u.op is Ops.CMPNE
+                return self.expand(self.const(truth, "i1", a.device), shape)
+            if u.op is Ops.MAX:
+                if above:
+                    return self.expand(self.const(c, a.dtype, a.device), shape)
+                other = b if side == 0 else a
+                return self.expand(other, shape)
+            if u.op in (Ops.ADD, Ops.SUB, Ops.MUL, Ops.AND, Ops.OR,
+                        Ops.XOR):
+                # Wrapping commutes with these: the wrapped constant gives
+                # tinygrad's result.
+                continue
+            raise _error(u, "a constant %d outside %s's range as an operand "
+                         "(tinygrad folds it by its value)" % (c, common))
+        return None
 
     def _arith(self, name, a, b, shape):
         text = "tiny.%s %s, %s : %s" % (name, a.name, b.name, a.type)

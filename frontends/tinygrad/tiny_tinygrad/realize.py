@@ -22,7 +22,7 @@ import numpy as np
 import tiny
 from tinygrad.device import Buffer, MultiBuffer
 from tinygrad.dtype import dtypes
-from tinygrad.uop.ops import UOp
+from tinygrad.uop.ops import GroupOp, Ops, UOp
 
 from .export import Shard, export_uops
 
@@ -86,6 +86,10 @@ def _input_address(bound):
         buffer = bound.uop.buffer.bufs[bound.index]
     else:
         buffer = bound.buffer
+    if buffer.nbytes == 0:
+        # An empty buffer (Tensor.empty(1, 0)): nothing to read, and
+        # tinygrad's allocators refuse a size of 0.
+        return None
     buffer.ensure_allocated()
     return _address(buffer)
 
@@ -118,14 +122,40 @@ def _new_buffer(u, layout):
     return buffers, realized
 
 
+def _buffer_view(u):
+    """For a tensor that tinygrad realizes as a view of an existing buffer
+    rather than a copy (its contiguous_mops_to_view: a bitcast, or a
+    contiguous of movement ops and bitcasts, of a BUFFER's contiguous range),
+    that view; else None. A later assign into the buffer shows through
+    such a tensor in tinygrad, so tiny must not copy it either."""
+    src = u.src[0] if u.op is Ops.CONTIGUOUS else u
+    if src.op not in GroupOp.Movement and src.op is not Ops.BITCAST:
+        return None
+    if src is u and u.op is not Ops.BITCAST:
+        return None
+    buf = src.base
+    while buf.op is Ops.BITCAST:
+        buf = buf.src[0].base
+    if buf.op is not Ops.BUFFER or \
+            not all(isinstance(s, int) for s in u.shape):
+        return None
+    from tinygrad.tensor import _make_buffer_view
+    view = _make_buffer_view(src)
+    return None if view is None else view.reshape(u.shape)
+
+
 def realize(*tensors):
     """Computes the given Tensors with tiny and makes each of them (and every
     Tensor sharing their graph) realized. Returns the first tensor."""
     from tinygrad.tensor import _apply_map_to_tensors
     # Empty tensors hold no data (tinygrad reads them as empty arrays
-    # without a buffer): nothing to compute.
+    # without a buffer): nothing to compute. Nor for a view (movement ops)
+    # of a realized buffer: tinygrad leaves it a view of that buffer, so a
+    # later assign into the buffer shows through it (test_setitem's
+    # swap_rows); a copy would keep the old values.
     todo = [t for t in tensors
             if not t.uop.is_virtual and not t.uop.has_buffer_identity()
+            and not t.uop.base.has_buffer_identity()
             and 0 not in t.shape]
     if not todo:
         return tensors[0] if tensors else None
@@ -133,6 +163,18 @@ def realize(*tensors):
         if t.dtype in dtypes.weaks:
             raise RuntimeError("cannot realize a weak dtype; cast to a "
                                "concrete dtype first")
+    views = {}
+    for t in todo:
+        view = _buffer_view(t.uop)
+        if view is not None:
+            views[t.uop] = view
+    if views:
+        _apply_map_to_tensors(views, name="tiny buffer views")
+        todo = [t for t in todo if not t.uop.has_buffer_identity()
+                and not t.uop.base.has_buffer_identity()
+                and t.uop.op is not Ops.BITCAST]
+        if not todo:
+            return tensors[0]
     uops = list(dict.fromkeys(t.uop for t in todo))
     start = time.perf_counter()
     exported = export_uops(uops)
