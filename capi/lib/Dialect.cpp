@@ -28,7 +28,8 @@ MlirAttribute tinyDeviceAttrGet(MlirContext context, intptr_t numNames,
     attrs.push_back(StringAttr::get(ctx, unwrap(names[i])));
   // A bad name is reported to the context's handlers; "CPU:0" becomes "CPU".
   return wrap(DeviceAttr::getChecked(
-      [ctx] { return emitError(UnknownLoc::get(ctx)); }, ctx, attrs));
+      [ctx] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+      ArrayRef<StringAttr>(attrs)));
 }
 
 bool tinyAttributeIsADevice(MlirAttribute attribute) {
