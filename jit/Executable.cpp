@@ -102,7 +102,8 @@ FailureOr<StringRef> getGPUTarget(Operation *function) {
     return failure();
   if (!first)
     return StringRef();
-  return StringRef(first.getDevice()->starts_with("CUDA") ? "nvvm" : "rocdl");
+  return StringRef(getDeviceKind(*first.getDevice()) == "CUDA" ? "nvvm"
+                                                                 : "rocdl");
 }
 
 /// Checks that every buffer of the kernel-level `function` lowered from

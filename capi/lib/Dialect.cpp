@@ -26,11 +26,10 @@ MlirAttribute tinyDeviceAttrGet(MlirContext context, intptr_t numNames,
   SmallVector<StringAttr> attrs;
   for (intptr_t i = 0; i < numNames; ++i)
     attrs.push_back(StringAttr::get(ctx, unwrap(names[i])));
-  // A bad name is reported to the context's handlers.
-  if (failed(DeviceAttr::verify(
-          [ctx] { return emitError(UnknownLoc::get(ctx)); }, attrs)))
-    return {nullptr};
-  return wrap(DeviceAttr::get(ctx, attrs));
+  // A bad name is reported to the context's handlers; "CPU:0" becomes "CPU".
+  return wrap(DeviceAttr::getChecked(
+      [ctx] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+      ArrayRef<StringAttr>(attrs)));
 }
 
 bool tinyAttributeIsADevice(MlirAttribute attribute) {

@@ -127,10 +127,19 @@ static void testAttributesAndTypes(MlirContext ctx) {
   MlirAttribute pair = tinyDeviceAttrGet(ctx, 2, names);
   CHECK(tinyAttributeIsADevice(pair));
   CHECK(tinyDeviceAttrGetNumNames(pair) == 2);
+  // "CPU:0" is held as its canonical spelling "CPU".
+  MlirStringRef first = tinyDeviceAttrGetName(pair, 0);
+  CHECK(first.length == 3 && strncmp(first.data, "CPU", 3) == 0);
   MlirStringRef second = tinyDeviceAttrGetName(pair, 1);
   CHECK(second.length == 5 && strncmp(second.data, "CPU:1", 5) == 0);
+  MlirStringRef host = str("CPU");
+  CHECK(mlirAttributeEqual(tinyDeviceAttrGet(ctx, 1, names),
+                           tinyDeviceAttrGet(ctx, 1, &host)));
   MlirStringRef bad = str("cpu!");
   CHECK(mlirAttributeIsNull(tinyDeviceAttrGet(ctx, 1, &bad)));
+  // "CPU" and "CPU:0" are one device, which a tuple cannot hold twice.
+  MlirStringRef same[] = {str("CPU"), str("CPU:0")};
+  CHECK(mlirAttributeIsNull(tinyDeviceAttrGet(ctx, 2, same)));
   CHECK(tinyTypeIsAToken(tinyTokenTypeGet(ctx)));
   CHECK(!tinyTypeIsAToken(mlirF32TypeGet(ctx)));
   CHECK(!mlirAttributeIsNull(tinyReduceKindAttrGet(ctx, str("max"))));
@@ -175,9 +184,9 @@ int main(void) {
   testVerifierErrorIsAStatus(ctx);
   testAttributesAndTypes(ctx);
   testPassesAreRegistered(ctx);
-  /* The bad device name reached the context's handler; the verifier
-     error went into the status instead. */
-  CHECK(diagnostics == 1);
+  /* The bad device name and the repeated device reached the context's
+     handler; the verifier error went into the status instead. */
+  CHECK(diagnostics == 2);
   mlirContextDestroy(ctx);
   return finishChecks();
 }

@@ -44,6 +44,17 @@ TEST_F(DeviceTest, CpuIsCpu0) {
   EXPECT_EQ(index, 0u);
 }
 
+// Looked up first as "CPU:0", the host device still takes its canonical
+// name "CPU", and "CPU" finds it.
+TEST_F(DeviceTest, Cpu0FirstIsNamedCpu) {
+  tiny_device_t cpu = getDevice("CPU:0");
+  ASSERT_NE(cpu, nullptr);
+  const char *name = nullptr;
+  ASSERT_TRUE(isOk(tiny_device_name(cpu, &name)));
+  EXPECT_STREQ(name, "CPU");
+  EXPECT_EQ(getDevice("CPU"), cpu);
+}
+
 TEST_F(DeviceTest, VirtualCpuDevices) {
   std::set<tiny_device_t> seen;
   for (int i = 0; i < TINY_CPU_DEVICE_COUNT; ++i) {

@@ -21,8 +21,9 @@ extern "C" {
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Tiny, tiny);
 
 /// `#tiny.device<"CPU">`, or for several names a multi-device value's tuple
-/// `#tiny.device<"CPU:0", "CPU:1">`. Returns a null attribute (check with
-/// mlirAttributeIsNull) for a malformed name or a repeated one.
+/// `#tiny.device<"CPU:0", "CPU:1">`, which holds "CPU:0" as its canonical
+/// spelling "CPU". Returns a null attribute (check with mlirAttributeIsNull)
+/// for a malformed name or a repeated device ("CPU" and "CPU:0" are one).
 MLIR_CAPI_EXPORTED MlirAttribute tinyDeviceAttrGet(MlirContext context,
                                                    intptr_t numNames,
                                                    const MlirStringRef *names);

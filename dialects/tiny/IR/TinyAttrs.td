@@ -16,11 +16,23 @@ def Tiny_DeviceAttr : AttrDef<Tiny_Dialect, "Device"> {
     `KIND` or `KIND:N`: KIND is upper-case letters, digits and `_`, starting
     with a letter; N is a device index without leading zeros
     (tiny/DeviceName.h parses names for the dialect, the passes and the
-    runtime). The attribute is the encoding of a tensor-level value's type.
+    runtime). `KIND:0` and `KIND` name one device, as in tinygrad: the
+    attribute holds the canonical spelling `KIND`, whatever it was built or
+    parsed from, so `#tiny.device<"CPU:0">` is `#tiny.device<"CPU">`. The
+    attribute is the encoding of a tensor-level value's type.
   }];
   let parameters = (ins ArrayRefParameter<"::mlir::StringAttr">:$names);
   let assemblyFormat = "`<` $names `>`";
   let genVerifyDecl = 1;
+  // The one builder, which the parser calls too, stores canonical names.
+  let skipDefaultBuilders = 1;
+  let builders = [
+    AttrBuilder<(ins "::llvm::ArrayRef<::mlir::StringAttr>":$names), [{
+      ::llvm::SmallVector<::mlir::StringAttr> canonical = ::llvm::map_to_vector(
+          names, ::mlir::tiny::getCanonicalDeviceName);
+      return $_get($_ctxt, ::llvm::ArrayRef<::mlir::StringAttr>(canonical));
+    }]>
+  ];
   let extraClassDeclaration = [{
     /// True for a tuple of devices (a multi-device value).
     bool isMulti() const { return getNames().size() > 1; }
@@ -47,7 +59,8 @@ def Tiny_BufferAttr : AttrDef<Tiny_Dialect, "Buffer"> {
     - `#tiny.buffer<scratch 2 on "CUDA:1">`: temporary 2, which the runtime
       allocates on device `CUDA:1` before the run.
 
-    Without `on`, the buffer lives on the host (`"CPU"`). The dialect
+    Without `on`, the buffer lives on the host (`"CPU"`). The device is
+    held in its canonical spelling, as in `#tiny.device`. The dialect
     verifies the attribute where it is used: only on a function's
     arguments, at most one argument per role and index, and on a flat,
     statically shaped memref while the argument is one.
@@ -64,6 +77,15 @@ def Tiny_BufferAttr : AttrDef<Tiny_Dialect, "Buffer"> {
   );
   let assemblyFormat = "`<` $role $index (`on` $device^)? `>`";
   let genVerifyDecl = 1;
+  // The one builder, which the parser calls too, stores the canonical name.
+  let skipDefaultBuilders = 1;
+  let builders = [
+    AttrBuilder<(ins "::mlir::tiny::BufferRole":$role, "int64_t":$index,
+                     "::mlir::StringAttr":$device), [{
+      return $_get($_ctxt, role, index,
+                   ::mlir::tiny::getCanonicalDeviceName(device));
+    }]>
+  ];
   let extraClassDeclaration = [{
     /// The argument attribute's name: `tiny.buffer`.
     static ::llvm::StringRef getArgAttrName() { return "tiny.buffer"; }

@@ -55,16 +55,44 @@ Operation *TinyDialect::materializeConstant(OpBuilder &builder, Attribute value,
 // DeviceAttr
 //===----------------------------------------------------------------------===//
 
-/// Fails, with a diagnostic, unless `name` is a device name
-/// (tiny/DeviceName.h): the one check of `#tiny.device` and `#tiny.buffer`.
-static LogicalResult
-verifyDeviceName(function_ref<InFlightDiagnostic()> emitError,
-                 StringAttr name) {
+StringAttr mlir::tiny::getCanonicalDeviceName(StringAttr name) {
+  if (!name)
+    return name;
+  std::optional<::tiny::DeviceName> parsed =
+      ::tiny::parseDeviceName(name.getValue().str());
+  if (!parsed)
+    return name;
+  std::string canonical = parsed->getCanonicalName();
+  return canonical == name.getValue()
+             ? name
+             : StringAttr::get(name.getContext(), canonical);
+}
+
+/// The one check of a device name, for `#tiny.device`, `#tiny.buffer` and
+/// a kernel's `on`.
+LogicalResult
+mlir::tiny::verifyDeviceName(function_ref<InFlightDiagnostic()> emitError,
+                             StringAttr name) {
   if (::tiny::parseDeviceName(name.getValue().str()))
     return success();
   return emitError() << "unknown device syntax '" << name.getValue()
                      << "': expected KIND or KIND:N with KIND in upper "
                         "case, e.g. \"CPU\" or \"CUDA:1\"";
+}
+
+/// verifyDeviceName, and the canonical spelling the attributes hold: their
+/// builders canonicalize, so only a name that bypassed them (Base::get)
+/// fails here.
+static LogicalResult
+verifyCanonicalDeviceName(function_ref<InFlightDiagnostic()> emitError,
+                          StringAttr name) {
+  if (failed(verifyDeviceName(emitError, name)))
+    return failure();
+  if (getCanonicalDeviceName(name) != name)
+    return emitError() << "device '" << name.getValue() << "' is spelled '"
+                       << getCanonicalDeviceName(name).getValue()
+                       << "': KIND:0 and KIND name one device";
+  return success();
 }
 
 LogicalResult DeviceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
@@ -75,11 +103,12 @@ LogicalResult DeviceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   for (StringAttr name : names) {
     if (!name)
       return emitError() << "a device name must be a string";
-    if (failed(verifyDeviceName(emitError, name)))
+    if (failed(verifyCanonicalDeviceName(emitError, name)))
       return failure();
     if (!seen.insert(name).second)
       return emitError() << "device '" << name.getValue()
-                         << "' appears twice in a device tuple";
+                         << "' appears twice in a device tuple (KIND:0 and "
+                            "KIND name one device)";
   }
   return success();
 }
@@ -95,7 +124,7 @@ LogicalResult BufferAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "a buffer's " << stringifyBufferRole(role)
                        << " index must be non-negative, got " << index;
   if (device)
-    return verifyDeviceName(emitError, device);
+    return verifyCanonicalDeviceName(emitError, device);
   return success();
 }
 

@@ -40,6 +40,18 @@ bool isMultiDeviceTensor(Type type);
 /// The device of a tiny tensor type, or null when it has none.
 DeviceAttr getDevice(Type type);
 
+/// The canonical spelling of device name `name` (tiny/DeviceName.h): "CPU"
+/// for "CPU:0", as tinygrad's `Device.canonicalize`. `name` itself when it
+/// is canonical already or is no device name (the verifiers report that).
+/// Every `#tiny.device` and `#tiny.buffer` is built from canonical names,
+/// so two attributes of one device are equal.
+StringAttr getCanonicalDeviceName(StringAttr name);
+
+/// Fails, with a diagnostic, unless `name` is a device name
+/// (tiny/DeviceName.h), in either spelling.
+LogicalResult verifyDeviceName(function_ref<InFlightDiagnostic()> emitError,
+                               StringAttr name);
+
 /// The type of a tensor-level value, which the verifiers make a ranked
 /// tensor.
 inline RankedTensorType getTensorType(Value value) {

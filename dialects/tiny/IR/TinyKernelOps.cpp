@@ -102,6 +102,12 @@ void RangeOp::print(OpAsmPrinter &p) {
   p.printOptionalAttrDict((*this)->getAttrs(), {getAxisAttrName()});
 }
 
+LogicalResult KernelOp::verify() {
+  if (StringAttr device = getDeviceAttr())
+    return verifyDeviceName([&] { return emitOpError(); }, device);
+  return success();
+}
+
 LogicalResult RangeOp::verify() {
   Block &block = getBody().front();
   if (block.getNumArguments() != 1 + getInitArgs().size() ||

@@ -52,7 +52,9 @@ def Tiny_KernelOp : Tiny_Op<"k.kernel", [SingleBlock, NoTerminator,
     Buffers come from the enclosing function; on the CPU the body runs in
     place, for GPUs it is the unit that becomes a `gpu.func`. In a function
     that spans several devices each kernel names the device it runs on
-    (the device of the buffer it writes).
+    (the device of the buffer it writes). Only the device's kind is read
+    from it, so `"CUDA"` and `"CUDA:0"` are alike; -tiny-rangeify writes
+    the canonical spelling of `#tiny.device`.
 
     ```mlir
     tiny.k.kernel "E_6" {
@@ -65,6 +67,7 @@ def Tiny_KernelOp : Tiny_Op<"k.kernel", [SingleBlock, NoTerminator,
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat =
       "$name (`on` $device^)? attr-dict-with-keyword $body";
+  let hasVerifier = 1;
   let builders = [
     OpBuilder<(ins "::mlir::StringAttr":$name), [{
       build($_builder, $_state, name, ::mlir::StringAttr());

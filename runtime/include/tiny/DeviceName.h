@@ -2,9 +2,10 @@
 //
 // The one parser of device names, shared by the dialect (`#tiny.device`),
 // the passes and the runtime, so that they agree on what a name is: "KIND"
-// or "KIND:N". The runtime, as tinygrad (`Device.canonicalize`), takes
-// "KIND" and "KIND:0" for one device; the dialect still compares names as
-// written. C++17, no dependencies.
+// or "KIND:N", where "KIND" and "KIND:0" name one device, as in tinygrad
+// (`Device.canonicalize`). The dialect holds the canonical spelling
+// (getCanonicalName) and the runtime looks devices up by it
+// (docs/semantics.md, "Device names"). C++17, no dependencies.
 //
 //===----------------------------------------------------------------------===//
 

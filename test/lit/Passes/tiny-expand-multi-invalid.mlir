@@ -5,7 +5,7 @@
 
 // An entry function's inputs live on one device each.
 tiny.function @sharded_param -> tensor<2xf32, #cpu> {
-  // expected-error @+1 {{'tiny.param' op of entry function @sharded_param is on device tuple #tiny.device<"CPU:0", "CPU:1">: an entry's inputs live on one device each; shard it with copies inside the program (or make @sharded_param private if it is only called)}}
+  // expected-error @+1 {{'tiny.param' op of entry function @sharded_param is on device tuple #tiny.device<"CPU", "CPU:1">: an entry's inputs live on one device each; shard it with copies inside the program (or make @sharded_param private if it is only called)}}
   %p = tiny.param 0 : f32 size 2 on ["CPU:0", "CPU:1"]
   %g = tiny.copy %p to "CPU" : tensor<2xf32, #d2>
   tiny.return %g : tensor<2xf32, #cpu>
@@ -18,7 +18,7 @@ tiny.function @sharded_param -> tensor<2xf32, #cpu> {
 tiny.function @returns_multi -> tensor<2xf32, #d2> {
   %p = tiny.param 0 : f32 size 2 on "CPU"
   %r = tiny.copy %p to ["CPU:0", "CPU:1"] : tensor<2xf32, #tiny.device<"CPU">>
-  // expected-error @+1 {{'tiny.return' op returns a value on device tuple #tiny.device<"CPU:0", "CPU:1">: gather it with a copy to one device}}
+  // expected-error @+1 {{'tiny.return' op returns a value on device tuple #tiny.device<"CPU", "CPU:1">: gather it with a copy to one device}}
   tiny.return %r : tensor<2xf32, #d2>
 }
 
@@ -32,7 +32,7 @@ tiny.function @returns_tuple -> tuple<tensor<2xf32, #cpu>, tensor<2xf32, #d2>> {
   %p = tiny.param 0 : f32 size 2 on "CPU"
   %r = tiny.copy %p to ["CPU:0", "CPU:1"] : tensor<2xf32, #cpu>
   %t = tiny.tuple %p, %r : tensor<2xf32, #cpu>, tensor<2xf32, #d2>
-  // expected-error @+1 {{'tiny.return' op returns a value on device tuple #tiny.device<"CPU:0", "CPU:1">: gather it with a copy to one device}}
+  // expected-error @+1 {{'tiny.return' op returns a value on device tuple #tiny.device<"CPU", "CPU:1">: gather it with a copy to one device}}
   tiny.return %t : tuple<tensor<2xf32, #cpu>, tensor<2xf32, #d2>>
 }
 
@@ -98,7 +98,7 @@ tiny.function @two_tuples -> tensor<2xf32, #cpu> {
   %p = tiny.param 0 : f32 size 2 on "CPU"
   %a = tiny.copy %p to ["CPU:0", "CPU:1"] : tensor<2xf32, #cpu>
   %b = tiny.copy %p to ["CPU:2", "CPU:3"] : tensor<2xf32, #cpu>
-  // expected-error @+1 {{'tiny.custom_function' op mixes values on device tuples #tiny.device<"CPU:0", "CPU:1"> and #tiny.device<"CPU:2", "CPU:3">: an op runs per device on values of one tuple; copy one onto the other's devices first}}
+  // expected-error @+1 {{'tiny.custom_function' op mixes values on device tuples #tiny.device<"CPU", "CPU:1"> and #tiny.device<"CPU:2", "CPU:3">: an op runs per device on values of one tuple; copy one onto the other's devices first}}
   %c = tiny.custom_function "f"(%a, %b) : (tensor<2xf32, #d2>, tensor<2xf32, #e2>) -> tensor<2xf32, #d2>
   %g = tiny.copy %c to "CPU" : tensor<2xf32, #d2>
   tiny.return %g : tensor<2xf32, #cpu>
@@ -114,7 +114,7 @@ tiny.function @two_tuples -> tensor<2xf32, #cpu> {
 tiny.function @load_to_other_tuple -> tensor<2xf32, #cpu> {
   %p = tiny.param 0 : f32 size 2 on "CPU"
   %a = tiny.copy %p to ["CPU:0", "CPU:1"] : tensor<2xf32, #cpu>
-  // expected-error @+1 {{'tiny.load' op mixes values on device tuples #tiny.device<"CPU:0", "CPU:1"> and #tiny.device<"CPU:2", "CPU:3">}}
+  // expected-error @+1 {{'tiny.load' op mixes values on device tuples #tiny.device<"CPU", "CPU:1"> and #tiny.device<"CPU:2", "CPU:3">}}
   %l = tiny.load %a to ["CPU:2", "CPU:3"] : tensor<2xf32, #d2>
   %g = tiny.copy %l to "CPU" : tensor<2xf32, #e2>
   tiny.return %g : tensor<2xf32, #cpu>
@@ -128,7 +128,7 @@ tiny.function @load_to_other_tuple -> tensor<2xf32, #cpu> {
 tiny.function @copy_size_mismatch -> tensor<2xf32, #cpu> {
   %p = tiny.param 0 : f32 size 2 on "CPU"
   %a = tiny.copy %p to ["CPU:0", "CPU:1"] : tensor<2xf32, #cpu>
-  // expected-error @+1 {{'tiny.copy' op copies a value on 2 devices (#tiny.device<"CPU:0", "CPU:1">) to 3 devices (#tiny.device<"CPU:2", "CPU:3", "CPU:4">): a copy between device tuples needs one target device per source device}}
+  // expected-error @+1 {{'tiny.copy' op copies a value on 2 devices (#tiny.device<"CPU", "CPU:1">) to 3 devices (#tiny.device<"CPU:2", "CPU:3", "CPU:4">): a copy between device tuples needs one target device per source device}}
   %b = tiny.copy %a to ["CPU:2", "CPU:3", "CPU:4"] : tensor<2xf32, #d2>
   %g = tiny.copy %b to "CPU" : tensor<2xf32, #tiny.device<"CPU:2", "CPU:3", "CPU:4">>
   tiny.return %g : tensor<2xf32, #cpu>
@@ -143,7 +143,7 @@ tiny.function @copy_size_mismatch -> tensor<2xf32, #cpu> {
 tiny.function @multi_to_single -> tensor<2xf32, #cpu> {
   %p = tiny.param 0 : f32 size 2 on "CPU"
   %a = tiny.copy %p to ["CPU:0", "CPU:1"] : tensor<2xf32, #cpu>
-  // expected-error @+1 {{'tiny.custom_function' op result #0 is on #tiny.device<"CPU"> but the op reads values on #tiny.device<"CPU:0", "CPU:1">, so it has no per-device form}}
+  // expected-error @+1 {{'tiny.custom_function' op result #0 is on #tiny.device<"CPU"> but the op reads values on #tiny.device<"CPU", "CPU:1">, so it has no per-device form}}
   %c = tiny.custom_function "g"(%a) : (tensor<2xf32, #d2>) -> tensor<2xf32, #cpu>
   tiny.return %c : tensor<2xf32, #cpu>
 }

@@ -34,15 +34,15 @@ func.func @elementwise(%a: tensor<2x3xf32, #d2>, %b: tensor<2x3xf32, #d2>) -> te
 // CHECK: %[[T:.*]] = tiny.shrink %[[B]] [0, 0] to [2, 2] : tensor<4x2xf32
 // CHECK: %[[T0:.*]] = tiny.mselect %[[T]][0]
 // CHECK: %[[T1:.*]] = tiny.mselect %[[T]][1]
-// CHECK: %[[T1ON0:.*]] = tiny.copy %[[T1]] to "CPU:0" : tensor<2x2xf32, #tiny.device<"CPU:1">>
-// CHECK: tiny.stack %{{.*}}, %{{.*}} : tensor<2x2xf32, #tiny.device<"CPU:0">>
-// CHECK: %[[TOP:.*]] = tiny.permute %{{.*}} [1, 0] : tensor<4x2xf32, #tiny.device<"CPU:0">>
+// CHECK: %[[T1ON0:.*]] = tiny.copy %[[T1]] to "CPU" : tensor<2x2xf32, #tiny.device<"CPU:1">>
+// CHECK: tiny.stack %{{.*}}, %{{.*}} : tensor<2x2xf32, #tiny.device<"CPU">>
+// CHECK: %[[TOP:.*]] = tiny.permute %{{.*}} [1, 0] : tensor<4x2xf32, #tiny.device<"CPU">>
 // CHECK: %[[D:.*]] = tiny.shrink %[[B]] [2, 0] to [4, 2] : tensor<4x2xf32
 // CHECK: %[[D0:.*]] = tiny.mselect %[[D]][0]
-// CHECK: %[[D0ON1:.*]] = tiny.copy %[[D0]] to "CPU:1" : tensor<2x2xf32, #tiny.device<"CPU:0">>
+// CHECK: %[[D0ON1:.*]] = tiny.copy %[[D0]] to "CPU:1" : tensor<2x2xf32, #tiny.device<"CPU">>
 // CHECK: %[[D1:.*]] = tiny.mselect %[[D]][1]
 // CHECK: %[[BOTTOM:.*]] = tiny.permute %{{.*}} [1, 0] : tensor<4x2xf32, #tiny.device<"CPU:1">>
-// CHECK: %[[M:.*]] = tiny.mstack %[[TOP]], %[[BOTTOM]] : tensor<2x4xf32, #tiny.device<"CPU:0">>, tensor<2x4xf32, #tiny.device<"CPU:1">>
+// CHECK: %[[M:.*]] = tiny.mstack %[[TOP]], %[[BOTTOM]] : tensor<2x4xf32, #tiny.device<"CPU">>, tensor<2x4xf32, #tiny.device<"CPU:1">>
 // CHECK: %[[S:.*]] = tiny.add %[[A]], %[[M]] : tensor<2x4xf32
 // CHECK: %[[U:.*]] = tiny.unshard %[[S]] axis 0 : tensor<2x4xf32
 // CHECK: return %[[U]]
@@ -61,7 +61,7 @@ func.func @different_axes(%a: tensor<2x4xf32, #d2>, %b: tensor<4x2xf32, #d2>) ->
 // shard adds the same constant, one shard long.
 // CHECK-LABEL: func.func @constant_spans_shards
 // CHECK-SAME: (%[[A:.*]]: tensor<2x3xf32
-// CHECK: %[[C:.*]] = tiny.const dense<1.000000e+00> : tensor<2x3xf32, #tiny.device<"CPU:0", "CPU:1">>
+// CHECK: %[[C:.*]] = tiny.const dense<1.000000e+00> : tensor<2x3xf32, #tiny.device<"CPU", "CPU:1">>
 // CHECK: %[[S:.*]] = tiny.add %[[A]], %[[C]] : tensor<2x3xf32
 // CHECK: %[[U:.*]] = tiny.unshard %[[S]] axis 0
 // CHECK: return %[[U]]
@@ -82,7 +82,7 @@ func.func @constant_spans_shards(%a: tensor<2x3xf32, #d2>) -> tensor<4x3xf32, #d
 // CHECK-SAME: (%[[A:.*]]: tensor<2xui8
 // CHECK: %[[B:.*]] = tiny.binary dense<[1, 2, 3, 4]>
 // CHECK: %[[B0:.*]] = tiny.mselect %[[B]][0]
-// CHECK: %[[P0:.*]] = tiny.shrink %[[B0]] [0] to [2] : tensor<4xui8, #tiny.device<"CPU:0">>
+// CHECK: %[[P0:.*]] = tiny.shrink %[[B0]] [0] to [2] : tensor<4xui8, #tiny.device<"CPU">>
 // CHECK: %[[B1:.*]] = tiny.mselect %[[B]][1]
 // CHECK: %[[P1:.*]] = tiny.shrink %[[B1]] [2] to [4] : tensor<4xui8, #tiny.device<"CPU:1">>
 // CHECK: %[[M:.*]] = tiny.mstack %[[P0]], %[[P1]]
@@ -197,21 +197,21 @@ func.func @movement_per_shard(%a: tensor<2x1xf32, #d2>) -> tensor<4x3xf32, #d2> 
 // CHECK-LABEL: func.func @movement_of_sharded_axis
 // CHECK-SAME: (%[[A:.*]]: tensor<2xf32
 // CHECK: %[[A1:.*]] = tiny.mselect %[[A]][1]
-// CHECK: %[[A1ON0:.*]] = tiny.copy %[[A1]] to "CPU:0"
-// CHECK: %[[F0:.*]] = tiny.flip %[[A1ON0]] axes [0] : tensor<2xf32, #tiny.device<"CPU:0">>
+// CHECK: %[[A1ON0:.*]] = tiny.copy %[[A1]] to "CPU"
+// CHECK: %[[F0:.*]] = tiny.flip %[[A1ON0]] axes [0] : tensor<2xf32, #tiny.device<"CPU">>
 // CHECK: %[[A0:.*]] = tiny.mselect %[[A]][0]
 // CHECK: %[[A0ON1:.*]] = tiny.copy %[[A0]] to "CPU:1"
 // CHECK: %[[F1:.*]] = tiny.flip %[[A0ON1]] axes [0] : tensor<2xf32, #tiny.device<"CPU:1">>
-// CHECK: %[[F1ON0:.*]] = tiny.copy %[[F1]] to "CPU:0"
-// CHECK: %[[ST0:.*]] = tiny.stack %[[F0]], %[[F1ON0]] : tensor<2xf32, #tiny.device<"CPU:0">>
+// CHECK: %[[F1ON0:.*]] = tiny.copy %[[F1]] to "CPU"
+// CHECK: %[[ST0:.*]] = tiny.stack %[[F0]], %[[F1ON0]] : tensor<2xf32, #tiny.device<"CPU">>
 // CHECK: %[[G0:.*]] = tiny.reshape %[[ST0]] to [4]
-// CHECK: %[[W0:.*]] = tiny.shrink %[[G0]] [1] to [3] : tensor<4xf32, #tiny.device<"CPU:0">>
+// CHECK: %[[W0:.*]] = tiny.shrink %[[G0]] [1] to [3] : tensor<4xf32, #tiny.device<"CPU">>
 // CHECK: %[[F0ON1:.*]] = tiny.copy %[[F0]] to "CPU:1"
 // CHECK: %[[ST1:.*]] = tiny.stack %[[F0ON1]], %[[F1]] : tensor<2xf32, #tiny.device<"CPU:1">>
 // CHECK: %[[G1:.*]] = tiny.reshape %[[ST1]] to [4]
 // CHECK: %[[W1:.*]] = tiny.shrink %[[G1]] [1] to [3] : tensor<4xf32, #tiny.device<"CPU:1">>
 // CHECK: %[[W:.*]] = tiny.mstack %[[W0]], %[[W1]]
-// CHECK: %[[P:.*]] = tiny.pad %[[W]] low [1] high [1] : tensor<2xf32, #tiny.device<"CPU:0", "CPU:1">>
+// CHECK: %[[P:.*]] = tiny.pad %[[W]] low [1] high [1] : tensor<2xf32, #tiny.device<"CPU", "CPU:1">>
 // CHECK: return %[[P]]
 func.func @movement_of_sharded_axis(%a: tensor<2xf32, #d2>) -> tensor<4xf32, #d2> {
   %ua = tiny.unshard %a axis 0 : tensor<2xf32, #d2>
@@ -227,13 +227,14 @@ func.func @movement_of_sharded_axis(%a: tensor<2xf32, #d2>) -> tensor<4xf32, #d2
 
 // A copy to one device gathers the shards along the sharded axis (1 here):
 // each shard is selected and copied, moved to the front, stacked, merged.
+// Shard 0 is on "CPU:0", which is the target "CPU": it is not copied.
 // CHECK-LABEL: func.func @gather
 // CHECK-SAME: (%[[A:.*]]: tensor<3x2xi32
 // CHECK: %[[S0:.*]] = tiny.mselect %[[A]][0]
-// CHECK: %[[C0:.*]] = tiny.copy %[[S0]] to "CPU" : tensor<3x2xi32, #tiny.device<"CPU:0">>
+// CHECK-NOT: tiny.copy %[[S0]]
 // CHECK: %[[S1:.*]] = tiny.mselect %[[A]][1]
 // CHECK: %[[C1:.*]] = tiny.copy %[[S1]] to "CPU" : tensor<3x2xi32, #tiny.device<"CPU:1">>
-// CHECK: %[[P0:.*]] = tiny.permute %[[C0]] [1, 0] : tensor<3x2xi32
+// CHECK: %[[P0:.*]] = tiny.permute %[[S0]] [1, 0] : tensor<3x2xi32
 // CHECK: %[[P1:.*]] = tiny.permute %[[C1]] [1, 0] : tensor<3x2xi32
 // CHECK: %[[ST:.*]] = tiny.stack %[[P0]], %[[P1]] : tensor<2x3xi32
 // CHECK: %[[M:.*]] = tiny.reshape %[[ST]] to [4, 3] : tensor<2x2x3xi32
@@ -249,9 +250,9 @@ func.func @gather(%a: tensor<3x2xi32, #d2>) -> tensor<3x4xi32, #tiny.device<"CPU
 
 #d3 = #tiny.device<"CPU:0", "CPU:1", "CPU:2">
 
-// Three shards on axis 0: no permutes.
+// Three shards on axis 0: no permutes; shard 0 is on the target already.
 // CHECK-LABEL: func.func @gather_axis0
-// CHECK-COUNT-3: tiny.copy
+// CHECK-COUNT-2: tiny.copy
 // CHECK-NOT: tiny.permute
 // CHECK: %[[ST:.*]] = tiny.stack
 // CHECK: %[[M:.*]] = tiny.reshape %[[ST]] to [6] : tensor<3x2xf32
@@ -311,7 +312,7 @@ func.func @replicating_copy(%x: tensor<4xf32, #d1>) -> tensor<4xf32, #d2> {
 // CHECK: %[[C:.*]] = tiny.const dense<4.000000e+00> : tensor<4x3xf32
 // CHECK: %[[R:.*]] = tiny.reciprocal %[[C]] : tensor<4x3xf32
 // CHECK: %[[R0:.*]] = tiny.mselect %[[R]][0]
-// CHECK: %[[P0:.*]] = tiny.shrink %[[R0]] [0, 0] to [2, 3] : tensor<4x3xf32, #tiny.device<"CPU:0">>
+// CHECK: %[[P0:.*]] = tiny.shrink %[[R0]] [0, 0] to [2, 3] : tensor<4x3xf32, #tiny.device<"CPU">>
 // CHECK: %[[R1:.*]] = tiny.mselect %[[R]][1]
 // CHECK: %[[P1:.*]] = tiny.shrink %[[R1]] [2, 0] to [4, 3] : tensor<4x3xf32, #tiny.device<"CPU:1">>
 // CHECK: %[[M:.*]] = tiny.mstack %[[P0]], %[[P1]]
@@ -475,7 +476,7 @@ func.func @index(%a: tensor<5x2xf32, #d2>, %i: tensor<3xi32, #d2>, %x: tensor<5x
 // CHECK-LABEL: func.func @shrink_one_shard
 // CHECK-SAME: (%[[A:.*]]: tensor<2x3xf32
 // CHECK: %[[A1:.*]] = tiny.mselect %[[A]][1]
-// CHECK: %[[ON0:.*]] = tiny.copy %[[A1]] to "CPU:0"
+// CHECK: %[[ON0:.*]] = tiny.copy %[[A1]] to "CPU"
 // CHECK: %[[M:.*]] = tiny.mstack %[[ON0]], %[[A1]]
 // CHECK: return %[[M]]
 func.func @shrink_one_shard(%a: tensor<2x3xf32, #d2>) -> tensor<2x3xf32, #d2> {
@@ -498,9 +499,9 @@ func.func @shrink_one_shard(%a: tensor<2x3xf32, #d2>) -> tensor<2x3xf32, #d2> {
 // CHECK: %[[A1:.*]] = tiny.mselect %[[A]][1]
 // CHECK: %[[S1:.*]] = tiny.stack %[[A0ON1]], %[[A1]]
 // CHECK: %[[G1:.*]] = tiny.reshape %[[S1]] to [4] : tensor<2x2xf32, #tiny.device<"CPU:1">>
-// CHECK: %[[A1ON0:.*]] = tiny.copy %{{.*}} to "CPU:0"
+// CHECK: %[[A1ON0:.*]] = tiny.copy %{{.*}} to "CPU"
 // CHECK: %[[S0:.*]] = tiny.stack %{{.*}}, %[[A1ON0]]
-// CHECK: %[[G0:.*]] = tiny.reshape %[[S0]] to [4] : tensor<2x2xf32, #tiny.device<"CPU:0">>
+// CHECK: %[[G0:.*]] = tiny.reshape %[[S0]] to [4] : tensor<2x2xf32, #tiny.device<"CPU">>
 // CHECK: %[[M:.*]] = tiny.mstack %[[G1]], %[[G0]]
 // CHECK: return %[[M]]
 func.func @copy_to_tuple(%a: tensor<2xf32, #d2>) -> tensor<4xf32, #r2> {

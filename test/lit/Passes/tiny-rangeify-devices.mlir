@@ -115,6 +115,31 @@ tiny.function @one_device -> tensor<4xf32, #cpu> {
 
 // -----
 
+#cpu = #tiny.device<"CPU">
+#cpu0 = #tiny.device<"CPU:0">
+
+// "CPU:0" is the host "CPU" spelled another way (one device, one attribute):
+// the function is on the host alone, so no argument or kernel names a
+// device, and the copy between the two spellings is a kernel on the host,
+// not a tiny.k.copy between devices.
+// CHECK-LABEL: func.func @host_spelled_two_ways
+// CHECK-SAME: (%{{.*}}: memref<4xf32> {tiny.buffer = #tiny.buffer<param 0>}, %{{.*}}: memref<4xf32> {tiny.buffer = #tiny.buffer<param 1>}, %{{.*}}: memref<4xf32> {tiny.buffer = #tiny.buffer<output 0>})
+// CHECK-NOT: on "
+// CHECK-NOT: tiny.k.copy
+// CHECK: tiny.k.kernel "E_4" {
+// CHECK-NOT: on "
+// CHECK-NOT: tiny.k.copy
+// CHECK: return
+tiny.function @host_spelled_two_ways -> tensor<4xf32, #cpu0> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  %y = tiny.param 1 : f32 size 4 on "CPU:0"
+  %c = tiny.copy %x to "CPU:0" : tensor<4xf32, #cpu>
+  %s = tiny.add %c, %y : tensor<4xf32, #cpu0>, tensor<4xf32, #cpu0>
+  tiny.return %s : tensor<4xf32, #cpu0>
+}
+
+// -----
+
 #d1 = #tiny.device<"CPU:1">
 
 // One device that is not the host: the arguments and kernels name it, so

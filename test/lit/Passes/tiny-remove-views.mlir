@@ -285,14 +285,14 @@ tiny.function @store_into_after_of_view -> tensor<4xf32, #cpu> {
 // view(mstack(a, b)) -> mstack(view(a), view(b)), each view on its device;
 // the mstack of reshapes left between them is dead and erased.
 // CHECK-LABEL: tiny.function @view_of_mstack
-// CHECK-NEXT: %[[A:.*]] = tiny.buffer 0 : f32 size 6 on "CPU:0"
+// CHECK-NEXT: %[[A:.*]] = tiny.buffer 0 : f32 size 6 on "CPU"
 // CHECK-NEXT: %[[B:.*]] = tiny.buffer 1 : f32 size 6 on "CPU:1"
-// CHECK-NEXT: %[[RA:.*]] = tiny.reshape %[[A]] to [2, 3] : tensor<6xf32, #tiny.device<"CPU:0">>
+// CHECK-NEXT: %[[RA:.*]] = tiny.reshape %[[A]] to [2, 3] : tensor<6xf32, #tiny.device<"CPU">>
 // CHECK-NEXT: %[[RB:.*]] = tiny.reshape %[[B]] to [2, 3] : tensor<6xf32, #tiny.device<"CPU:1">>
-// CHECK-NEXT: %[[PA:.*]] = tiny.pad %[[RA]] low [0, 1] high [0, 0] : tensor<2x3xf32, #tiny.device<"CPU:0">>
+// CHECK-NEXT: %[[PA:.*]] = tiny.pad %[[RA]] low [0, 1] high [0, 0] : tensor<2x3xf32, #tiny.device<"CPU">>
 // CHECK-NEXT: %[[PB:.*]] = tiny.pad %[[RB]] low [0, 1] high [0, 0] : tensor<2x3xf32, #tiny.device<"CPU:1">>
-// CHECK-NEXT: %[[PM:.*]] = tiny.mstack %[[PA]], %[[PB]] : tensor<2x4xf32, #tiny.device<"CPU:0">>, tensor<2x4xf32, #tiny.device<"CPU:1">>
-// CHECK-NEXT: tiny.copy %[[PM]] to "CPU" : tensor<2x4xf32, #tiny.device<"CPU:0", "CPU:1">>
+// CHECK-NEXT: %[[PM:.*]] = tiny.mstack %[[PA]], %[[PB]] : tensor<2x4xf32, #tiny.device<"CPU">>, tensor<2x4xf32, #tiny.device<"CPU:1">>
+// CHECK-NEXT: tiny.copy %[[PM]] to "CPU" : tensor<2x4xf32, #tiny.device<"CPU", "CPU:1">>
 tiny.function @view_of_mstack -> tensor<2x4xf32, #cpu> {
   %a = tiny.buffer 0 : f32 size 6 on "CPU:0"
   %b = tiny.buffer 1 : f32 size 6 on "CPU:1"
@@ -314,13 +314,13 @@ tiny.function @view_of_mstack -> tensor<2x4xf32, #cpu> {
 // (an mstack of views would leave the store nothing to peel). The slice
 // update on the device tuple carries a mask constant on the tuple.
 // CHECK-LABEL: tiny.function @store_into_view_of_mstack
-// CHECK: %[[M:.*]] = tiny.mstack %{{.*}}, %{{.*}} : tensor<4xf32, #tiny.device<"CPU:0">>, tensor<4xf32, #tiny.device<"CPU:1">>
+// CHECK: %[[M:.*]] = tiny.mstack %{{.*}}, %{{.*}} : tensor<4xf32, #tiny.device<"CPU">>, tensor<4xf32, #tiny.device<"CPU:1">>
 // CHECK-NEXT: %[[V:.*]] = tiny.copy
-// CHECK-NEXT: %[[IN:.*]] = tiny.const dense<true> : tensor<2xi1, #tiny.device<"CPU:0", "CPU:1">>
+// CHECK-NEXT: %[[IN:.*]] = tiny.const dense<true> : tensor<2xi1, #tiny.device<"CPU", "CPU:1">>
 // CHECK-NEXT: %[[MASK:.*]] = tiny.pad %[[IN]] low [1] high [1]
 // CHECK-NEXT: %[[PV:.*]] = tiny.pad %[[V]] low [1] high [1]
 // CHECK-NEXT: %[[W:.*]] = tiny.where %[[MASK]], %[[PV]], %[[M]]
-// CHECK-NEXT: tiny.store %[[M]], %[[W]] : tensor<4xf32, #tiny.device<"CPU:0", "CPU:1">>
+// CHECK-NEXT: tiny.store %[[M]], %[[W]] : tensor<4xf32, #tiny.device<"CPU", "CPU:1">>
 tiny.function @store_into_view_of_mstack -> tensor<4xf32, #cpu> {
   %a = tiny.buffer 0 : f32 size 4 on "CPU:0"
   %b = tiny.buffer 1 : f32 size 4 on "CPU:1"

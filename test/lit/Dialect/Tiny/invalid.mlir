@@ -37,7 +37,7 @@
 // -----
 
 // Device attribute: a name appears at most once in a tuple.
-// expected-error @+1 {{device 'CPU:0' appears twice in a device tuple}}
+// expected-error @+1 {{device 'CPU' appears twice in a device tuple}}
 %c = tiny.const dense<1.0> : tensor<2xf32, #tiny.device<"CPU:0", "CPU:0">>
 
 // -----
@@ -45,6 +45,12 @@
 // Device tuple in an op's custom syntax: a name appears at most once.
 // expected-error @+1 {{device 'CPU' appears twice in a device tuple}}
 %p = tiny.param 0 : f32 size 4 on ["CPU", "CPU"]
+
+// -----
+
+// Device attribute: "CPU:0" and "CPU" are one device, named once.
+// expected-error @+1 {{device 'CPU' appears twice in a device tuple (KIND:0 and KIND name one device)}}
+%c = tiny.const dense<1.0> : tensor<2xf32, #tiny.device<"CUDA:1", "CPU", "CPU:0">>
 
 // -----
 
@@ -785,15 +791,23 @@ func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32, #tiny.device<"CPU:1">>) {
 
 // Mstack: each device has one value.
 %a = tiny.const dense<1.0> : tensor<4xf32, #tiny.device<"CPU:0">>
-// expected-error @+1 {{device 'CPU:0' has more than one value in the mstack}}
+// expected-error @+1 {{device 'CPU' has more than one value in the mstack}}
 %m = tiny.mstack %a, %a : tensor<4xf32, #tiny.device<"CPU:0">>, tensor<4xf32, #tiny.device<"CPU:0">>
+
+// -----
+
+// Mstack: "CPU" and "CPU:0" are one device, which has one value.
+%a = tiny.const dense<1.0> : tensor<4xf32, #tiny.device<"CPU">>
+%b = tiny.const dense<2.0> : tensor<4xf32, #tiny.device<"CPU:0">>
+// expected-error @+1 {{device 'CPU' has more than one value in the mstack}}
+%m = tiny.mstack %a, %b : tensor<4xf32, #tiny.device<"CPU">>, tensor<4xf32, #tiny.device<"CPU:0">>
 
 // -----
 
 // Mstack: operands share shape and dtype.
 %a = tiny.const dense<1.0> : tensor<4xf32, #tiny.device<"CPU:0">>
 %b = tiny.const dense<1.0> : tensor<3xf32, #tiny.device<"CPU:1">>
-// expected-error @+1 {{operand #1 'tensor<3xf32, #tiny.device<"CPU:1">>' differs in shape or dtype from 'tensor<4xf32, #tiny.device<"CPU:0">>'}}
+// expected-error @+1 {{operand #1 'tensor<3xf32, #tiny.device<"CPU:1">>' differs in shape or dtype from 'tensor<4xf32, #tiny.device<"CPU">>'}}
 %m = tiny.mstack %a, %b : tensor<4xf32, #tiny.device<"CPU:0">>, tensor<3xf32, #tiny.device<"CPU:1">>
 
 // -----

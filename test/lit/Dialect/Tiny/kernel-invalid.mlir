@@ -5,6 +5,16 @@
 // tiny.k.kernel
 //===----------------------------------------------------------------------===//
 
+// A kernel's device is a device name (either spelling of index 0 is one).
+func.func @kernel_device_syntax() {
+  // expected-error @+1 {{'tiny.k.kernel' op unknown device syntax 'cuda:0': expected KIND or KIND:N}}
+  tiny.k.kernel "E_4" on "cuda:0" {
+  }
+  return
+}
+
+// -----
+
 // A kernel's body takes no arguments.
 func.func @kernel_region_args(%n: index) {
   // expected-error @+1 {{'tiny.k.kernel' op region should have no arguments}}

@@ -16,7 +16,7 @@ func.func @source() {
   // The default address space (global) is not printed.
   // CHECK: tiny.param 2 : f16 size 24 image [2, 3] on "CUDA:1" volatile
   %2 = tiny.param 2 : f16 size 24 image [2, 3] on "CUDA:1" addrspace global volatile
-  // CHECK: tiny.buffer 3 : ui8 size 16 on ["CPU:0", "CPU:1"] addrspace local{{$}}
+  // CHECK: tiny.buffer 3 : ui8 size 16 on ["CPU", "CPU:1"] addrspace local{{$}}
   %3 = tiny.buffer 3 : ui8 size 16 on ["CPU:0", "CPU:1"] addrspace local
   // CHECK: tiny.buffer 4 : bf16 size 8 on "CPU" addrspace reg
   %4 = tiny.buffer 4 : bf16 size 8 on "CPU" addrspace reg
@@ -61,7 +61,7 @@ func.func @movement(%x: tensor<6xf32, #cpu>, %i: tensor<3xui8, #cpu>,
   %st = tiny.stack %x, %x : tensor<6xf32, #cpu>, tensor<6xf32, #cpu>
   // CHECK: tiny.bitcast %[[X]] to ui8 : tensor<6xf32
   %b = tiny.bitcast %x to ui8 : tensor<6xf32, #cpu>
-  // CHECK: tiny.unshard %{{.*}} axis 1 : tensor<2x3xf32, #tiny.device<"CPU:0", "CPU:1">>
+  // CHECK: tiny.unshard %{{.*}} axis 1 : tensor<2x3xf32, #tiny.device<"CPU", "CPU:1">>
   %us = tiny.unshard %s axis 1 : tensor<2x3xf32, #two>
   "test.use"(%p, %e, %pd, %sh, %f, %g, %st, %b, %us) : (tensor<3x2xf32, #cpu>, tensor<4x6xf32, #cpu>, tensor<3x5xf32, #cpu>, tensor<1x3xf32, #cpu>, tensor<2x3xf32, #cpu>, tensor<3xf32, #cpu>, tensor<2x6xf32, #cpu>, tensor<24xui8, #cpu>, tensor<2x6xf32, #two>) -> ()
   return
@@ -75,7 +75,7 @@ func.func @reduce(%x: tensor<4x3xf32, #cpu>, %s: tensor<4xi32, #two>) {
   %m = tiny.reduce max %x axes [0, 1] : tensor<4x3xf32, #cpu>
   // CHECK: tiny.reduce mul %{{.*}} axes [] : tensor<4x3xf32
   %p = tiny.reduce mul %x axes [] : tensor<4x3xf32, #cpu>
-  // CHECK: tiny.allreduce add %{{.*}} : tensor<4xi32, #tiny.device<"CPU:0", "CPU:1">>
+  // CHECK: tiny.allreduce add %{{.*}} : tensor<4xi32, #tiny.device<"CPU", "CPU:1">>
   %r = tiny.allreduce add %s : tensor<4xi32, #two>
   "test.use"(%a, %m, %p, %r) : (tensor<4x1xf32, #cpu>, tensor<1x1xf32, #cpu>, tensor<4x3xf32, #cpu>, tensor<4xi32, #two>) -> ()
   return
@@ -222,13 +222,13 @@ func.func @data_movement(%x: tensor<4xf32, #cpu>, %a: tensor<4xf32, #tiny.device
                          %b: tensor<4xf32, #tiny.device<"CPU:1">>) {
   // CHECK: tiny.copy %{{.*}} to "CUDA:1" : tensor<4xf32, #tiny.device<"CPU">>
   %0 = tiny.copy %x to "CUDA:1" : tensor<4xf32, #cpu>
-  // CHECK: tiny.copy %{{.*}} to ["CPU:0", "CPU:1"] : tensor<4xf32
+  // CHECK: tiny.copy %{{.*}} to ["CPU", "CPU:1"] : tensor<4xf32
   %1 = tiny.copy %x to ["CPU:0", "CPU:1"] : tensor<4xf32, #cpu>
-  // CHECK: tiny.copy %{{.*}} to ["CPU:0", "CPU:1"] shard 0 : tensor<4xf32
+  // CHECK: tiny.copy %{{.*}} to ["CPU", "CPU:1"] shard 0 : tensor<4xf32
   %s = tiny.copy %x to ["CPU:0", "CPU:1"] shard 0 : tensor<4xf32, #cpu>
-  // CHECK: %[[M:.*]] = tiny.mstack %{{.*}}, %{{.*}} : tensor<4xf32, #tiny.device<"CPU:0">>, tensor<4xf32, #tiny.device<"CPU:1">>
+  // CHECK: %[[M:.*]] = tiny.mstack %{{.*}}, %{{.*}} : tensor<4xf32, #tiny.device<"CPU">>, tensor<4xf32, #tiny.device<"CPU:1">>
   %m = tiny.mstack %a, %b : tensor<4xf32, #tiny.device<"CPU:0">>, tensor<4xf32, #tiny.device<"CPU:1">>
-  // CHECK: tiny.mselect %[[M]][1] : tensor<4xf32, #tiny.device<"CPU:0", "CPU:1">>
+  // CHECK: tiny.mselect %[[M]][1] : tensor<4xf32, #tiny.device<"CPU", "CPU:1">>
   %2 = tiny.mselect %m[1] : tensor<4xf32, #two>
   // CHECK: tiny.load %{{.*}} to "CPU" addrspace local : tensor<4xf32
   %3 = tiny.load %x to "CPU" addrspace local : tensor<4xf32, #cpu>
