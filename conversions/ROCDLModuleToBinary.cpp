@@ -142,9 +142,13 @@ struct TinyROCDLModuleToBinaryPass
     }
   }
 
-  /// Fails unless every target of `kernels` is a #rocdl.target that can
+  /// Fails unless `kernels` has targets, each a #rocdl.target that can
   /// serialize it.
   LogicalResult checkTargets(gpu::GPUModuleOp kernels) {
+    if (!kernels.getTargetsAttr() || kernels.getTargetsAttr().empty())
+      return emitError(kernels.getLoc())
+             << "kernel module @" << kernels.getName()
+             << " has no target to compile for";
     for (Attribute target : kernels.getTargetsAttr()) {
       bool rocdl = isa<ROCDL::ROCDLTargetAttr>(target);
       if (rocdl && isa<gpu::TargetAttrInterface>(target))

@@ -40,4 +40,17 @@ module attributes {gpu.container_module} {
   }
 }
 
+// -----
+
+// LIBS: tiny-rocdl-module-to-binary-errors.mlir:[[# @LINE + 4]]:3: error: kernel module @untargeted has no target to compile for
+// LLD: tiny-rocdl-module-to-binary-errors.mlir:[[# @LINE + 3]]:3: error: kernel module @untargeted has no target to compile for
+// FORMAT: error: format is isa or bin, not 'ptx'
+module attributes {gpu.container_module} {
+  gpu.module @untargeted {
+    llvm.func @kernel() attributes {gpu.kernel} {
+      llvm.return
+    }
+  }
+}
+
 // PIPELINE: gpu-device-library.mlir:8:8: error: kernel module @E_1000 calls __ocml_exp2_f32 of the ROCm device libraries, which are not in {{.*}}.none (amdgcn/bitcode/ocml.bc): install Debian's rocm-device-libs or set ROCM_PATH to a ROCm installation
