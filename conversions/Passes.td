@@ -268,6 +268,42 @@ def TinyProfileKernels : Pass<"tiny-profile-kernels", "::mlir::ModuleOp"> {
                            "::mlir::memref::MemRefDialect"];
 }
 
+def TinyROCDLModuleToBinary
+    : Pass<"tiny-rocdl-module-to-binary", "::mlir::ModuleOp"> {
+  let summary = "Compile the module's ROCDL kernel modules to AMDGCN "
+                "assembly or HIP code objects";
+  let description = [{
+    Does for `#rocdl.target` kernel modules what `-gpu-module-to-binary`
+    does, with the ROCm pieces where Debian installs them as well as in a
+    ROCm installation: the device libraries that define the `__ocml_*`
+    functions exp2, log2 and sin become (rocm-device-libs,
+    `/usr/lib/<multiarch>/amdgcn/bitcode`) and the ld.lld that links the
+    kernels into a code object (lld-22, `/usr/lib/llvm-22/bin/ld.lld`).
+    `rocm-path` names the folder of `amdgcn/bitcode`; by default it is the
+    first of $ROCM_PATH, $ROCM_ROOT, $ROCM_HOME, /opt/rocm and Debian's
+    folder that holds the libraries. With `format=isa` each `gpu.binary`
+    object is assembly text and no linker is needed; with `format=bin` it
+    is the linked code object, its kernel table filled from the code
+    object's metadata. A kernel module that calls the device libraries when
+    none are found, or a missing ld.lld, is one error saying what to
+    install, not a dump of the module.
+
+    Example: a kernel calling `__ocml_exp2_f32` compiles, with
+    `format=isa`, to a `gpu.binary` whose assembly has the call inlined
+    (`v_exp_f32`).
+  }];
+  let options = [
+    Option<"format", "format", "std::string", /*default=*/"\"bin\"",
+           "isa (AMDGCN assembly text) or bin (a HIP code object)">,
+    Option<"rocmPath", "rocm-path", "std::string", /*default=*/"",
+           "Folder whose amdgcn/bitcode holds the ROCm device libraries "
+           "(default: searched)">,
+    Option<"lld", "lld", "std::string", /*default=*/"",
+           "The ld.lld that links code objects (default: the ROCm "
+           "installation's, else LLVM 22's)">,
+  ];
+}
+
 def TinyPrintGPUAssembly : Pass<"tiny-print-gpu-assembly", "::mlir::ModuleOp"> {
   let summary = "Print the assembly text of the module's gpu.binary objects";
   let description = [{

@@ -67,11 +67,19 @@ static void addGPUKernelPasses(OpPassManager &pm, StringRef target,
     kernels.addPass(createConvertGpuOpsToROCDLOps(toROCDL));
   }
   kernels.addPass(createReconcileUnrealizedCastsPass());
-  GpuModuleToBinaryPassOptions binary;
-  binary.compilationTarget = options.format;
-  if (nvvm)
+  if (nvvm) {
+    GpuModuleToBinaryPassOptions binary;
+    binary.compilationTarget = options.format;
     binary.toolkitPath = getCUDAToolkit(options.toolkit);
-  pm.addPass(createGpuModuleToBinaryPass(binary));
+    pm.addPass(createGpuModuleToBinaryPass(binary));
+  } else {
+    // MLIR's -gpu-module-to-binary finds neither Debian's device libraries
+    // nor its ld.lld (see ROCmToolchain.h).
+    tiny::TinyROCDLModuleToBinaryOptions binary;
+    binary.format = options.format;
+    binary.rocmPath = options.toolkit;
+    pm.addPass(tiny::createTinyROCDLModuleToBinary(binary));
+  }
 }
 
 void mlir::tiny::buildTinyToGPUPipeline(

@@ -55,7 +55,10 @@ struct TinyToGPUPipelineOptions
       *this, "toolkit",
       llvm::cl::desc("CUDA toolkit whose libdevice the NVVM kernels link "
                      "(default: $CUDA_HOME, $CUDA_ROOT or $CUDA_PATH, else "
-                     "/usr/local/cuda)")};
+                     "/usr/local/cuda); for ROCDL, the folder whose "
+                     "amdgcn/bitcode holds the ROCm device libraries "
+                     "(default: $ROCM_PATH, $ROCM_ROOT, $ROCM_HOME, "
+                     "/opt/rocm, else Debian's rocm-device-libs)")};
 };
 
 /// Options of the JIT's second stage on the CPU (-tiny-jit-cpu).

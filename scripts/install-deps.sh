@@ -10,6 +10,8 @@ packages=(
   libmlir-22-dev
   libomp-22-dev
   libopenblas-dev
+  # ld.lld of LLVM 22 links HIP kernels into code objects.
+  lld-22
   llvm-22-dev
   llvm-22-tools
   mlir-22-tools
@@ -18,6 +20,8 @@ packages=(
   python3-numpy
   python3-pytest
   python3-torch
+  # The ROCm device libraries HIP kernels' math (exp2, log2, sin) links.
+  rocm-device-libs
 )
 
 missing=()

@@ -22,6 +22,24 @@ ptxas = shutil.which("ptxas") or "/usr/local/cuda/bin/ptxas"
 if os.access(ptxas, os.X_OK):
   config.available_features.add("ptxas")
   config.substitutions.append(("%ptxas", ptxas))
+# What compiling HIP kernels takes beyond LLVM, found where tiny looks
+# (conversions/ROCmToolchain.h): tests marked `REQUIRES: rocm-device-libs`
+# compile kernels that call the ROCm device libraries (exp2, log2, sin);
+# `REQUIRES: lld-22` ones link HIP code objects. scripts/install-deps.sh
+# installs both (Debian's rocm-device-libs and lld-22).
+_rocm_folders = [os.environ[name] for name in
+                 ("ROCM_PATH", "ROCM_ROOT", "ROCM_HOME") if os.environ.get(name)]
+_rocm_folders += ["/opt/rocm", "/usr/lib/x86_64-linux-gnu",
+                  "/usr/lib/aarch64-linux-gnu"]
+if any(all(os.path.isfile(os.path.join(folder, "amdgcn", "bitcode", library))
+           for library in ("ocml.bc", "ockl.bc"))
+       for folder in _rocm_folders):
+  config.available_features.add("rocm-device-libs")
+_lld_candidates = [os.path.join(folder, "llvm", "bin", "ld.lld")
+                   for folder in _rocm_folders]
+_lld_candidates += ["/usr/lib/llvm-22/bin/ld.lld", shutil.which("ld.lld-22")]
+if any(path and os.access(path, os.X_OK) for path in _lld_candidates):
+  config.available_features.add("lld-22")
 # The Python that runs lit (Debian's /usr/bin/python3, with python3-numpy):
 # a `python3` earlier on the PATH (pyenv, a virtualenv) may lack numpy.
 import sys
