@@ -18,8 +18,12 @@
 #include "runtime/src/Status.h"
 
 #include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/SymbolTable.h"
@@ -790,6 +794,12 @@ Executable::load(MLIRContext *context, StringRef bytes, StringRef name,
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
   return program;
+}
+
+void mlir::tiny::registerProgramDialects(DialectRegistry &registry) {
+  registry.insert<TinyDialect, arith::ArithDialect, func::FuncDialect,
+                  LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
+                  scf::SCFDialect>();
 }
 
 FunctionOp mlir::tiny::findEntryFunction(ModuleOp module, StringRef entry,

@@ -77,6 +77,11 @@ struct CompileOptions {
 /// `#tiny.device` names joined by commas, "CPU" when it has none.
 std::string getRuntimeDeviceName(RankedTensorType type);
 
+/// Adds the dialects a program's source may hold (tiny's, and the upstream
+/// dialects tiny's kernels and lowered code are written in) to `registry`,
+/// for the context tools and the C API parse programs into.
+void registerProgramDialects(DialectRegistry &registry);
+
 /// The tiny.function of `module` named `entry`, or its only one when
 /// `entry` is empty. Returns null, saying why in `error`; for a module of
 /// several functions and no `entry`, the message ends with `howToChoose`

@@ -14,12 +14,6 @@
 #include "jit/Executable.h"
 #include "runtime/src/Status.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -65,9 +59,7 @@ LogicalResult describe(tiny_program_s &program, int64_t slot,
 /// A context for a program's own module and signature.
 std::unique_ptr<MLIRContext> createProgramContext() {
   DialectRegistry registry;
-  registry.insert<TinyDialect, arith::ArithDialect, func::FuncDialect,
-                  LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
-                  scf::SCFDialect>();
+  registerProgramDialects(registry);
   return std::make_unique<MLIRContext>(registry,
                                        MLIRContext::Threading::DISABLED);
 }

@@ -19,12 +19,6 @@
 #include "jit/Executable.h"
 #include "jit/HostFunctions.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -87,9 +81,7 @@ int main(int argc, char **argv) {
                                     "artifact tiny-run runs\n");
 
   DialectRegistry registry;
-  registry.insert<TinyDialect, arith::ArithDialect, func::FuncDialect,
-                  LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
-                  scf::SCFDialect>();
+  registerProgramDialects(registry);
   MLIRContext context(registry);
   context.printOpOnDiagnostic(false);
   llvm::SourceMgr sourceMgr;

@@ -32,12 +32,6 @@
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Transforms/Passes.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -451,9 +445,7 @@ int main(int argc, char **argv) {
                                     "tiny program runner\n");
 
   DialectRegistry registry;
-  registry.insert<TinyDialect, arith::ArithDialect, func::FuncDialect,
-                  LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
-                  scf::SCFDialect>();
+  registerProgramDialects(registry);
   MLIRContext context(registry);
   // A diagnostic points at the user's source line; the lowered IR it was
   // found in means nothing to someone running a program.
