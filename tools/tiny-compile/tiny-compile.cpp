@@ -9,8 +9,10 @@
 //   tiny-compile prog.mlir -o prog.tiny
 //   tiny-run prog.tiny -i 1,2,3
 //
-// The artifact runs on the CPU it was compiled on (and those with its
-// features) with the tiny and LLVM that compiled it; others refuse it.
+// MLIR's options (--mlir-print-ir-after-all, --mlir-timing...) act on the
+// compilation as in tiny-run. The artifact runs on the CPU it was compiled
+// on (and those with its features) with the tiny and LLVM that compiled
+// it; others refuse it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +20,7 @@
 #include "dialects/tiny/IR/TinyOps.h"
 #include "jit/Executable.h"
 #include "jit/HostFunctions.h"
+#include "tools/common/MLIROptions.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -30,7 +33,9 @@
 using namespace mlir;
 using namespace mlir::tiny;
 
-static llvm::cl::OptionCategory compileCategory("tiny-compile options");
+// Sorted before LLVM's "Generic Options" (help, version), so --help starts
+// with what tiny-compile itself does.
+static llvm::cl::OptionCategory compileCategory("General tiny-compile options");
 
 static llvm::cl::opt<std::string> inputFile(llvm::cl::Positional,
                                             llvm::cl::desc("<program.mlir>"),
@@ -73,9 +78,7 @@ static int fail(const Twine &message) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  // LLVM's several hundred options (code generation, Polly...) are shown by
-  // --help-hidden only.
-  llvm::cl::HideUnrelatedOptions(compileCategory);
+  registerMLIROptions(compileCategory);
   llvm::cl::ParseCommandLineOptions(argc, argv,
                                     "tiny program compiler: writes an "
                                     "artifact tiny-run runs\n");
@@ -107,6 +110,10 @@ int main(int argc, char **argv) {
   options.allreduce = allreduceAlgorithm;
   options.gpuChip = gpuChip;
   options.keepObjectCode = true;
+  // Only when MLIR's options are given: a configured compilation bypasses
+  // the caches (TINY_CACHE_DIR), so that its passes run and show.
+  if (hasMLIROptions())
+    options.configurePassManager = applyMLIROptions;
   FailureOr<std::shared_ptr<Executable>> program =
       Executable::compile(*module, entry.getSymName(), options);
   if (failed(program))

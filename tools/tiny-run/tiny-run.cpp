@@ -18,7 +18,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "conversions/Passes.h"
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "dialects/tiny/IR/TinyOps.h"
 #include "jit/Artifact.h"
@@ -27,17 +26,14 @@
 #include "jit/Npy.h"
 #include "passes/Passes.h"
 #include "pipelines/Pipelines.h"
+#include "tools/common/MLIROptions.h"
 #include "tools/tiny-run/InputSpec.h"
 
-#include "mlir/Conversion/Passes.h"
-#include "mlir/Transforms/Passes.h"
 
-#include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Support/Timing.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -55,8 +51,6 @@ using namespace mlir::tiny;
 // Sorted before LLVM's "Generic Options" (help, version), so --help starts
 // with what tiny-run itself does.
 static llvm::cl::OptionCategory runCategory("General tiny-run options");
-static llvm::cl::OptionCategory mlirCategory(
-    "MLIR options (pass manager, IR printing, timing)");
 
 static llvm::cl::opt<std::string> inputFile(llvm::cl::Positional,
                                             llvm::cl::desc("<program.mlir or program.tiny>"),
@@ -179,25 +173,6 @@ static llvm::cl::list<std::string> hostFunctionLibraries(
     llvm::cl::value_desc("lib.so"),
     llvm::cl::cat(runCategory));
 
-/// --help lists tiny-run's options, then MLIR's; LLVM's several hundred
-/// (code generation, Polly...) are shown by --help-hidden only.
-static void organizeHelp() {
-  for (auto &entry : llvm::cl::getRegisteredOptions()) {
-    llvm::cl::Option *option = entry.second;
-    if (llvm::is_contained(option->Categories, &runCategory) ||
-        llvm::any_of(option->Categories, [](llvm::cl::OptionCategory *c) {
-          return c->getName() == "Generic Options";
-        }))
-      continue;
-    if (entry.first.starts_with("mlir-")) {
-      option->Categories.assign({&mlirCategory});
-      continue;
-    }
-    if (option->getOptionHiddenFlag() == llvm::cl::NotHidden)
-      option->setHiddenFlag(llvm::cl::Hidden);
-  }
-}
-
 /// Prints the kernels of `entry` as the JIT's first stage makes them: the
 /// same pipeline (-tiny-jit-kernels) on a copy of `module`, then
 /// -tiny-print-schedule.
@@ -207,14 +182,6 @@ static LogicalResult printKernelSchedule(ModuleOp module, StringRef entry) {
   buildJITKernelsPipeline(pm, entry, allreduceAlgorithm);
   pm.addPass(createTinyPrintSchedule());
   return pm.run(*copy);
-}
-
-/// True when the command line sets one of MLIR's options (--mlir-*).
-static bool hasMLIROptions() {
-  return llvm::any_of(llvm::cl::getRegisteredOptions(), [](const auto &entry) {
-    return entry.first.starts_with("mlir-") &&
-           entry.second->getNumOccurrences() > 0;
-  });
 }
 
 /// LLVM's command-line parser reads an argument that starts with '@' as a
@@ -313,10 +280,7 @@ compileSource(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   // Only when MLIR's options are given: a configured compilation bypasses
   // the caches (TINY_CACHE_DIR), so that its passes run and show.
   if (hasMLIROptions())
-    options.configurePassManager = [](PassManager &pm) {
-      applyDefaultTimingPassManagerCLOptions(pm);
-      return applyPassManagerCLOptions(pm);
-    };
+    options.configurePassManager = applyMLIROptions;
   if (printLowered)
     options.inspectLowered = [](ModuleOp lowered) {
       lowered.print(llvm::outs());
@@ -422,20 +386,7 @@ static LogicalResult printStats(tiny_runtime_t runtime,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  // MLIR's own options, as mlir-opt has them: IR printing around passes
-  // (--mlir-print-ir-after-all, --mlir-print-ir-tree-dir), --mlir-timing,
-  // crash reproducers, threading and printer flags.
-  // --mlir-print-ir-after=NAME and its kin name passes by their arguments,
-  // which they look up when they are registered themselves.
-  registerTinyPasses();
-  registerTinyConversionPasses();
-  registerTransformsPasses();
-  registerConversionPasses();
-  registerPassManagerCLOptions();
-  registerDefaultTimingManagerCLOptions();
-  registerMLIRContextCLOptions();
-  registerAsmPrinterCLOptions();
-  organizeHelp();
+  registerMLIROptions(runCategory);
   SmallVector<std::string> arguments = joinAtSignValues(argc, argv);
   SmallVector<const char *> argumentPointers;
   for (const std::string &argument : arguments)

@@ -31,6 +31,18 @@
 // RUN: not tiny-run %t.tiny -i 1,2,3,4 -i 2 --entry=scaled 2>&1 | FileCheck %s --check-prefix=ENTRY
 // ENTRY: tiny-run: error: --entry=scaled, but {{.*}}.tiny holds @rows
 //
+// MLIR's options act on tiny-compile's compilation; --help lists
+// tiny-compile's own options first, then MLIR's.
+// RUN: tiny-compile %s --entry=rows -o %t.timed.tiny --mlir-timing 2>&1 | FileCheck %s --check-prefix=TIMING
+// TIMING: Execution time report
+// TIMING: TinySelectEntry
+// RUN: tiny-run %t.timed.tiny -i 1,2,3,4,5,6 | FileCheck %s --check-prefix=SAME
+// RUN: tiny-compile --help | FileCheck %s --check-prefix=HELP
+// HELP: General tiny-compile options:
+// HELP: -o <prog.tiny>
+// HELP: MLIR options (pass manager, IR printing, timing):
+// HELP-NOT: --polly
+//
 // tiny-compile's errors are the compiler's.
 // RUN: not tiny-compile %s -o %t.none.tiny 2>&1 | FileCheck %s --check-prefix=SEVERAL
 // SEVERAL: tiny-compile: error: the module has several tiny.functions; choose one with --entry
