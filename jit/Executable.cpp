@@ -3,8 +3,10 @@
 #include "jit/Executable.h"
 #include "jit/HostFunctions.h"
 
+#include "jit/Artifact.h"
 #include "jit/DiskCache.h"
 #include "jit/DumpKernels.h"
+#include "jit/ObjectLoader.h"
 
 #include "conversions/RuntimeCalls.h"
 
@@ -15,8 +17,13 @@
 #include "pipelines/Pipelines.h"
 #include "runtime/src/Status.h"
 
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/SymbolTable.h"
@@ -33,6 +40,8 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/xxhash.h"
 
@@ -57,9 +66,14 @@ struct CompiledCode {
   double seconds = 0;
   /// The bytes of the temporaries the entry allocates on the host.
   uint64_t temporaryBytes = 0;
-  /// Where code loaded from the disk cache lives (instead of `engine`).
+  /// Where code loaded from the disk cache or an artifact lives (instead
+  /// of `engine`).
   std::unique_ptr<llvm::orc::LLJIT> jit;
   bool fromDiskCache = false;
+  bool fromArtifact = false;
+  /// The host function's object code, when kept (keepObjectCode, the disk
+  /// cache) for an artifact.
+  std::string objectCode;
 };
 } // namespace mlir::tiny
 
@@ -150,6 +164,61 @@ FailureOr<uint64_t> checkBufferSizes(FunctionOp tinyFunction,
   return temporaryBytes;
 }
 
+/// The libraries compiled code links against: THREAD loops run on OpenMP,
+/// whose runtime the JIT resolves from the LLVM the project builds against
+/// (WORKSPACE), or from $TINY_LIBOMP where a binary runs without that
+/// installation (scripts/gpu-bundle.sh).
+ArrayRef<StringRef> getJITSharedLibs() {
+  static const char *libompOverride = std::getenv("TINY_LIBOMP");
+  static const StringRef libs[] = {
+      libompOverride ? StringRef(libompOverride)
+                     : "/usr/lib/llvm-22/lib/libomp.so"};
+  return libs;
+}
+
+void initializeNativeTarget() {
+  static std::once_flag initTargets;
+  std::call_once(initTargets, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+}
+
+/// Links the code of `contents` (from the disk cache or an artifact) for
+/// running: no compilation.
+FailureOr<std::shared_ptr<CompiledCode>>
+linkCompiledCode(ArtifactContents &&contents, std::string &error) {
+  initializeNativeTarget();
+  SymbolMapFunction symbols[] = {getHostCallSymbols, getHostFunctionSymbols};
+  FailureOr<LoadedObject> loaded =
+      loadObjectCode(contents.objectCode, contents.entry, getJITSharedLibs(),
+                     symbols, error);
+  if (failed(loaded))
+    return failure();
+  auto code = std::make_shared<CompiledCode>();
+  code->jit = std::move(loaded->jit);
+  code->function = loaded->function;
+  code->arguments = std::move(contents.arguments);
+  code->kernels = std::move(contents.kernels);
+  code->temporaryBytes = contents.temporaryBytes;
+  code->objectCode = std::move(contents.objectCode);
+  return code;
+}
+
+/// The object code `engine` (made with enableObjectDump) compiled, which
+/// it writes to files only.
+FailureOr<std::string> getObjectCode(ExecutionEngine &engine) {
+  SmallString<128> path;
+  if (llvm::sys::fs::createTemporaryFile("tiny-object", "o", path))
+    return failure();
+  engine.dumpToObjectFile(path);
+  auto object = llvm::MemoryBuffer::getFile(path);
+  (void)llvm::sys::fs::remove(path);
+  if (!object)
+    return failure();
+  return (*object)->getBuffer().str();
+}
+
 std::string getCacheKey(ModuleOp module, StringRef entry) {
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -201,7 +270,8 @@ Executable::compile(ModuleOp module, StringRef entry,
   ExecutableCache &cache = getCache();
   std::string key = getCacheKey(module, entry) + "/" + options.allreduce +
                     "/" + options.gpuChip +
-                    (options.profileKernels ? "/profile" : "");
+                    (options.profileKernels ? "/profile" : "") +
+                    (options.keepObjectCode ? "/object" : "");
   if (!options.hasHooks()) {
     std::lock_guard<std::mutex> lock(cache.mutex);
     auto it = cache.programs.find(key);
@@ -213,29 +283,21 @@ Executable::compile(ModuleOp module, StringRef entry,
 
   auto start = std::chrono::steady_clock::now();
   auto code = std::make_shared<CompiledCode>();
-  // THREAD loops run on OpenMP; the JIT resolves its runtime from the
-  // LLVM the project builds against (WORKSPACE), or from $TINY_LIBOMP where
-  // a binary runs without that installation (scripts/gpu-bundle.sh).
-  const char *libompOverride = std::getenv("TINY_LIBOMP");
-  StringRef sharedLibs[] = {libompOverride ? StringRef(libompOverride)
-                                           : "/usr/lib/llvm-22/lib/libomp.so"};
-  static std::once_flag initTargets;
-  std::call_once(initTargets, [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-  });
+  initializeNativeTarget();
   std::optional<std::string> diskDir;
   if (!options.hasHooks() && !options.profileKernels)
     diskDir = getDiskCacheDir();
   std::string diskName = diskDir ? getDiskCacheName(key) : "";
   if (diskDir) {
-    std::optional<CachedProgram> cached = loadFromDiskCache(
-        *diskDir, diskName, entry, sharedLibs, getHostCallSymbols);
-    if (cached) {
-      code->jit = std::move(cached->jit);
-      code->function = cached->function;
-      code->arguments = std::move(cached->arguments);
-      code->temporaryBytes = cached->temporaryBytes;
+    std::optional<ArtifactContents> cached =
+        loadFromDiskCache(*diskDir, diskName);
+    std::string error;
+    FailureOr<std::shared_ptr<CompiledCode>> linked =
+        cached && cached->entry == entry
+            ? linkCompiledCode(std::move(*cached), error)
+            : FailureOr<std::shared_ptr<CompiledCode>>(failure());
+    if (succeeded(linked)) {
+      code = std::move(*linked);
       code->fromDiskCache = true;
       code->seconds = std::chrono::duration<double>(
                           std::chrono::steady_clock::now() - start)
@@ -369,12 +431,10 @@ Executable::compile(ModuleOp module, StringRef entry,
       return dumpKernelCode(*llvmModule, *shared, entry, dumpedKernels, dir);
     };
   }
-  // Programs with GPU kernels are not kept on disk: their code objects are
-  // not serialized yet.
-  bool keepOnDisk = diskDir && code->kernels.images.empty();
+  bool keepObject = diskDir || options.keepObjectCode;
   ExecutionEngineOptions engineOptions;
-  engineOptions.enableObjectDump = keepOnDisk;
-  engineOptions.sharedLibPaths = sharedLibs;
+  engineOptions.enableObjectDump = keepObject;
+  engineOptions.sharedLibPaths = getJITSharedLibs();
   engineOptions.transformer = transformer;
   engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   engineOptions.enableGDBNotificationListener = false;
@@ -394,9 +454,16 @@ Executable::compile(ModuleOp module, StringRef entry,
     return module.emitError("JIT compilation failed: ")
            << llvm::toString(function.takeError());
   code->function = *function;
-  if (keepOnDisk)
-    storeToDiskCache(*diskDir, diskName, *code->engine, code->arguments,
-                     code->temporaryBytes);
+  if (keepObject) {
+    FailureOr<std::string> object = getObjectCode(*code->engine);
+    if (failed(object) && options.keepObjectCode)
+      return module.emitError("cannot keep the object code of @") << entry;
+    if (succeeded(object))
+      code->objectCode = std::move(*object);
+  }
+  program->code = code;
+  if (diskDir && !code->objectCode.empty())
+    storeToDiskCache(*diskDir, diskName, program->getArtifactContents());
   code->seconds = std::chrono::duration<double>(
                                 std::chrono::steady_clock::now() - start)
                                 .count();
@@ -653,3 +720,104 @@ tiny_status_t Executable::runOnBuffers(tiny_runtime_t runtime,
 double Executable::getCompileSeconds() const { return code->seconds; }
 
 bool Executable::isFromDiskCache() const { return code->fromDiskCache; }
+
+bool Executable::isFromArtifact() const { return code->fromArtifact; }
+
+ArtifactContents Executable::getArtifactContents() const {
+  ArtifactContents contents;
+  contents.entry = entry;
+  auto print = [](Type type) {
+    std::string text;
+    llvm::raw_string_ostream(text) << type;
+    return text;
+  };
+  for (const ProgramParam &param : params)
+    contents.params.push_back({param.slot, print(param.type)});
+  for (RankedTensorType type : resultTypes)
+    contents.resultTypes.push_back(print(type));
+  contents.arguments = code->arguments;
+  contents.temporaryBytes = code->temporaryBytes;
+  contents.kernels = code->kernels;
+  contents.objectCode = code->objectCode;
+  return contents;
+}
+
+LogicalResult Executable::writeArtifact(StringRef path,
+                                        std::string &error) const {
+  if (code->objectCode.empty()) {
+    error = "@" + entry +
+            " was compiled without keeping its object code "
+            "(CompileOptions::keepObjectCode)";
+    return failure();
+  }
+  return writeArtifactFile(path, getArtifactContents(), error);
+}
+
+FailureOr<std::shared_ptr<Executable>>
+Executable::load(MLIRContext *context, StringRef bytes, StringRef name,
+                 std::string &error) {
+  auto start = std::chrono::steady_clock::now();
+  FailureOr<ArtifactContents> contents = readArtifact(bytes, name, error);
+  if (failed(contents))
+    return failure();
+  std::shared_ptr<Executable> program(new Executable());
+  program->entry = contents->entry;
+  auto parseTensorType = [&](StringRef text) -> RankedTensorType {
+    size_t numRead = 0;
+    auto type = dyn_cast_or_null<RankedTensorType>(
+        parseType(text, context, &numRead));
+    if (!type || numRead != text.size())
+      error = name.str() + " holds a type this tiny cannot read: " +
+              text.str();
+    return numRead == text.size() ? type : RankedTensorType();
+  };
+  for (const ArtifactContents::Param &param : contents->params) {
+    RankedTensorType type = parseTensorType(param.type);
+    if (!type)
+      return failure();
+    program->params.push_back({param.slot, type});
+  }
+  for (const std::string &text : contents->resultTypes) {
+    RankedTensorType type = parseTensorType(text);
+    if (!type)
+      return failure();
+    program->resultTypes.push_back(type);
+  }
+  FailureOr<std::shared_ptr<CompiledCode>> code =
+      linkCompiledCode(std::move(*contents), error);
+  if (failed(code)) {
+    error = name.str() + ": " + error;
+    return failure();
+  }
+  program->code = std::move(*code);
+  program->code->fromArtifact = true;
+  program->code->seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  return program;
+}
+
+void mlir::tiny::registerProgramDialects(DialectRegistry &registry) {
+  registry.insert<TinyDialect, arith::ArithDialect, func::FuncDialect,
+                  LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
+                  scf::SCFDialect>();
+}
+
+FunctionOp mlir::tiny::findEntryFunction(ModuleOp module, StringRef entry,
+                                         StringRef howToChoose,
+                                         std::string &error) {
+  SmallVector<FunctionOp> functions(module.getOps<FunctionOp>());
+  if (!entry.empty()) {
+    for (FunctionOp function : functions)
+      if (function.getSymName() == entry)
+        return function;
+    error = "no tiny.function named '" + entry.str() + "'";
+    return {};
+  }
+  if (functions.size() == 1)
+    return functions.front();
+  error = functions.empty()
+              ? "the module has no tiny.function"
+              : "the module has several tiny.functions; " + howToChoose.str();
+  return {};
+}

@@ -9,6 +9,8 @@
 // process, so compiling the same program twice costs one lookup (and works
 // across MLIRContexts: the cache holds machine code, not IR); with
 // $TINY_CACHE_DIR set, also on disk across processes (jit/DiskCache.h).
+// A compiled program saved as an artifact (tiny-compile, jit/Artifact.h)
+// is loaded and run with no compilation.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,7 +29,9 @@ namespace mlir {
 class PassManager;
 
 namespace tiny {
+struct ArtifactContents;
 struct CompiledCode;
+class FunctionOp;
 
 /// A param of a compiled program: its slot and the type of its flat storage.
 struct ProgramParam {
@@ -57,6 +61,10 @@ struct CompileOptions {
   /// this directory (jit/DumpKernels.h); a program with GPU kernels is
   /// refused.
   std::string dumpDir;
+  /// Keep the object code of the host function, so that `writeArtifact`
+  /// can save the program (tiny-compile, the C API): a copy of it in
+  /// memory.
+  bool keepObjectCode = false;
   /// With either hook or a dump directory set, the program is compiled
   /// afresh: a cached one would run no pass manager and have no module to
   /// show.
@@ -69,6 +77,18 @@ struct CompileOptions {
 /// `#tiny.device` names joined by commas, "CPU" when it has none.
 std::string getRuntimeDeviceName(RankedTensorType type);
 
+/// Adds the dialects a program's source may hold (tiny's, and the upstream
+/// dialects tiny's kernels and lowered code are written in) to `registry`,
+/// for the context tools and the C API parse programs into.
+void registerProgramDialects(DialectRegistry &registry);
+
+/// The tiny.function of `module` named `entry`, or its only one when
+/// `entry` is empty. Returns null, saying why in `error`; for a module of
+/// several functions and no `entry`, the message ends with `howToChoose`
+/// ("choose one with --entry").
+FunctionOp findEntryFunction(ModuleOp module, StringRef entry,
+                             StringRef howToChoose, std::string &error);
+
 class Executable {
 public:
   ~Executable();
@@ -77,6 +97,23 @@ public:
   /// unchanged. Errors are reported as diagnostics on the module's context.
   static FailureOr<std::shared_ptr<Executable>>
   compile(ModuleOp module, StringRef entry, const CompileOptions &options = {});
+
+  /// Loads a program compiled before from the artifact `bytes`, which
+  /// `name` (its file name) labels in errors: its object code is linked,
+  /// nothing is compiled. The signature's types are made in `context`,
+  /// which must have the tiny dialect. Fails, saying why in one line in
+  /// `error`, on bytes that are no artifact, a damaged or truncated one,
+  /// or one compiled by another tiny or LLVM or for another CPU.
+  static FailureOr<std::shared_ptr<Executable>>
+  load(MLIRContext *context, StringRef bytes, StringRef name,
+       std::string &error);
+
+  /// Writes the program to `path` as an artifact, which `load` reads back.
+  /// Fails for a program compiled without `keepObjectCode`.
+  LogicalResult writeArtifact(StringRef path, std::string &error) const;
+
+  /// The tiny.function the program was compiled from.
+  StringRef getEntry() const { return entry; }
 
   /// The params in slot order: `run` takes one input per param.
   ArrayRef<ProgramParam> getParams() const { return params; }
@@ -88,6 +125,9 @@ public:
   /// True when the code was loaded from the on-disk cache ($TINY_CACHE_DIR)
   /// rather than compiled in this process.
   bool isFromDiskCache() const;
+  /// True when the code was loaded from an artifact (`load`); then
+  /// getCompileSeconds is the time loading took.
+  bool isFromArtifact() const;
 
   /// Runs the program. Each input must have its param's dtype and number of
   /// elements (any shape of that size); returns one tensor per result.
@@ -151,6 +191,8 @@ private:
   /// per result.
   LogicalResult checkCounts(size_t numInputs, size_t numOutputs,
                             std::string &error) const;
+  /// The program as an artifact holds it.
+  ArtifactContents getArtifactContents() const;
 
   std::string entry;
   SmallVector<ProgramParam> params;

@@ -14,12 +14,6 @@
 #include "jit/Executable.h"
 #include "runtime/src/Status.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -35,6 +29,7 @@ using namespace mlir::tiny;
 using ::tiny::runtime::guard;
 using ::tiny::runtime::makeStatus;
 using mlir::tiny::capi::compileProgram;
+using mlir::tiny::capi::describeProgram;
 using mlir::tiny::capi::invalid;
 
 namespace {
@@ -61,35 +56,20 @@ LogicalResult describe(tiny_program_s &program, int64_t slot,
   return success();
 }
 
-/// The function `entry` names, or the module's only one.
-FunctionOp findEntry(ModuleOp module, StringRef entry, std::string &error) {
-  SmallVector<FunctionOp> functions(module.getOps<FunctionOp>());
-  if (!entry.empty()) {
-    for (FunctionOp function : functions)
-      if (function.getSymName() == entry)
-        return function;
-    error = "no tiny.function named '" + entry.str() + "'";
-    return {};
-  }
-  if (functions.size() != 1)
-    error = functions.empty() ? "the module has no tiny.function"
-                              : "the module has several tiny.functions; "
-                                "name the entry";
-  return functions.size() == 1 ? functions.front() : FunctionOp();
+/// A context for a program's own module and signature.
+std::unique_ptr<MLIRContext> createProgramContext() {
+  DialectRegistry registry;
+  registerProgramDialects(registry);
+  return std::make_unique<MLIRContext>(registry,
+                                       MLIRContext::Threading::DISABLED);
 }
-
 
 tiny_status_t compile(const char *source, size_t length, const char *name,
                       const char *entry, tiny_program_t *out_program) {
   if (!out_program || (!source && length))
     return invalid("tiny_program_compile: a NULL argument");
   auto program = std::make_unique<tiny_program_s>();
-  DialectRegistry registry;
-  registry.insert<TinyDialect, arith::ArithDialect, func::FuncDialect,
-                  LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
-                  scf::SCFDialect>();
-  program->context = std::make_unique<MLIRContext>(
-      registry, MLIRContext::Threading::DISABLED);
+  program->context = createProgramContext();
   MLIRContext &context = *program->context;
   context.printOpOnDiagnostic(false);
 
@@ -146,16 +126,26 @@ tiny_status_t mlir::tiny::capi::compileProgram(
     std::unique_ptr<tiny_program_s> &program, ModuleOp module, StringRef entry,
     const std::string &diagnostics, tiny_program_t *out_program) {
   std::string error;
-  FunctionOp function = findEntry(module, entry, error);
+  FunctionOp function =
+      findEntryFunction(module, entry, "name the entry", error);
   if (!function)
     return invalid(error);
+  // The object code is kept for tiny_program_save_artifact.
+  CompileOptions options;
+  options.keepObjectCode = true;
   FailureOr<std::shared_ptr<Executable>> executable =
-      Executable::compile(module, function.getSymName());
+      Executable::compile(module, function.getSymName(), options);
   if (failed(executable))
     return invalid(diagnostics.empty() ? "cannot compile @" +
                                              function.getSymName().str()
                                        : diagnostics);
   program->executable = *executable;
+  return describeProgram(program, out_program);
+}
+
+tiny_status_t mlir::tiny::capi::describeProgram(
+    std::unique_ptr<tiny_program_s> &program, tiny_program_t *out_program) {
+  std::string error;
   for (const ProgramParam &param : program->executable->getParams()) {
     program->inputs.emplace_back();
     if (failed(describe(*program, param.slot, param.type,
@@ -177,6 +167,42 @@ tiny_status_t tiny_program_compile(const char *source, size_t length,
                                    tiny_program_t *out_program) {
   return guard(
       [&] { return compile(source, length, name, entry, out_program); });
+}
+
+tiny_status_t tiny_program_load_artifact(const char *path,
+                                         tiny_program_t *out_program) {
+  return guard([&]() -> tiny_status_t {
+    if (!path || !out_program)
+      return invalid("tiny_program_load_artifact: a NULL argument");
+    auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+    if (!file)
+      return makeStatus(TINY_STATUS_NOT_FOUND,
+                        std::string("tiny_program_load_artifact: cannot read ") +
+                            path + ": " + file.getError().message());
+    auto program = std::make_unique<tiny_program_s>();
+    program->context = createProgramContext();
+    std::string error;
+    FailureOr<std::shared_ptr<Executable>> executable = Executable::load(
+        program->context.get(), (*file)->getBuffer(), path, error);
+    if (failed(executable))
+      return invalid(error);
+    program->executable = *executable;
+    return describeProgram(program, out_program);
+  });
+}
+
+tiny_status_t tiny_program_save_artifact(tiny_program_t program,
+                                         const char *path) {
+  return guard([&]() -> tiny_status_t {
+    if (!program || !path)
+      return invalid("tiny_program_save_artifact: a NULL argument");
+    std::string error;
+    if (failed(program->executable->writeArtifact(path, error)))
+      return makeStatus(TINY_STATUS_UNAVAILABLE,
+                        "tiny_program_save_artifact: " + error);
+    return nullptr;
+  });
 }
 
 void tiny_program_release(tiny_program_t program) { delete program; }

@@ -46,6 +46,11 @@ tiny_status_t compileProgram(std::unique_ptr<tiny_program_s> &program,
                              const std::string &diagnostics,
                              tiny_program_t *out_program);
 
+/// Describes the signature of `program`, whose executable is set, and on
+/// success hands it to `*out_program`.
+tiny_status_t describeProgram(std::unique_ptr<tiny_program_s> &program,
+                              tiny_program_t *out_program);
+
 } // namespace mlir::tiny::capi
 
 #endif // TINY_CAPI_LIB_PROGRAM_H

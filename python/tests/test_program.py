@@ -30,6 +30,27 @@ def test_runs_a_program_against_numpy():
                                   .reshape(2, 3))
 
 
+def test_saved_program_loads_without_compiling(tmp_path):
+    path = tmp_path / "scale_add.tiny"
+    tiny.compile(SCALE_ADD).save(path)
+    before = tiny.num_compilations()
+    f = tiny.load(path)
+    assert tiny.num_compilations() == before
+    assert [i.shape for i in f.inputs] == [(6,)]
+    x = np.array([1, -2, 3.5, 0, 1e30, -0.25], dtype=np.float32)
+    np.testing.assert_array_equal(f(x), (x * np.float32(2) + np.float32(1))
+                                  .reshape(2, 3))
+
+
+def test_load_refuses_what_is_no_artifact(tmp_path):
+    path = tmp_path / "prog.tiny"
+    path.write_text(SCALE_ADD)
+    with pytest.raises(tiny.TinyError, match="is not a tiny artifact"):
+        tiny.load(path)
+    with pytest.raises(tiny.TinyError, match="cannot read"):
+        tiny.load(tmp_path / "missing.tiny")
+
+
 def test_signature():
     f = tiny.compile(SCALE_ADD)
     (x,), (y,) = f.inputs, f.outputs

@@ -3,6 +3,8 @@
     import numpy as np, tiny
     add = tiny.compile(open("prog.mlir").read())
     y = add(np.arange(6, dtype=np.float32))
+    add.save("prog.tiny")           # compiled code and signature
+    add = tiny.load("prog.tiny")    # later, with no compilation
 
 `tiny.ir` builds programs op by op instead of from text.
 
@@ -16,7 +18,7 @@ import os
 
 import numpy as np
 
-__all__ = ["Program", "TensorInfo", "TinyError", "compile", "ir"]
+__all__ = ["Program", "TensorInfo", "TinyError", "compile", "ir", "load"]
 
 
 class TinyError(Exception):
@@ -83,6 +85,9 @@ def _load():
         "tiny_program_compile": (status, [
             ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p,
             ctypes.c_char_p, ctypes.POINTER(program)]),
+        "tiny_program_load_artifact": (status, [
+            ctypes.c_char_p, ctypes.POINTER(program)]),
+        "tiny_program_save_artifact": (status, [program, ctypes.c_char_p]),
         "tiny_program_release": (None, [program]),
         "tiny_program_num_inputs": (ctypes.c_size_t, [program]),
         "tiny_program_num_outputs": (ctypes.c_size_t, [program]),
@@ -211,6 +216,12 @@ class Program:
                                      n, out_ptrs, self._out_bytes, m))
         return outputs[0] if m == 1 else tuple(outputs)
 
+    def save(self, path):
+        """Writes the program to `path` as an artifact, which `tiny.load`
+        (and tiny-run) run with no compilation."""
+        _check(_lib.tiny_program_save_artifact(self._handle,
+                                               os.fsencode(path)))
+
     def run_addresses(self, inputs, outputs):
         """Runs on raw host memory: `inputs` and `outputs` are addresses
         (ints; None for an empty buffer) of buffers holding each tensor's
@@ -237,6 +248,17 @@ def compile(source, entry=None, name=None):
     _check(_lib.tiny_program_compile(
         data, len(data), name.encode() if name else None,
         entry.encode() if entry else None, ctypes.byref(handle)))
+    return Program(handle)
+
+
+def load(path):
+    """Loads a program saved as an artifact (`Program.save`, or the tool
+    tiny-compile) with no compilation. Raises TinyError for a file that is
+    not an artifact, is damaged, or was compiled by another tiny or LLVM or
+    for another CPU."""
+    handle = ctypes.c_void_p()
+    _check(_lib.tiny_program_load_artifact(os.fsencode(path),
+                                           ctypes.byref(handle)))
     return Program(handle)
 
 

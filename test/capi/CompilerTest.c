@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Checks that `status` is an error of `code` whose message contains
@@ -62,10 +63,8 @@ static const char *kScaleAdd =
     "  tiny.return %y : tensor<2x3xf32, #cpu>\n"
     "}\n";
 
-static void testRunsAProgram(void) {
-  tiny_program_t program = compile(kScaleAdd, NULL);
-  if (!program)
-    return;
+/* Checks that `program` is kScaleAdd: its signature and its numbers. */
+static void expectScaleAdd(tiny_program_t program) {
   CHECK(tiny_program_num_inputs(program) == 1);
   CHECK(tiny_program_num_outputs(program) == 1);
   tiny_tensor_info_t info;
@@ -85,6 +84,13 @@ static void testRunsAProgram(void) {
   EXPECT_OK(tiny_program_run(program, inputs, bytes, 1, outputs, bytes, 1));
   for (int i = 0; i < 6; ++i)
     CHECK(y[i] == x[i] * 2.0f + 1.0f);
+}
+
+static void testRunsAProgram(void) {
+  tiny_program_t program = compile(kScaleAdd, NULL);
+  if (!program)
+    return;
+  expectScaleAdd(program);
   tiny_program_release(program);
 }
 
@@ -95,6 +101,68 @@ static void testCachesByContent(void) {
   CHECK(tiny_program_num_compilations() <= before + 1);
   tiny_program_release(first);
   tiny_program_release(second);
+}
+
+/* A path in the test's scratch folder. */
+static void scratchPath(char *path, size_t size, const char *name) {
+  const char *dir = getenv("TEST_TMPDIR");
+  snprintf(path, size, "%s/%s", dir ? dir : "/tmp", name);
+}
+
+/* A program saved as an artifact loads with no compilation, has the same
+   signature and computes the same numbers; files that are no artifact, or
+   a part of one, are refused. */
+static void testArtifacts(void) {
+  char path[4096], broken[4096];
+  scratchPath(path, sizeof(path), "scale_add.tiny");
+  tiny_program_t compiled = compile(kScaleAdd, NULL);
+  if (!compiled)
+    return;
+  EXPECT_OK(tiny_program_save_artifact(compiled, path));
+  tiny_program_release(compiled);
+
+  size_t before = tiny_program_num_compilations();
+  tiny_program_t program = NULL;
+  EXPECT_OK(tiny_program_load_artifact(path, &program));
+  CHECK(tiny_program_num_compilations() == before);
+  if (!program)
+    return;
+  expectScaleAdd(program);
+  /* A loaded program saves again. */
+  scratchPath(broken, sizeof(broken), "again.tiny");
+  EXPECT_OK(tiny_program_save_artifact(program, broken));
+  tiny_program_release(program);
+
+  /* The first 100 bytes of the artifact. */
+  char head[100];
+  FILE *file = fopen(path, "rb");
+  CHECK(file && fread(head, 1, sizeof(head), file) == sizeof(head));
+  if (file)
+    fclose(file);
+  scratchPath(broken, sizeof(broken), "short.tiny");
+  file = fopen(broken, "wb");
+  CHECK(file && fwrite(head, 1, sizeof(head), file) == sizeof(head));
+  if (file)
+    fclose(file);
+  program = NULL;
+  EXPECT_ERROR(tiny_program_load_artifact(broken, &program),
+               TINY_STATUS_INVALID_ARGUMENT, "short.tiny is truncated: 100 of");
+  CHECK(program == NULL);
+  /* MLIR text is no artifact. */
+  scratchPath(broken, sizeof(broken), "text.tiny");
+  file = fopen(broken, "wb");
+  CHECK(file && fputs(kScaleAdd, file) >= 0);
+  if (file)
+    fclose(file);
+  EXPECT_ERROR(tiny_program_load_artifact(broken, &program),
+               TINY_STATUS_INVALID_ARGUMENT, "text.tiny is not a tiny artifact");
+  scratchPath(broken, sizeof(broken), "missing.tiny");
+  EXPECT_ERROR(tiny_program_load_artifact(broken, &program),
+               TINY_STATUS_NOT_FOUND, "cannot read");
+  EXPECT_ERROR(tiny_program_load_artifact(NULL, &program),
+               TINY_STATUS_INVALID_ARGUMENT, "a NULL argument");
+  EXPECT_ERROR(tiny_program_save_artifact(NULL, path),
+               TINY_STATUS_INVALID_ARGUMENT, "a NULL argument");
 }
 
 /* `a` is never read: the program's inputs still bind by slot. */
@@ -327,6 +395,7 @@ static void testRunsOnRuntimeBuffers(void) {
 int main(void) {
   testRunsAProgram();
   testCachesByContent();
+  testArtifacts();
   testDroppedParamBindsBySlot();
   testCompileErrors();
   testRunErrors();

@@ -6,40 +6,34 @@
 // result or writing it to a .npy file. Kernels
 // on CUDA or HIP devices run on the GPU, through the runtime's drivers.
 // The host functions a program's tiny.custom_function ops call come from
-// shared libraries given with --host-functions.
+// shared libraries given with --host-functions. A program compiled before
+// by tiny-compile (an artifact, told from MLIR by its first bytes) runs
+// with no compilation.
 //
 //   tiny-run prog.mlir -i 1,2,3,4,5,6
 //   tiny-run prog.mlir -i 6xf32=@x.npy -i f32=0.5
 //   tiny-run prog.mlir --entry=f -i x.npy -o y.npy
 //   tiny-run prog.mlir --host-functions=libmine.so -i x.npy
+//   tiny-compile prog.mlir -o prog.tiny && tiny-run prog.tiny -i x.npy
 //
 //===----------------------------------------------------------------------===//
 
-#include "conversions/Passes.h"
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "dialects/tiny/IR/TinyOps.h"
+#include "jit/Artifact.h"
 #include "jit/Executable.h"
 #include "jit/HostFunctions.h"
 #include "jit/Npy.h"
 #include "passes/Passes.h"
 #include "pipelines/Pipelines.h"
+#include "tools/common/MLIROptions.h"
 #include "tools/tiny-run/InputSpec.h"
 
-#include "mlir/Conversion/Passes.h"
-#include "mlir/Transforms/Passes.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Support/Timing.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -57,11 +51,9 @@ using namespace mlir::tiny;
 // Sorted before LLVM's "Generic Options" (help, version), so --help starts
 // with what tiny-run itself does.
 static llvm::cl::OptionCategory runCategory("General tiny-run options");
-static llvm::cl::OptionCategory mlirCategory(
-    "MLIR options (pass manager, IR printing, timing)");
 
 static llvm::cl::opt<std::string> inputFile(llvm::cl::Positional,
-                                            llvm::cl::desc("<program.mlir>"),
+                                            llvm::cl::desc("<program.mlir or program.tiny>"),
                                             llvm::cl::init("-"),
     llvm::cl::cat(runCategory));
 static llvm::cl::opt<std::string>
@@ -102,7 +94,8 @@ static llvm::cl::opt<bool> printFull(
     llvm::cl::cat(runCategory));
 static llvm::cl::opt<bool>
     printTime("print-compile-time",
-              llvm::cl::desc("print the lowering + JIT time to stderr"),
+              llvm::cl::desc("print the lowering + JIT time (for an "
+                             "artifact: the time loading it) to stderr"),
     llvm::cl::cat(runCategory));
 static llvm::cl::opt<std::string> allreduceAlgorithm(
     "allreduce",
@@ -180,25 +173,6 @@ static llvm::cl::list<std::string> hostFunctionLibraries(
     llvm::cl::value_desc("lib.so"),
     llvm::cl::cat(runCategory));
 
-/// --help lists tiny-run's options, then MLIR's; LLVM's several hundred
-/// (code generation, Polly...) are shown by --help-hidden only.
-static void organizeHelp() {
-  for (auto &entry : llvm::cl::getRegisteredOptions()) {
-    llvm::cl::Option *option = entry.second;
-    if (llvm::is_contained(option->Categories, &runCategory) ||
-        llvm::any_of(option->Categories, [](llvm::cl::OptionCategory *c) {
-          return c->getName() == "Generic Options";
-        }))
-      continue;
-    if (entry.first.starts_with("mlir-")) {
-      option->Categories.assign({&mlirCategory});
-      continue;
-    }
-    if (option->getOptionHiddenFlag() == llvm::cl::NotHidden)
-      option->setHiddenFlag(llvm::cl::Hidden);
-  }
-}
-
 /// Prints the kernels of `entry` as the JIT's first stage makes them: the
 /// same pipeline (-tiny-jit-kernels) on a copy of `module`, then
 /// -tiny-print-schedule.
@@ -208,14 +182,6 @@ static LogicalResult printKernelSchedule(ModuleOp module, StringRef entry) {
   buildJITKernelsPipeline(pm, entry, allreduceAlgorithm);
   pm.addPass(createTinyPrintSchedule());
   return pm.run(*copy);
-}
-
-/// True when the command line sets one of MLIR's options (--mlir-*).
-static bool hasMLIROptions() {
-  return llvm::any_of(llvm::cl::getRegisteredOptions(), [](const auto &entry) {
-    return entry.first.starts_with("mlir-") &&
-           entry.second->getNumOccurrences() > 0;
-  });
 }
 
 /// LLVM's command-line parser reads an argument that starts with '@' as a
@@ -273,22 +239,88 @@ static FailureOr<double> timeLaunches(const Executable &program,
   return best;
 }
 
-static FunctionOp findEntry(ModuleOp module, std::string &error) {
-  SmallVector<FunctionOp> functions(module.getOps<FunctionOp>());
-  if (!entryName.empty()) {
-    for (FunctionOp function : functions)
-      if (function.getSymName() == entryName)
-        return function;
-    error = "no tiny.function named '" + entryName + "'";
-    return {};
+/// Fails, saying why, when an option that acts on the compilation is given
+/// for an artifact, which is compiled already.
+static LogicalResult checkArtifactOptions(StringRef file, std::string &error) {
+  for (llvm::cl::Option *option :
+       std::initializer_list<llvm::cl::Option *>{
+           &allreduceAlgorithm, &gpuChip, &printLowered, &printSchedule,
+           &profileKernels, &dumpDir}) {
+    if (option->getNumOccurrences() == 0)
+      continue;
+    error = "--" + option->ArgStr.str() + " acts on the compilation, and " +
+            file.str() + " is compiled already (give it to tiny-compile)";
+    return failure();
   }
-  if (functions.size() != 1) {
-    error = functions.empty() ? "the module has no tiny.function"
-                              : "the module has several tiny.functions; "
-                                "choose one with --entry";
-    return {};
+  if (hasMLIROptions()) {
+    error = "MLIR's options act on the compilation, and " + file.str() +
+            " is compiled already";
+    return failure();
   }
-  return functions.front();
+  return success();
+}
+
+/// Compiles the entry of the module in `sourceMgr`'s buffer as the options
+/// say; reports errors itself.
+static FailureOr<std::shared_ptr<Executable>>
+compileSource(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return failure();
+  std::string error;
+  FunctionOp entry = findEntryFunction(*module, entryName,
+                                       "choose one with --entry", error);
+  if (!entry) {
+    fail(error);
+    return failure();
+  }
+  CompileOptions options;
+  options.allreduce = allreduceAlgorithm;
+  options.gpuChip = gpuChip;
+  // Only when MLIR's options are given: a configured compilation bypasses
+  // the caches (TINY_CACHE_DIR), so that its passes run and show.
+  if (hasMLIROptions())
+    options.configurePassManager = applyMLIROptions;
+  if (printLowered)
+    options.inspectLowered = [](ModuleOp lowered) {
+      lowered.print(llvm::outs());
+      llvm::outs() << "\n";
+    };
+  options.profileKernels = profileKernels;
+  options.dumpDir = dumpDir;
+  if (printSchedule &&
+      failed(printKernelSchedule(*module, entry.getSymName()))) {
+    fail("cannot schedule @" + entry.getSymName());
+    return failure();
+  }
+  FailureOr<std::shared_ptr<Executable>> program =
+      Executable::compile(*module, entry.getSymName(), options);
+  if (failed(program))
+    fail("cannot compile @" + entry.getSymName());
+  return program;
+}
+
+/// Loads the artifact in `buffer`, which `name` labels; reports errors
+/// itself.
+static FailureOr<std::shared_ptr<Executable>>
+loadArtifact(MLIRContext &context, StringRef buffer, StringRef name) {
+  std::string error;
+  if (failed(checkArtifactOptions(name, error))) {
+    fail(error);
+    return failure();
+  }
+  FailureOr<std::shared_ptr<Executable>> program =
+      Executable::load(&context, buffer, name, error);
+  if (failed(program)) {
+    fail(error);
+    return failure();
+  }
+  if (!entryName.empty() && entryName != (*program)->getEntry()) {
+    fail("--entry=" + entryName + ", but " + name + " holds @" +
+         (*program)->getEntry());
+    return failure();
+  }
+  return program;
 }
 
 /// Prints `launches` as a table, one line per launch and a totals line, as
@@ -354,20 +386,7 @@ static LogicalResult printStats(tiny_runtime_t runtime,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  // MLIR's own options, as mlir-opt has them: IR printing around passes
-  // (--mlir-print-ir-after-all, --mlir-print-ir-tree-dir), --mlir-timing,
-  // crash reproducers, threading and printer flags.
-  // --mlir-print-ir-after=NAME and its kin name passes by their arguments,
-  // which they look up when they are registered themselves.
-  registerTinyPasses();
-  registerTinyConversionPasses();
-  registerTransformsPasses();
-  registerConversionPasses();
-  registerPassManagerCLOptions();
-  registerDefaultTimingManagerCLOptions();
-  registerMLIRContextCLOptions();
-  registerAsmPrinterCLOptions();
-  organizeHelp();
+  registerMLIROptions(runCategory);
   SmallVector<std::string> arguments = joinAtSignValues(argc, argv);
   SmallVector<const char *> argumentPointers;
   for (const std::string &argument : arguments)
@@ -377,9 +396,7 @@ int main(int argc, char **argv) {
                                     "tiny program runner\n");
 
   DialectRegistry registry;
-  registry.insert<TinyDialect, arith::ArithDialect, func::FuncDialect,
-                  LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
-                  scf::SCFDialect>();
+  registerProgramDialects(registry);
   MLIRContext context(registry);
   // A diagnostic points at the user's source line; the lowered IR it was
   // found in means nothing to someone running a program.
@@ -391,56 +408,36 @@ int main(int argc, char **argv) {
   auto file = openInputFile(inputFile, &error);
   if (!file)
     return fail(error);
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module)
-    return 1;
-  FunctionOp entry = findEntry(*module, error);
-  if (!entry)
-    return fail(error);
   for (const std::string &library : hostFunctionLibraries)
     if (failed(loadHostFunctionLibrary(library, error)))
       return fail("--host-functions: " + error);
-
-  CompileOptions options;
-  options.allreduce = allreduceAlgorithm;
-  options.gpuChip = gpuChip;
-  // Only when MLIR's options are given: a configured compilation bypasses
-  // the caches (TINY_CACHE_DIR), so that its passes run and show.
-  if (hasMLIROptions())
-    options.configurePassManager = [](PassManager &pm) {
-      applyDefaultTimingPassManagerCLOptions(pm);
-      return applyPassManagerCLOptions(pm);
-    };
-  if (printLowered)
-    options.inspectLowered = [](ModuleOp lowered) {
-      lowered.print(llvm::outs());
-      llvm::outs() << "\n";
-    };
-  options.profileKernels = profileKernels;
-  options.dumpDir = dumpDir;
-  if (printSchedule && failed(printKernelSchedule(*module, entry.getSymName())))
-    return fail("cannot schedule @" + entry.getSymName());
-  FailureOr<std::shared_ptr<Executable>> program =
-      Executable::compile(*module, entry.getSymName(), options);
+  FailureOr<std::shared_ptr<Executable>> program;
+  if (looksLikeArtifact(file->getBuffer())) {
+    program = loadArtifact(context, file->getBuffer(), inputFile);
+  } else {
+    sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+    program = compileSource(context, sourceMgr);
+  }
   if (failed(program))
-    return fail("cannot compile @" + entry.getSymName());
+    return 1;
   if (printLowered)
     return 0;
+  StringRef entry = (*program)->getEntry();
   if (printTime)
-    llvm::errs() << "compile time: " << (*program)->getCompileSeconds()
-                 << " s"
+    llvm::errs() << ((*program)->isFromArtifact() ? "load time: "
+                                                  : "compile time: ")
+                 << (*program)->getCompileSeconds() << " s"
                  << ((*program)->isFromDiskCache() ? " (from the disk cache)"
                                                    : "")
                  << "\n";
 
   ArrayRef<ProgramParam> params = (*program)->getParams();
   if (inputs.size() != params.size())
-    return fail("@" + entry.getSymName() + " takes " +
+    return fail("@" + entry + " takes " +
                 Twine(params.size()) + " inputs, got " + Twine(inputs.size()));
   SmallVector<HostTensor> values;
   for (auto [i, text] : llvm::enumerate(inputs)) {
-    std::string paramName = "@" + entry.getSymName().str() + "'s param slot " +
+    std::string paramName = "@" + entry.str() + "'s param slot " +
                             std::to_string(params[i].slot);
     FailureOr<HostTensor> value = readInputArgument(
         &context, text, params[i].type, paramName, castInputs, error);
@@ -471,7 +468,7 @@ int main(int argc, char **argv) {
     printProfile(takeKernelLaunches());
   if (outputs.size() > results->size())
     return fail("-o given " + Twine(outputs.size()) + " times but @" +
-                entry.getSymName() + " returns " + Twine(results->size()) +
+                entry + " returns " + Twine(results->size()) +
                 " tensors");
   for (auto [i, result] : llvm::enumerate(*results)) {
     if (i < outputs.size()) {

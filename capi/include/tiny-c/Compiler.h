@@ -14,7 +14,9 @@
 |* - Ownership. `tiny_program_compile` returns a program the caller releases *|
 |*   with `tiny_program_release`. Compiled code is cached by the program's   *|
 |*   content for the life of the process: compiling the same text twice     *|
-|*   costs one lookup.                                                       *|
+|*   costs one lookup. A program saved as an artifact                        *|
+|*   (`tiny_program_save_artifact`, or the tool tiny-compile) is loaded by   *|
+|*   `tiny_program_load_artifact` with no compilation.                       *|
 |* - Thread safety. A program may be run from several threads at once on    *|
 |*   distinct buffers.                                                      *|
 |*                                                                            *|
@@ -59,6 +61,24 @@ typedef struct tiny_tensor_info_t {
 TINY_API TINY_MUST_USE_RESULT tiny_status_t
 tiny_program_compile(const char *source, size_t length, const char *name,
                      const char *entry, tiny_program_t *out_program);
+
+/// Loads a program compiled before from the artifact file `path`, which
+/// tiny-compile or `tiny_program_save_artifact` wrote: its machine code is
+/// linked, nothing is compiled. An artifact runs only with the tiny and
+/// LLVM that wrote it, on a CPU with the features of the one it was
+/// compiled on. Errors: TINY_STATUS_NOT_FOUND for a file that cannot be
+/// read; TINY_STATUS_INVALID_ARGUMENT, with one line saying why, for a file
+/// that is not an artifact, a truncated or damaged one, or one compiled
+/// elsewhere ("prog.tiny was built for LLVM 21.1.0, this is LLVM 22.1.0").
+TINY_API TINY_MUST_USE_RESULT tiny_status_t
+tiny_program_load_artifact(const char *path, tiny_program_t *out_program);
+
+/// Writes `program` to the file `path` as an artifact, replacing it whole
+/// (a reader never sees a part). Errors: TINY_STATUS_INVALID_ARGUMENT for a
+/// NULL argument; TINY_STATUS_UNAVAILABLE for a file that cannot be
+/// written.
+TINY_API TINY_MUST_USE_RESULT tiny_status_t
+tiny_program_save_artifact(tiny_program_t program, const char *path);
 
 /// Releases `program`; NULL is a no-op.
 TINY_API void tiny_program_release(tiny_program_t program);

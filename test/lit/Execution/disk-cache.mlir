@@ -13,7 +13,7 @@
 // RUN: env TINY_CACHE_DIR=%t.cache tiny-run %s --entry=sums -i %t.x.npy -o %t.warm.npy --print-compile-time 2>&1 | FileCheck %s --check-prefix=WARM
 // RUN: %python -c "import numpy as np, sys; want = 65536 * np.arange(256) + 32640; print('sums', *(bool((np.load(p).ravel() == want).all()) for p in sys.argv[1:]))" %t.cold.npy %t.warm.npy | FileCheck %s --check-prefix=SUMS
 // RUN: env TINY_CACHE_DIR=%t.cache tiny-run %s --entry=double -i 1,2,3 --print-compile-time 2>&1 | FileCheck %s --check-prefix=OTHER
-// RUN: %python -c "import glob, sys; [open(f, 'w').write('garbage') for f in glob.glob(sys.argv[1] + '/*.o')]" %t.cache
+// RUN: %python -c "import glob, sys; [open(f, 'w').write('garbage') for f in glob.glob(sys.argv[1] + '/*.tiny')]" %t.cache
 // RUN: env TINY_CACHE_DIR=%t.cache tiny-run %s --entry=double -i 1,2,3 --print-compile-time 2>&1 | FileCheck %s --check-prefix=OTHER
 
 // COLD: compile time: {{[0-9.e+-]+}} s{{$}}
