@@ -307,7 +307,7 @@ mlir::tiny::readArtifact(StringRef bytes, StringRef name, std::string &error) {
     return fail("is damaged: " + Twine(bytes.size()) +
                 " bytes, its header says " + Twine(length));
   StringRef body = bytes.drop_back(4);
-  uint32_t stored;
+  uint32_t stored = 0;
   Reader(bytes.take_back(4)).u32(stored);
   if (checksum(body) != stored)
     return fail("is damaged: its checksum does not match its bytes");

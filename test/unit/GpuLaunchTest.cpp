@@ -239,7 +239,7 @@ TEST_F(GpuLaunchTest, WithoutADriverTheRunFailsAndCompilingWorks) {
             nullptr);
   std::string error;
   EXPECT_TRUE(failed(program->run({input()}, error, noDriver)));
-  EXPECT_NE(error.find("device 'CUDA:0' not available"), std::string::npos)
+  EXPECT_NE(error.find("device 'CUDA' not available"), std::string::npos)
       << error;
   EXPECT_NE(error.find("libtiny-no-such-driver.so"), std::string::npos)
       << error;

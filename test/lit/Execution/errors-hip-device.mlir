@@ -11,7 +11,7 @@
 // RUN: not tiny-run %s --entry=f -i 1,2,3,4 --gpu-driver=%t.missing-driver.so 2>&1 | FileCheck %s
 // RUN: not tiny-run %s --entry=f -i 1,2,3,4 --gpu-driver=%t.missing-driver.so 2>&1 | count 1
 // CHECK-NOT: cannot compile
-// CHECK: tiny-run: error: device 'HIP:0' not available: {{.*}}missing-driver.so: cannot open shared object file
+// CHECK: tiny-run: error: device 'HIP' not available: {{.*}}missing-driver.so: cannot open shared object file
 
 tiny.function @f -> tensor<4xf32, #tiny.device<"HIP:0">> {
   %x = tiny.param 0 : f32 size 4 on "CPU"

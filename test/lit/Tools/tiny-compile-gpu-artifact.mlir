@@ -7,7 +7,7 @@
 // RUN: %python -c "import sys; data = open(sys.argv[1], 'rb').read(); print('ptx', b'.visible .entry E_4' in data)" %t.tiny | FileCheck %s --check-prefix=PTX
 // PTX: ptx True
 // RUN: not tiny-run %t.tiny -i 1,2,3,4 --gpu-driver=%t.missing-driver.so 2>&1 | FileCheck %s
-// CHECK: tiny-run: error: device 'CUDA:0' not available: {{.*}}missing-driver.so: cannot open shared object file
+// CHECK: tiny-run: error: device 'CUDA' not available: {{.*}}missing-driver.so: cannot open shared object file
 
 tiny.function @f -> tensor<4xf32, #tiny.device<"CUDA:0">> {
   %x = tiny.param 0 : f32 size 4 on "CPU"
