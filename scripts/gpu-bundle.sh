@@ -9,7 +9,8 @@
 #                     too): it needs only libc; stripped and xz-compressed
 #                     (about 23 MiB)
 #   bin/              FileCheck and not (lit's tools; they need libz3 and
-#                     libzstd, in lib/), RealGpuTest
+#                     libzstd, in lib/), RealGpuTest, and the host-function
+#                     library of the custom-function tests
 #   lib/              libz3, libzstd, libomp (THREAD loops, $TINY_LIBOMP) and
 #                     the runtime's shared library that RealGpuTest links
 #   lit/              LLVM's lit (pure Python)
@@ -32,7 +33,8 @@ if [ ! -f /usr/lib/x86_64-linux-gnu/libzstd.a ]; then
     --no-install-recommends libzstd-dev
 fi
 
-bazel build //tools/tiny-run //tools/tiny-opt //test/runtime:RealGpuTest
+bazel build //tools/tiny-run //tools/tiny-opt //test/runtime:RealGpuTest \
+  //test/lit:libtest_host_functions.so
 execroot="$(bazel info execution_root)"
 
 rm -rf "$bundle"
@@ -89,6 +91,9 @@ cp "$llvm/bin/FileCheck" "$llvm/bin/not" "$bundle/bin/"
 cp -r "$llvm/utils/lit" "$bundle/lit"
 find "$bundle/lit" -name __pycache__ -prune -exec rm -rf {} +
 cp "$root/bazel-bin/test/runtime/RealGpuTest" "$bundle/bin/"
+# The host functions of the tiny.custom_function tests (lit finds it on
+# its --path).
+cp "$root/bazel-bin/test/lit/libtest_host_functions.so" "$bundle/bin/"
 # The shared libraries those binaries name, as they resolve here (the C
 # library and its kin are the GPU machine's own).
 for binary in "$llvm/bin/FileCheck" "$llvm/bin/not" \

@@ -13,6 +13,10 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.environ.get("TEST_TMPDIR", "/tmp/tiny-lit")
 config.excludes = ["Inputs"]
 config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
+# Where OpenMP's runtime is when the tools run without the LLVM installation
+# (scripts/gpu-check.sh): lit hands tests a clean environment otherwise.
+if os.environ.get("TINY_LIBOMP"):
+  config.environment["TINY_LIBOMP"] = os.environ["TINY_LIBOMP"]
 # The Python helpers of the tests run from the source tree (runfiles link
 # to it): they must not write bytecode caches there.
 config.environment["PYTHONDONTWRITEBYTECODE"] = "1"
