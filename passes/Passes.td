@@ -445,6 +445,35 @@ def TinySnapshotOverwritten : Pass<"tiny-snapshot-overwritten"> {
   let dependentDialects = ["::mlir::tiny::TinyDialect"];
 }
 
+def TinySplitReduce : Pass<"tiny-split-reduce"> {
+  let summary = "Long reductions on a GPU become two reduces, many partial "
+                # "results first";
+  let description = [{
+    A reduce on one GPU device that combines at least 2^15 source elements
+    into each result element, as tinygrad's split_reduceop finds them,
+    becomes two: the first reduced axis that is not a broadcast and has a
+    divisor D in [8, min(2^16 / results, length / 16)] (the largest) is
+    reshaped into [length / D, D]; the first reduce keeps the D axis, so
+    each of results * D threads computes one partial result, and
+    `tiny.contiguous` makes it a kernel of its own; the second reduces the
+    D axis. The kept factor is the inner one, so neighbouring threads read
+    neighbouring elements. Add, max and mul reassociate as the kernels do
+    already. Reductions on the CPU and on several devices are left alone.
+    Runs before rangeify.
+
+    ```mlir
+    %s = tiny.reduce add %x axes [0] : tensor<1048576xf32, #gpu>
+    // becomes
+    %r = tiny.reshape %x to [16, 65536] : tensor<1048576xf32, #gpu>
+    %p = tiny.reduce add %r axes [0] : tensor<16x65536xf32, #gpu>
+    %c = tiny.contiguous %p : tensor<1x65536xf32, #gpu>
+    %t = tiny.reduce add %c axes [1] : tensor<1x65536xf32, #gpu>
+    %s = tiny.reshape %t to [1] : tensor<1x1xf32, #gpu>
+    ```
+  }];
+  let dependentDialects = ["::mlir::tiny::TinyDialect"];
+}
+
 def TinyStabilizeRatios : Pass<"tiny-stabilize-ratios"> {
   let summary = "Rewrites x * 1/(1+x) as 1 - 1/(1+x), finite where x is "
                 # "infinite";

@@ -999,6 +999,13 @@ FailureOr<bool> FunctionRangeifier::emitReduceOutside(OpBuilder &builder,
       isa<Float16Type, BFloat16Type>(dtype) ||
       getTensorType(reduce.getSrc()).getNumElements() < kMinElementsForThreads)
     return false;
+  // This is the CPU's schedule: a few threads, each computing a block of
+  // rows. On a GPU every output element is a thread of its own already;
+  // the CPU's blocks would leave all but a few hundred of them idle.
+  DeviceAttr device = getDevice(type);
+  if (device && !device.isMulti() &&
+      isGpuDeviceName(device.getNames().front()))
+    return false;
   size_t innerAxis = shape.size() - 1 - std::distance(shape.rbegin(), innerIt);
 
   // The first long axis other than the innermost is spread over threads

@@ -23,7 +23,8 @@ void mlir::tiny::buildTinySimplifyPipeline(OpPassManager &pm) {
 /// After sharding propagation, allreduces become copies and each device gets
 /// its own ops, so rangeify sees single-device values only; stores into
 /// views become stores into storage, and reads of a buffer a store
-/// overwrites read a copy taken before it. Then the kernels' index
+/// overwrites read a copy taken before it; a long reduction on a GPU
+/// becomes two kernels (partials, then their reduce). Then the kernels' index
 /// arithmetic is simplified by the ranges of the loop indices.
 void mlir::tiny::buildTinyToKernelsPipeline(OpPassManager &pm,
                                             StringRef allreduceAlgorithm) {
@@ -34,6 +35,7 @@ void mlir::tiny::buildTinyToKernelsPipeline(OpPassManager &pm,
   pm.addPass(createTinyExpandMulti());
   pm.addPass(createTinyRemoveViews());
   pm.addPass(createTinySnapshotOverwritten());
+  pm.addPass(createTinySplitReduce());
   pm.addPass(createTinyRangeify());
   pm.addPass(createTinySimplifyIndices());
 }
