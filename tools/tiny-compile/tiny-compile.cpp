@@ -19,12 +19,11 @@
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "dialects/tiny/IR/TinyOps.h"
 #include "jit/Executable.h"
-#include "jit/HostFunctions.h"
 #include "tools/common/MLIROptions.h"
+#include "tools/common/ProgramOptions.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -45,31 +44,7 @@ static llvm::cl::opt<std::string>
     outputFile("o", llvm::cl::desc("the artifact to write"),
                llvm::cl::value_desc("prog.tiny"), llvm::cl::Required,
                llvm::cl::cat(compileCategory));
-static llvm::cl::opt<std::string>
-    entryName("entry", llvm::cl::desc("tiny.function to compile (default: the "
-                                      "only one in the module)"),
-              llvm::cl::cat(compileCategory));
-static llvm::cl::opt<std::string> allreduceAlgorithm(
-    "allreduce",
-    llvm::cl::desc("how an allreduce combines its shards: ring, all2all or "
-                   "naive"),
-    llvm::cl::init("ring"), llvm::cl::cat(compileCategory));
-static llvm::cl::opt<std::string> gpuChip(
-    "gpu-chip",
-    llvm::cl::desc("the chip kernels on GPU devices are compiled for "
-                   "(default: sm_90 for CUDA, gfx942 for HIP)"),
-    llvm::cl::cat(compileCategory));
-static llvm::cl::list<std::string> hostFunctionLibraries(
-    "host-functions",
-    llvm::cl::desc("load a shared library of host functions, which exports "
-                   "tiny_register_host_functions, to check the program's "
-                   "tiny.custom_function calls against (whoever runs the "
-                   "artifact loads it too)"),
-    llvm::cl::value_desc("lib.so"), llvm::cl::cat(compileCategory));
-static llvm::cl::opt<bool>
-    printTime("print-compile-time",
-              llvm::cl::desc("print the lowering + JIT time to stderr"),
-              llvm::cl::cat(compileCategory));
+static ProgramOptions programOptions(compileCategory, "compile");
 
 static int fail(const Twine &message) {
   llvm::errs() << "tiny-compile: error: " << message << "\n";
@@ -95,30 +70,21 @@ int main(int argc, char **argv) {
   if (!file)
     return fail(error);
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module)
-    return 1;
-  FunctionOp entry = findEntryFunction(*module, entryName,
-                                       "choose one with --entry", error);
-  if (!entry)
+  FailureOr<ParsedProgram> parsed =
+      programOptions.parse(context, sourceMgr, error);
+  if (failed(parsed))
+    return error.empty() ? 1 : fail(error);
+  if (failed(programOptions.loadHostFunctions(error)))
     return fail(error);
-  for (const std::string &library : hostFunctionLibraries)
-    if (failed(loadHostFunctionLibrary(library, error)))
-      return fail("--host-functions: " + error);
 
-  CompileOptions options;
-  options.allreduce = allreduceAlgorithm;
-  options.gpuChip = gpuChip;
+  CompileOptions options = programOptions.getCompileOptions();
   options.keepObjectCode = true;
-  // Only when MLIR's options are given: a configured compilation bypasses
-  // the caches (TINY_CACHE_DIR), so that its passes run and show.
-  if (hasMLIROptions())
-    options.configurePassManager = applyMLIROptions;
+  StringRef entry = parsed->entry.getSymName();
   FailureOr<std::shared_ptr<Executable>> program =
-      Executable::compile(*module, entry.getSymName(), options);
+      Executable::compile(*parsed->module, entry, options);
   if (failed(program))
-    return fail("cannot compile @" + entry.getSymName());
-  if (printTime)
+    return fail("cannot compile @" + entry);
+  if (programOptions.printCompileTime())
     llvm::errs() << "compile time: " << (*program)->getCompileSeconds()
                  << " s\n";
   if (failed((*program)->writeArtifact(outputFile, error)))

@@ -27,12 +27,11 @@
 #include "passes/Passes.h"
 #include "pipelines/Pipelines.h"
 #include "tools/common/MLIROptions.h"
+#include "tools/common/ProgramOptions.h"
 #include "tools/tiny-run/InputSpec.h"
-
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
@@ -52,13 +51,11 @@ using namespace mlir::tiny;
 // with what tiny-run itself does.
 static llvm::cl::OptionCategory runCategory("General tiny-run options");
 
+static ProgramOptions programOptions(runCategory, "run");
+
 static llvm::cl::opt<std::string> inputFile(llvm::cl::Positional,
                                             llvm::cl::desc("<program.mlir or program.tiny>"),
                                             llvm::cl::init("-"),
-    llvm::cl::cat(runCategory));
-static llvm::cl::opt<std::string>
-    entryName("entry", llvm::cl::desc("tiny.function to run (default: the "
-                                      "only one in the module)"),
     llvm::cl::cat(runCategory));
 static llvm::cl::list<std::string> inputs(
     "i",
@@ -91,22 +88,6 @@ static llvm::cl::opt<bool> printFull(
                    "summarized in numpy's layout: the first and last 3 "
                    "entries of each axis with ... between, rows on lines of "
                    "their own"),
-    llvm::cl::cat(runCategory));
-static llvm::cl::opt<bool>
-    printTime("print-compile-time",
-              llvm::cl::desc("print the lowering + JIT time (for an "
-                             "artifact: the time loading it) to stderr"),
-    llvm::cl::cat(runCategory));
-static llvm::cl::opt<std::string> allreduceAlgorithm(
-    "allreduce",
-    llvm::cl::desc("how an allreduce combines its shards: ring, all2all or "
-                   "naive"),
-    llvm::cl::init("ring"),
-    llvm::cl::cat(runCategory));
-static llvm::cl::opt<std::string> gpuChip(
-    "gpu-chip",
-    llvm::cl::desc("the chip kernels on GPU devices are compiled for "
-                   "(default: sm_90 for CUDA, gfx942 for HIP)"),
     llvm::cl::cat(runCategory));
 static llvm::cl::opt<std::string> gpuDriver(
     "gpu-driver",
@@ -165,21 +146,14 @@ static llvm::cl::opt<std::string> dumpDir(
                    "DIR/ENTRY.s"),
     llvm::cl::value_desc("DIR"), llvm::cl::cat(runCategory));
 
-static llvm::cl::list<std::string> hostFunctionLibraries(
-    "host-functions",
-    llvm::cl::desc("load a shared library of host functions, which exports "
-                   "tiny_register_host_functions (jit/HostFunctionABI.h), "
-                   "for the program's tiny.custom_function calls"),
-    llvm::cl::value_desc("lib.so"),
-    llvm::cl::cat(runCategory));
-
 /// Prints the kernels of `entry` as the JIT's first stage makes them: the
 /// same pipeline (-tiny-jit-kernels) on a copy of `module`, then
 /// -tiny-print-schedule.
 static LogicalResult printKernelSchedule(ModuleOp module, StringRef entry) {
   OwningOpRef<ModuleOp> copy(cast<ModuleOp>(module->clone()));
   PassManager pm(module.getContext());
-  buildJITKernelsPipeline(pm, entry, allreduceAlgorithm);
+  buildJITKernelsPipeline(pm, entry,
+                          programOptions.getCompileOptions().allreduce);
   pm.addPass(createTinyPrintSchedule());
   return pm.run(*copy);
 }
@@ -242,10 +216,11 @@ static FailureOr<double> timeLaunches(const Executable &program,
 /// Fails, saying why, when an option that acts on the compilation is given
 /// for an artifact, which is compiled already.
 static LogicalResult checkArtifactOptions(StringRef file, std::string &error) {
-  for (llvm::cl::Option *option :
-       std::initializer_list<llvm::cl::Option *>{
-           &allreduceAlgorithm, &gpuChip, &printLowered, &printSchedule,
-           &profileKernels, &dumpDir}) {
+  SmallVector<llvm::cl::Option *> compilationOptions =
+      programOptions.getCompilationOptions();
+  compilationOptions.append(
+      {&printLowered, &printSchedule, &profileKernels, &dumpDir});
+  for (llvm::cl::Option *option : compilationOptions) {
     if (option->getNumOccurrences() == 0)
       continue;
     error = "--" + option->ArgStr.str() + " acts on the compilation, and " +
@@ -264,23 +239,16 @@ static LogicalResult checkArtifactOptions(StringRef file, std::string &error) {
 /// say; reports errors itself.
 static FailureOr<std::shared_ptr<Executable>>
 compileSource(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module)
-    return failure();
   std::string error;
-  FunctionOp entry = findEntryFunction(*module, entryName,
-                                       "choose one with --entry", error);
-  if (!entry) {
-    fail(error);
+  FailureOr<ParsedProgram> parsed =
+      programOptions.parse(context, sourceMgr, error);
+  if (failed(parsed)) {
+    if (!error.empty())
+      fail(error);
     return failure();
   }
-  CompileOptions options;
-  options.allreduce = allreduceAlgorithm;
-  options.gpuChip = gpuChip;
-  // Only when MLIR's options are given: a configured compilation bypasses
-  // the caches (TINY_CACHE_DIR), so that its passes run and show.
-  if (hasMLIROptions())
-    options.configurePassManager = applyMLIROptions;
+  StringRef entry = parsed->entry.getSymName();
+  CompileOptions options = programOptions.getCompileOptions();
   if (printLowered)
     options.inspectLowered = [](ModuleOp lowered) {
       lowered.print(llvm::outs());
@@ -288,15 +256,14 @@ compileSource(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
     };
   options.profileKernels = profileKernels;
   options.dumpDir = dumpDir;
-  if (printSchedule &&
-      failed(printKernelSchedule(*module, entry.getSymName()))) {
-    fail("cannot schedule @" + entry.getSymName());
+  if (printSchedule && failed(printKernelSchedule(*parsed->module, entry))) {
+    fail("cannot schedule @" + entry);
     return failure();
   }
   FailureOr<std::shared_ptr<Executable>> program =
-      Executable::compile(*module, entry.getSymName(), options);
+      Executable::compile(*parsed->module, entry, options);
   if (failed(program))
-    fail("cannot compile @" + entry.getSymName());
+    fail("cannot compile @" + entry);
   return program;
 }
 
@@ -315,6 +282,7 @@ loadArtifact(MLIRContext &context, StringRef buffer, StringRef name) {
     fail(error);
     return failure();
   }
+  StringRef entryName = programOptions.getEntryName();
   if (!entryName.empty() && entryName != (*program)->getEntry()) {
     fail("--entry=" + entryName + ", but " + name + " holds @" +
          (*program)->getEntry());
@@ -408,9 +376,8 @@ int main(int argc, char **argv) {
   auto file = openInputFile(inputFile, &error);
   if (!file)
     return fail(error);
-  for (const std::string &library : hostFunctionLibraries)
-    if (failed(loadHostFunctionLibrary(library, error)))
-      return fail("--host-functions: " + error);
+  if (failed(programOptions.loadHostFunctions(error)))
+    return fail(error);
   FailureOr<std::shared_ptr<Executable>> program;
   if (looksLikeArtifact(file->getBuffer())) {
     program = loadArtifact(context, file->getBuffer(), inputFile);
@@ -423,7 +390,7 @@ int main(int argc, char **argv) {
   if (printLowered)
     return 0;
   StringRef entry = (*program)->getEntry();
-  if (printTime)
+  if (programOptions.printCompileTime())
     llvm::errs() << ((*program)->isFromArtifact() ? "load time: "
                                                   : "compile time: ")
                  << (*program)->getCompileSeconds() << " s"

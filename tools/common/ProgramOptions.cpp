@@ -1,0 +1,84 @@
+//===- ProgramOptions.cpp - options tiny-run and tiny-compile share -------===//
+
+#include "tools/common/ProgramOptions.h"
+
+#include "jit/HostFunctions.h"
+#include "tools/common/MLIROptions.h"
+
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/SourceMgr.h"
+
+using namespace mlir;
+using namespace mlir::tiny;
+namespace cl = llvm::cl;
+
+ProgramOptions::ProgramOptions(cl::OptionCategory &category, StringRef verb)
+    : entryDescription(("tiny.function to " + verb +
+                        " (default: the only one in the module)")
+                           .str()),
+      timeDescription(verb == "run" ? "print the lowering + JIT time (for an "
+                                      "artifact: the time loading it) to "
+                                      "stderr"
+                                    : "print the lowering + JIT time to "
+                                      "stderr"),
+      entryName("entry", cl::desc(entryDescription), cl::cat(category)),
+      allreduceAlgorithm(
+          "allreduce",
+          cl::desc("how an allreduce combines its shards: ring, all2all or "
+                   "naive"),
+          cl::init("ring"), cl::cat(category)),
+      gpuChip("gpu-chip",
+              cl::desc("the chip kernels on GPU devices are compiled for "
+                       "(default: sm_90 for CUDA, gfx942 for HIP)"),
+              cl::cat(category)),
+      hostFunctionLibraries(
+          "host-functions",
+          cl::desc("load a shared library of host functions, which exports "
+                   "tiny_register_host_functions (jit/HostFunctionABI.h), "
+                   "for the program's tiny.custom_function calls (an "
+                   "artifact does not record it: whoever runs one loads it "
+                   "too)"),
+          cl::value_desc("lib.so"), cl::cat(category)),
+      printTime("print-compile-time", cl::desc(timeDescription),
+                cl::cat(category)) {}
+
+LogicalResult ProgramOptions::loadHostFunctions(std::string &error) const {
+  for (const std::string &library : hostFunctionLibraries) {
+    if (failed(loadHostFunctionLibrary(library, error))) {
+      error = "--host-functions: " + error;
+      return failure();
+    }
+  }
+  return success();
+}
+
+FailureOr<ParsedProgram>
+ProgramOptions::parse(MLIRContext &context, llvm::SourceMgr &sourceMgr,
+                      std::string &error) const {
+  ParsedProgram program;
+  program.module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!program.module) {
+    error.clear();
+    return failure();
+  }
+  program.entry = findEntryFunction(*program.module, entryName,
+                                    "choose one with --entry", error);
+  if (!program.entry)
+    return failure();
+  return program;
+}
+
+CompileOptions ProgramOptions::getCompileOptions() const {
+  CompileOptions options;
+  options.allreduce = allreduceAlgorithm;
+  options.gpuChip = gpuChip;
+  // Only when MLIR's options are given: a configured compilation bypasses
+  // the caches (TINY_CACHE_DIR), so that its passes run and show.
+  if (hasMLIROptions())
+    options.configurePassManager = applyMLIROptions;
+  return options;
+}
+
+SmallVector<cl::Option *> ProgramOptions::getCompilationOptions() {
+  return {&allreduceAlgorithm, &gpuChip};
+}
