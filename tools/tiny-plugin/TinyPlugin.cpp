@@ -4,8 +4,10 @@
 // pass plugin (tiny's passes and named pipelines) of an mlir-opt linked with
 // the same libMLIR.so:
 //
-//   mlir-opt --load-dialect-plugin=libTinyPlugin.so \
+//   mlir-opt --load-dialect-plugin=libTinyPlugin.so
 //            --load-pass-plugin=libTinyPlugin.so --pass-pipeline=...
+//
+// (one command line; a backslash ending a // comment would continue it).
 //
 //===----------------------------------------------------------------------===//
 
