@@ -31,7 +31,7 @@
 #      0.7071067, one ulp from the CPU's correctly rounded 0.70710677:
 #      pow is exp2(y * log2(x)) on both, and the GPU's exp2 and log2 round
 #      differently from the CPU's).
-#      Compare the two logs for any other;
+#      The check fails on any other test failing on CUDA;
 #   4. scripts/gpu_bench.py: add, sum and matmul on CUDA timed with
 #      tiny-run --repeat, results checked against numpy, and the same work
 #      through PyTorch (a device-to-device copy, cuBLAS sgemm) in the same
@@ -147,16 +147,27 @@ exec "$tools/bin/tiny-run" "\${extra[@]}" "\${args[@]}"
 EOF
 chmod +x "$wrapper/tiny-run"
 
-if run_lit cuda "$wrapper"; then
-  note "execution tests on CUDA: all passed"
-else
-  fail "execution tests on CUDA (see lit-cuda.log; expected failures are listed in this script's header)"
-fi
+run_lit cuda "$wrapper"
 grep "^PASS" /tmp/tiny-lit-cpu.results | sed 's/^PASS: //' | sort >/tmp/tiny-cpu-pass
 grep "^FAIL" /tmp/tiny-lit-cuda.results | sed 's/^FAIL: //' | sort >/tmp/tiny-cuda-fail
 comm -12 /tmp/tiny-cpu-pass /tmp/tiny-cuda-fail >/tmp/tiny-cpu-pass-cuda-fail
 note "passing on the CPU but failing on CUDA: $(wc -l </tmp/tiny-cpu-pass-cuda-fail) tests"
 sed 's/^/    /' /tmp/tiny-cpu-pass-cuda-fail
+# The tests this script's header says differ on CUDA for reasons other
+# than wrong numbers; any other failure on CUDA fails the check.
+expected_on_cuda="constants copy-accounting collectives custom-function
+device-names errors-gpu-device errors-unsupported load-stage pow repeat sizes"
+for name in $expected_on_cuda; do
+  echo "tiny :: Execution/$name.mlir"
+done | sort >/tmp/tiny-cuda-expected
+comm -23 /tmp/tiny-cuda-fail /tmp/tiny-cuda-expected >/tmp/tiny-cuda-unexpected
+if [ -s /tmp/tiny-cuda-unexpected ]; then
+  fail "failing on CUDA, not among the expected differences: $(wc -l \
+    </tmp/tiny-cuda-unexpected) tests (see lit-cuda.log)"
+  sed 's/^/    /' /tmp/tiny-cuda-unexpected
+else
+  note "execution tests on CUDA: no failure beyond the expected differences"
+fi
 
 # 4. Kernels on the GPU against PyTorch's.
 bench_args=(--tiny-run "$tools/bin/tiny-run" --device CUDA)
