@@ -6,6 +6,10 @@ set -euo pipefail
 packages=(
   bazel-bootstrap
   g++
+  # tiny-viz lays out program graphs with Graphviz's dot; its test renders
+  # the page in headless Chromium.
+  chromium
+  graphviz
   libgtest-dev
   libmlir-22-dev
   libomp-22-dev

@@ -26,6 +26,12 @@ ptxas = shutil.which("ptxas") or "/usr/local/cuda/bin/ptxas"
 if os.access(ptxas, os.X_OK):
   config.available_features.add("ptxas")
   config.substitutions.append(("%ptxas", ptxas))
+# Headless Chromium, which renders tiny-viz's pages in its tests
+# (`REQUIRES: chromium`; scripts/install-deps.sh installs it).
+chromium = shutil.which("chromium")
+if chromium:
+  config.available_features.add("chromium")
+  config.substitutions.append(("%chromium", chromium))
 # What compiling HIP kernels takes beyond LLVM, found where tiny looks
 # (conversions/ROCmToolchain.h): tests marked `REQUIRES: rocm-device-libs`
 # compile kernels that call the ROCm device libraries (exp2, log2, sin);
