@@ -742,6 +742,12 @@ private:
   /// accumulate it in `value`'s buffer and compute `value` from there in
   /// place. Null when there is none.
   ReduceOp getPositionalReduce(Value value);
+  /// Whether the kernel computing `reduce` reads every buffer its source
+  /// reads in the source's row-major order, through elementwise ops,
+  /// reshapes, shrinks and expands along reduced axes only, and reduces the
+  /// source's last axis: its loads are then contiguous along the reduction
+  /// and shared by no two output rows.
+  bool reducesContiguously(ReduceOp reduce);
   /// Emits the kernel of a large reduce with its reduction loops outside the
   /// innermost output loop, accumulating in `buffer`, then (for a `value`
   /// computed from the reduce, say its relu) computing `value` there; fails
@@ -964,6 +970,43 @@ ReduceOp FunctionRangeifier::getPositionalReduce(Value value) {
   return reduce;
 }
 
+bool FunctionRangeifier::reducesContiguously(ReduceOp reduce) {
+  ArrayRef<int64_t> srcShape = getTensorType(reduce.getSrc()).getShape();
+  auto lastLong = llvm::find_if(llvm::reverse(srcShape),
+                                [](int64_t d) { return d > 1; });
+  if (lastLong == srcShape.rend())
+    return false;
+  int64_t lastAxis = srcShape.size() - 1 - std::distance(srcShape.rbegin(), lastLong);
+  if (!llvm::is_contained(reduce.getAxes(), lastAxis))
+    return false;
+  SmallVector<Value> worklist{reduce.getSrc()};
+  DenseSet<Value> seen;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (!seen.insert(value).second || buffers.count(value))
+      continue;
+    Operation *op = value.getDefiningOp();
+    if (!op || isa<ParamOp, ConstOp, ReduceOp>(op))
+      continue;
+    if (!isElementwise(op) && !isa<ReshapeOp, ExpandOp, ShrinkOp>(op))
+      return false;
+    // A value broadcast along an output axis (a matmul's operands) is what
+    // the reduction-outside form loads once for several rows; one broadcast
+    // along the reduced axes (a softmax's row maximum) is not.
+    if (auto expand = dyn_cast<ExpandOp>(op)) {
+      ArrayRef<int64_t> from = getTensorType(expand.getSrc()).getShape();
+      if (getTensorType(expand.getResult()).getShape() != srcShape)
+        return false;
+      for (auto [axis, dim] : llvm::enumerate(srcShape))
+        if (from[axis] == 1 && dim > 1 &&
+            !llvm::is_contained(reduce.getAxes(), int64_t(axis)))
+          return false;
+    }
+    llvm::append_range(worklist, op->getOperands());
+  }
+  return true;
+}
+
 // Matmul-like reductions read their source along the reduced axis, which is
 // rarely the contiguous one. With the reduction outside the innermost output
 // loop, that loop walks the output and (usually) the source contiguously, so
@@ -1005,6 +1048,10 @@ FailureOr<bool> FunctionRangeifier::emitReduceOutside(OpBuilder &builder,
   DeviceAttr device = getDevice(type);
   if (device && !device.isMulti() &&
       isGpuDeviceName(device.getNames().front()))
+    return false;
+  // A row sum (a softmax's, a layernorm's) reads each row contiguously:
+  // with the reduction outside, the inner loop would stride across rows.
+  if (reducesContiguously(reduce))
     return false;
   size_t innerAxis = shape.size() - 1 - std::distance(shape.rbegin(), innerIt);
 
@@ -1232,8 +1279,12 @@ LogicalResult FunctionRangeifier::emitKernelAt(OpBuilder &builder, Value value,
   builder.setInsertionPointToStart(body);
   KernelBodyEmitter emitter(builder, body, buffers);
   SmallVector<Value> indices;
-  // A large kernel spreads its outermost loop over the CPU's threads.
-  bool wantThreads = type.getNumElements() >= kMinElementsForThreads;
+  // A large kernel spreads its outermost loop over the CPU's threads; a
+  // reduction's work is its source.
+  int64_t work = type.getNumElements();
+  if (ReduceOp reduce = getPositionalReduce(value))
+    work = std::max(work, getTensorType(reduce.getSrc()).getNumElements());
+  bool wantThreads = work >= kMinElementsForThreads;
   for (int64_t dim : type.getShape()) {
     AxisType axis = AxisType::Loop;
     if (wantThreads && dim > 1) {

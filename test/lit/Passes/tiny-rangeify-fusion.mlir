@@ -456,11 +456,12 @@ tiny.function @matmul_flip -> tensor<16x32xf32, #cpu> {
 
 // A mask of a matmul is i1: its buffer cannot hold the f32 accumulators, so
 // the kernel computes the matmul inside the output loops instead (one
-// kernel still; tinygrad: 1).
+// kernel still; tinygrad: 1), its rows on threads for the 16384 products.
 // COUNT: {{^}}schedule @matmul_mask: 1 kernel: r_16_32{{$}}
 // CHECK-LABEL: func.func @matmul_mask
 // CHECK-NEXT: tiny.k.kernel "r_16_32" {
-// CHECK-NOT: tiny.k.range thread
+// CHECK: tiny.k.range thread %{{[a-z0-9_]+}} < %c16 {
+// CHECK-NEXT: tiny.k.range loop %{{[a-z0-9_]+}} < %c32 {
 // CHECK: tiny.k.range reduce %{{[a-z0-9_]+}} < %{{[a-z0-9_]+}} iter_args
 // CHECK: return
 tiny.function @matmul_mask -> tensor<16x32xi1, #cpu> {

@@ -829,6 +829,50 @@ tiny.function @rows_no_tail -> tensor<24x64x1xf32, #cpu> {
 // -----
 
 #cpu = #tiny.device<"CPU">
+// A row sum reads each row contiguously and shares no load between rows:
+// the reduction stays inside its row's loop (not outside the rows, which
+// would stride across them), and the rows go to threads, the source being
+// large though the result is not.
+// CHECK-LABEL: func.func @row_sum
+// CHECK: tiny.k.kernel "r_128_1"
+// CHECK-NEXT: %[[C256:.*]] = arith.constant 256 : index
+// CHECK: tiny.k.range thread %[[ROW:.*]] < %c128 {
+// CHECK: %[[SUM:.*]] = tiny.k.range reduce %[[K:.*]] < %[[C256]] iter_args
+// CHECK: %[[BASE:.*]] = arith.muli %[[ROW]], %[[C256]] : index
+// CHECK-NEXT: arith.addi %[[K]], %[[BASE]] : index
+// CHECK: tiny.k.store %{{.*}}, %[[SUM]]
+tiny.function @row_sum -> tensor<128x1xf32, #cpu> {
+  %a = tiny.param 0 : f32 size 32768 on "CPU"
+  %x = tiny.reshape %a to [128, 256] : tensor<32768xf32, #cpu>
+  %s = tiny.reduce add %x axes [1] : tensor<128x256xf32, #cpu>
+  tiny.return %s : tensor<128x1xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+// A softmax's sum reads its row maximum broadcast along the reduced axis:
+// still contiguous, still inside the row's loop.
+// CHECK-LABEL: func.func @softmax_sum
+// CHECK: tiny.k.kernel "r_128_1"
+// CHECK: tiny.k.kernel "r_128_1"
+// CHECK: tiny.k.range thread %[[ROW:.*]] < %c128 {
+// CHECK: tiny.k.range reduce
+// CHECK: math.exp2
+tiny.function @softmax_sum -> tensor<128x1xf32, #cpu> {
+  %a = tiny.param 0 : f32 size 32768 on "CPU"
+  %x = tiny.reshape %a to [128, 256] : tensor<32768xf32, #cpu>
+  %m = tiny.reduce max %x axes [1] : tensor<128x256xf32, #cpu>
+  %me = tiny.expand %m to [128, 256] : tensor<128x1xf32, #cpu>
+  %d = tiny.sub %x, %me : tensor<128x256xf32, #cpu>, tensor<128x256xf32, #cpu>
+  %e = tiny.exp2 %d : tensor<128x256xf32, #cpu>
+  %s = tiny.reduce add %e axes [1] : tensor<128x256xf32, #cpu>
+  tiny.return %s : tensor<128x1xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
 
 // A constant that is not a splat is a private read-only global of the flat
 // buffer's type (ui8 stored as i8), named in the function like a param's
