@@ -39,6 +39,9 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/IPO/MergeFunctions.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -182,6 +185,28 @@ void initializeNativeTarget() {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
   });
+}
+
+/// Merges the functions of `llvmModule` whose code is the same (LLVM's
+/// MergeFunctions: one keeps its body, the others become calls of it), so
+/// that the optimizer and the code generator work on each distinct kernel
+/// once: a program often holds kernels that differ only in their names
+/// (a training step's per-layer updates, a model's repeated blocks).
+llvm::Error mergeIdenticalFunctions(llvm::Module &llvmModule) {
+  llvm::LoopAnalysisManager loops;
+  llvm::FunctionAnalysisManager functions;
+  llvm::CGSCCAnalysisManager sccs;
+  llvm::ModuleAnalysisManager modules;
+  llvm::PassBuilder builder;
+  builder.registerModuleAnalyses(modules);
+  builder.registerCGSCCAnalyses(sccs);
+  builder.registerFunctionAnalyses(functions);
+  builder.registerLoopAnalyses(loops);
+  builder.crossRegisterProxies(loops, functions, sccs, modules);
+  llvm::ModulePassManager passes;
+  passes.addPass(llvm::MergeFunctionsPass());
+  passes.run(llvmModule, modules);
+  return llvm::Error::success();
 }
 
 /// Links the code of `contents` (from the disk cache or an artifact) for
@@ -415,7 +440,12 @@ Executable::compile(ModuleOp module, StringRef entry,
     return module.emitError("cannot create a target machine: ")
            << llvm::toString(machine.takeError());
   std::function<llvm::Error(llvm::Module *)> transformer =
-      makeOptimizingTransformer(3, 0, machine->get());
+      [optimize = makeOptimizingTransformer(3, 0, machine->get())](
+          llvm::Module *llvmModule) {
+        if (llvm::Error error = mergeIdenticalFunctions(*llvmModule))
+          return error;
+        return optimize(llvmModule);
+      };
   if (!options.dumpDir.empty()) {
     // A machine of its own: the JIT takes `machine`.
     auto dumpMachine = builder->createTargetMachine();
