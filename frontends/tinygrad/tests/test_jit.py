@@ -114,7 +114,9 @@ def _train(steps, opt_class):
 @pytest.mark.parametrize("opt_class", [nn.optim.SGD, nn.optim.Adam],
                          ids=["sgd", "adam"])
 def test_training_steps_match_cpu(on_tiny, opt_class):
+    captures = tt.stats.captures
     losses, weight, bias = _train(6, opt_class)
+    assert tt.stats.captures > captures  # the step was captured through tiny
     tt.disable()
     cpu_losses, cpu_weight, cpu_bias = _train(6, opt_class)
     np.testing.assert_allclose(losses, cpu_losses, rtol=1e-4, atol=1e-5)
@@ -172,3 +174,21 @@ def test_prune_runs_one_time_work_once(on_tiny):
         np.testing.assert_allclose(f(Tensor(x)).numpy(), x * w_np * 2,
                                    rtol=1e-6)
     assert len(f.captured.linear.src) == 1
+
+
+def _rand_calls(n):
+    Tensor.manual_seed(5)
+    a = Tensor(np.arange(4, dtype=np.float32)).realize()
+    jitted = TinyJit(lambda x: (x + Tensor.rand(4)).realize())
+    return [jitted(a).numpy() for _ in range(n)]
+
+
+def test_random_numbers_advance_on_replay(on_tiny):
+    # tinygrad's rng counter is an assign into a buffer the program
+    # updates: every replay draws new numbers, the ones tinygrad draws.
+    got = _rand_calls(5)
+    tt.disable()
+    cpu = _rand_calls(5)
+    assert len({g.tobytes() for g in got}) == 5
+    for g, c in zip(got, cpu):
+        np.testing.assert_allclose(g, c, rtol=1e-6)
