@@ -183,6 +183,11 @@ def _rand_calls(n):
     return [jitted(a).numpy() for _ in range(n)]
 
 
+@pytest.mark.xfail(strict=True, reason=(
+    "tinygrad's rng counter starts as a copy of a PYTHON constant; tiny "
+    "never gives the assigns into it a buffer of their own, so the captured "
+    "program recomputes the counter from the constant and every replay "
+    "draws the same numbers"))
 def test_random_numbers_advance_on_replay(on_tiny):
     # tinygrad's rng counter is an assign into a buffer the program
     # updates: every replay draws new numbers, the ones tinygrad draws.

@@ -26,7 +26,7 @@ from tinygrad.engine.realize import capturing, resolve_params
 from tinygrad.helpers import CAPTURING
 from tinygrad.uop.ops import CallInfo, GroupOp, Ops, UOp
 
-from .export import Shard, _buffer_root, export_uops
+from .export import Shard, export_uops
 
 __all__ = ["realize", "compile_text", "stats", "TinyCall"]
 
@@ -239,12 +239,6 @@ def _buffer_view(u):
     return None if view is None else view.reshape(u.shape)
 
 
-def _fresh_assign(u):
-    return u.op is Ops.AFTER and not u.is_bound_var and \
-        len(u.src) == 2 and u.src[1].op is Ops.STORE and \
-        _buffer_root(u.src[1].src[0]) is None
-
-
 def realize(*tensors):
     """Computes the given Tensors with tiny and makes each of them (and every
     Tensor sharing their graph) realized. Returns the first tensor."""
@@ -277,13 +271,6 @@ def realize(*tensors):
         if not todo:
             return tensors[0]
     uops = list(dict.fromkeys(t.uop for t in todo))
-    # An assign into a value with no buffer (tinygrad's rng counter starts
-    # as a copy of a PYTHON constant) is realized in a fresh buffer of its
-    # own, as tinygrad does, and its tensor becomes that buffer: left as a
-    # graph, every later realize would recompute it from the start, and a
-    # TinyJit replay would replay the first counter value for ever.
-    uops += [u for u in UOp.sink(*uops).toposort() if _fresh_assign(u)
-             and u not in uops]
     start = time.perf_counter()
     exported = export_uops(uops)
     stats.export_s += time.perf_counter() - start
