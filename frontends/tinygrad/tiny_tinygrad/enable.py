@@ -11,10 +11,16 @@ The environment variable TINY_TINYGRAD=1 does the same without code
 changes: frontends/tinygrad/sitecustomize.py, found through PYTHONPATH,
 calls enable() once tinygrad is imported (TINY_TINYGRAD=fallback turns on
 the fallback).
+
+TinyJit: while a TinyJit captures, realize records each compiled program as
+a CALL (realize.TinyCall) in the jit's captured list instead of running it;
+tinygrad's run_linear runs those CALLs (now and on every replay, with the
+call's input buffers) through a rule enable() adds to tinygrad's pm_exec.
+The rule stays after disable(), so captured jits keep working.
 """
 
 from .dtypes import ExportError
-from .realize import realize
+from .realize import exec_tiny, realize
 
 __all__ = ["enable", "disable", "enabled", "fallbacks"]
 
@@ -34,10 +40,27 @@ def _tiny_realize(self, *lst, do_update_stats=True):
     return self
 
 
+def _install_exec_rule():
+    """Adds the rule running a TinyCall's CALL to tinygrad's pm_exec (the
+    patterns run_linear dispatches on), once."""
+    import tinygrad.engine.realize as engine
+    from tinygrad.uop.ops import Ops, PatternMatcher, UPat
+    if getattr(engine.pm_exec, "_tiny_tinygrad", False):
+        return
+    rule = PatternMatcher([
+        (UPat(Ops.CALL, src=(UPat(Ops.CUSTOM_FUNCTION, arg="tiny",
+                                  name="ast"),),
+              name="call", allow_any_len=True), exec_tiny),
+    ])
+    engine.pm_exec = engine.pm_exec + rule
+    engine.pm_exec._tiny_tinygrad = True
+
+
 def enable(fallback=False):
     """Makes Tensor.realize run on tiny."""
     global _original, _fallback
     from tinygrad.tensor import Tensor
+    _install_exec_rule()
     _fallback = fallback
     if _original is None:
         _original = Tensor.realize

@@ -22,11 +22,13 @@ import numpy as np
 import tiny
 from tinygrad.device import Buffer, MultiBuffer
 from tinygrad.dtype import dtypes
-from tinygrad.uop.ops import GroupOp, Ops, UOp
+from tinygrad.engine.realize import capturing, resolve_params
+from tinygrad.helpers import CAPTURING
+from tinygrad.uop.ops import CallInfo, GroupOp, Ops, UOp
 
 from .export import Shard, export_uops
 
-__all__ = ["realize", "compile_text", "stats"]
+__all__ = ["realize", "compile_text", "stats", "TinyCall"]
 
 _PROGRAMS = collections.OrderedDict()
 _MAX_PROGRAMS = 512
@@ -41,14 +43,17 @@ class _Stats:
     def reset(self):
         self.realizes = 0
         self.compiles = 0
+        self.captures = 0
+        self.jit_runs = 0
         self.export_s = 0.0
         self.compile_s = 0.0
         self.run_s = 0.0
 
     def __repr__(self):
-        return ("tiny_tinygrad.stats(realizes=%d, compiles=%d, export=%.4fs, "
-                "compile=%.4fs, run=%.4fs)" % (
-                    self.realizes, self.compiles, self.export_s,
+        return ("tiny_tinygrad.stats(realizes=%d, compiles=%d, captures=%d, "
+                "jit_runs=%d, export=%.4fs, compile=%.4fs, run=%.4fs)" % (
+                    self.realizes, self.compiles, self.captures,
+                    self.jit_runs, self.export_s,
                     self.compile_s, self.run_s))
 
 
@@ -81,24 +86,114 @@ def _address(buffer):
     return array.ctypes.data
 
 
-def _input_address(bound):
-    if isinstance(bound, Shard):
-        buffer = bound.uop.buffer.bufs[bound.index]
-    else:
-        buffer = bound.buffer
+def _buffer_address(buffer):
+    """The host address of a param's Buffer, allocated if it is not yet,
+    or None for an empty one: nothing to read, and tinygrad's allocators
+    refuse a size of 0 (Tensor.empty(1, 0))."""
     if buffer.nbytes == 0:
-        # An empty buffer (Tensor.empty(1, 0)): nothing to read, and
-        # tinygrad's allocators refuse a size of 0.
         return None
     buffer.ensure_allocated()
     return _address(buffer)
+
+
+class TinyCall:
+    """One compiled tiny program and the tinygrad buffers it reads and
+    writes, as the CALL UOp `uop` that tinygrad's run_linear executes.
+
+    The CALL's sources (`srcs`) are BUFFER UOps: first each distinct input
+    (a BUFFER on several devices stands for its MultiBuffer; a param takes
+    one device's buffer of it), then each result. TinyJit's capture
+    collects such CALLs; its jit_lower replaces the input buffers by PARAMs
+    of its input slots, so a replay resolves them (tinygrad's
+    resolve_params) to the buffers of that call's inputs. The CALL's body is
+    CUSTOM_FUNCTION "tiny" and its CallInfo.aux this object, which
+    run_linear reaches through the pattern enable() adds to tinygrad's
+    pm_exec."""
+
+    def __init__(self, program, exported, result_uops):
+        self.program = program
+        self.srcs = []
+        index = {}
+
+        def src(u):
+            if u not in index:
+                index[u] = len(self.srcs)
+                self.srcs.append(u)
+            return index[u]
+        # (source index, device index or None) per param.
+        self.params = []
+        for bound in exported.inputs:
+            if isinstance(bound, Shard):
+                self.params.append((src(bound.uop), bound.index))
+            else:
+                self.params.append((src(bound), None))
+        # (source index, device count) per result value; each device's
+        # buffer is one result of the function.
+        self.results = [(src(u), n) for u, n in result_uops]
+        self.write_backs = list(exported.write_backs)
+        body = UOp(Ops.CUSTOM_FUNCTION, arg="tiny")
+        self.uop = UOp(Ops.CALL, src=(body, *self.srcs),
+                       arg=CallInfo(name="tiny", aux=self))
+
+    def run(self, buffers):
+        """Runs the program on `buffers` (a Buffer or MultiBuffer per
+        source, in `srcs` order)."""
+        start = time.perf_counter()
+
+        def one(i, device):
+            b = buffers[i]
+            if device is not None:
+                return b.bufs[device]
+            return b.bufs[0] if isinstance(b, MultiBuffer) else b
+        inputs = [_buffer_address(one(i, d)) for i, d in self.params]
+        outputs = []
+        for i, n in self.results:
+            b = buffers[i]
+            outputs.extend(b.bufs if isinstance(b, MultiBuffer) else [b])
+        addresses = [_buffer_address(b) for b in outputs]
+        # A result whose buffer is also an input (TinyJit replaying on the
+        # output of its previous call) is written to scratch memory first,
+        # then copied: the program may read the input after writing.
+        spans = [(a, one(i, d).nbytes) for a, (i, d) in
+                 zip(inputs, self.params) if a is not None]
+        copies = []
+        for k, (a, b) in enumerate(zip(addresses, outputs)):
+            if a is not None and any(a < s + n and s < a + b.nbytes
+                                     for s, n in spans):
+                scratch = np.empty(b.nbytes, dtype=np.uint8)
+                copies.append((a, scratch, b.nbytes))
+                addresses[k] = scratch.ctypes.data
+        if outputs or self.write_backs:
+            # Stored params of a program on tiny's runtime come back as
+            # results written into the params' own memory.
+            addresses += [inputs[i] for i in self.write_backs]
+        else:
+            # Only assigns: the function returns a copy of the first target.
+            info = self.program.outputs[0]
+            scratch = np.empty(max(info.nbytes, 1), dtype=np.uint8)
+            addresses = [scratch.ctypes.data]
+        self.program.run_addresses(inputs, addresses)
+        for a, scratch, n in copies:
+            ctypes.memmove(a, scratch.ctypes.data, n)
+        stats.run_s += time.perf_counter() - start
+        stats.realizes += 1
+
+
+def exec_tiny(ctx, call, ast):
+    """tinygrad's pm_exec rule for a TinyCall's CALL (see TinyCall)."""
+    tiny_call = call.arg.aux
+    tiny_call.run([u.buffer for u in resolve_params(call, ctx.input_uops)])
+    if ctx.jit:
+        stats.jit_runs += 1
+    return []
 
 
 def _new_buffer(u, layout):
     """The tinygrad Buffers (one, or one per device of a multi-device
     `layout`) for a result of UOp `u`'s dtype and size, and the realized UOp
     standing for them, viewed in `u`'s shape: for a sharded result
-    tinygrad's form, the UNSHARD of its MultiBuffer in the shard's shape."""
+    tinygrad's form, the UNSHARD of its MultiBuffer in the shard's shape;
+    and the BUFFER UOp of the Buffer or MultiBuffer."""
     shape = tuple(u.shape)
     if layout is not None and layout[1] is not None:
         devices, axis = layout
@@ -114,12 +209,12 @@ def _new_buffer(u, layout):
     if size:
         for b in buffers:
             b.allocate()
-    realized = UOp.from_buffer(buffer, u.device)
+    realized = buffer_uop = UOp.from_buffer(buffer, u.device)
     if shape != (size,):
         realized = realized.reshape(shape)
     if layout is not None and layout[1] is not None:
         realized = realized.unshard(layout[1])
-    return buffers, realized
+    return buffers, realized, buffer_uop
 
 
 def _buffer_view(u):
@@ -181,27 +276,23 @@ def realize(*tensors):
     stats.export_s += time.perf_counter() - start
     program = compile_text(exported.text)
 
-    start = time.perf_counter()
-    inputs = [_input_address(u) for u in exported.inputs]
     results = {}
-    outputs = []
+    result_uops = []
     if exported.outputs or exported.write_backs:
         for u, layout in zip(exported.outputs, exported.layouts):
-            buffers, realized = _new_buffer(u, layout)
+            buffers, realized, buffer_uop = _new_buffer(u, layout)
             results[u] = realized
-            outputs.extend(buffers)
-        addresses = [_address(b) for b in outputs]
-        # Stored params of a program on tiny's runtime come back as results
-        # written into the params' own memory.
-        addresses += [inputs[i] for i in exported.write_backs]
+            result_uops.append((buffer_uop, len(buffers)))
+    call = TinyCall(program, exported, result_uops)
+    if capturing and CAPTURING:
+        # Inside TinyJit's capture: record the program instead of running
+        # it, as tinygrad's own schedule does; the jit runs its captured
+        # calls (and later replays them on new input buffers) through
+        # run_linear, which hands this CALL to TinyCall.run.
+        capturing[0].add_linear(UOp(Ops.LINEAR, src=(call.uop,)), {})
+        stats.captures += 1
     else:
-        # Only assigns: the function returns a copy of the first target.
-        info = program.outputs[0]
-        scratch = np.empty(max(info.nbytes, 1), dtype=np.uint8)
-        addresses = [scratch.ctypes.data]
-    program.run_addresses(inputs, addresses)
-    stats.run_s += time.perf_counter() - start
-    stats.realizes += 1
+        call.run([u.buffer for u in call.srcs])
 
     mapping = dict(results)
     # An assign becomes the buffer it stored into. In a chain of assigns the
