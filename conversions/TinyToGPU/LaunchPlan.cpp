@@ -1,0 +1,271 @@
+//===- LaunchPlan.cpp - the grid of a kernel's launch ---------------------===//
+//
+// How large a kernel's launch is and which ranges and special ids read its
+// block and thread ids: GLOBAL ranges become block ids and LOCAL ranges
+// thread ids (the innermost of a nest along x); the launch is as large as
+// the longest range of each dimension. A kernel that names no grid gets one
+// from its nest of output ranges.
+//
+//===----------------------------------------------------------------------===//
+
+#include "conversions/TinyToGPU/Launch.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tiny;
+
+namespace mlir::tiny::tinytogpu {
+
+bool isGridAxis(AxisType axis) {
+  return axis == AxisType::Global || axis == AxisType::Local;
+}
+
+Value createIndex(OpBuilder &builder, Location loc, int64_t value) {
+  return arith::ConstantIndexOp::create(builder, loc, value);
+}
+
+/// Whether `op` may write memory; an op that does not say may.
+static bool mayWrite(Operation &op) {
+  if (auto effects = dyn_cast<MemoryEffectOpInterface>(op))
+    return effects.hasEffect<MemoryEffects::Write>();
+  return !isMemoryEffectFree(&op);
+}
+
+//===----------------------------------------------------------------------===//
+// The grid of a kernel
+//===----------------------------------------------------------------------===//
+
+/// The output ranges a kernel's default grid may take: from the kernel's
+/// top, the only range of each block while it carries nothing, is a LOOP or
+/// THREAD range with a constant bound, and the ops beside it write nothing
+/// (every thread runs them). At most three ranges longer than one.
+static SmallVector<RangeOp> getOutputNest(KernelOp kernel) {
+  SmallVector<RangeOp> nest;
+  Block *block = &kernel.getBody().front();
+  unsigned longRanges = 0;
+  while (longRanges < kGridDims) {
+    RangeOp only;
+    for (Operation &op : *block) {
+      if (op.hasTrait<OpTrait::IsTerminator>())
+        continue;
+      auto range = dyn_cast<RangeOp>(op);
+      if ((range && only) ||
+          (!range && (op.getNumRegions() != 0 || mayWrite(op))))
+        return nest;
+      only = range;
+    }
+    if (!only || !only.getInitArgs().empty() ||
+        (only.getAxis() != AxisType::Loop &&
+         only.getAxis() != AxisType::Thread))
+      return nest;
+    std::optional<int64_t> bound = getConstantIntValue(only.getBound());
+    if (!bound || *bound < 1)
+      return nest;
+    nest.push_back(only);
+    if (*bound > 1)
+      ++longRanges;
+    block = &only.getBody().front();
+  }
+  return nest;
+}
+
+void inlineRange(IRRewriter &rewriter, RangeOp range, Value index) {
+  Block &body = range.getBody().front();
+  rewriter.eraseOp(body.getTerminator());
+  rewriter.inlineBlockBefore(&body, range, ValueRange{index});
+  rewriter.eraseOp(range);
+}
+
+/// Gives a kernel that names no grid one: its nest of output ranges becomes
+/// GLOBAL ranges. Without a GROUP_REDUCE, which takes the threads, the
+/// innermost one becomes LOCAL threads, split into blocks of `blockSize`
+/// (its body guarded where the bound is not a multiple).
+static void mapDefaultGrid(IRRewriter &rewriter, KernelOp kernel,
+                           bool groupReduce, int64_t blockSize) {
+  SmallVector<RangeOp> nest;
+  for (RangeOp range : getOutputNest(kernel)) {
+    if (*getConstantIntValue(range.getBound()) > 1) {
+      nest.push_back(range);
+      continue;
+    }
+    // A range of one iteration is no dimension.
+    rewriter.setInsertionPoint(range);
+    inlineRange(rewriter, range, createIndex(rewriter, range.getLoc(), 0));
+  }
+  if (nest.empty())
+    return;
+  for (RangeOp range : nest)
+    range.setAxis(AxisType::Global);
+  if (groupReduce)
+    return;
+  RangeOp inner = nest.back();
+  int64_t bound = *getConstantIntValue(inner.getBound());
+  if (bound <= blockSize) {
+    inner.setAxis(AxisType::Local);
+    return;
+  }
+  Location loc = inner.getLoc();
+  rewriter.setInsertionPoint(inner);
+  Value threads = createIndex(rewriter, loc, blockSize);
+  auto blocks = RangeOp::create(
+      rewriter, loc, AxisType::Global,
+      createIndex(rewriter, loc, llvm::divideCeil(bound, blockSize)));
+  rewriter.setInsertionPoint(blocks.getBody().front().getTerminator());
+  auto lanes = RangeOp::create(rewriter, loc, AxisType::Local, threads);
+  Operation *end = lanes.getBody().front().getTerminator();
+  rewriter.setInsertionPoint(end);
+  Value index = arith::AddIOp::create(
+      rewriter, loc,
+      arith::MulIOp::create(rewriter, loc, blocks.getInductionVar(), threads),
+      lanes.getInductionVar());
+  Block &body = inner.getBody().front();
+  rewriter.eraseOp(body.getTerminator());
+  if (bound % blockSize != 0) {
+    Value inBounds = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ult, index, inner.getBound());
+    auto guard = scf::IfOp::create(rewriter, loc, inBounds,
+                                   /*withElseRegion=*/false);
+    end = guard.thenBlock()->getTerminator();
+  }
+  rewriter.inlineBlockBefore(&body, end, ValueRange{index});
+  rewriter.eraseOp(inner);
+}
+
+std::pair<StringRef, unsigned> parseSpecial(SpecialOp special) {
+  StringRef name = special.getName();
+  return {name.drop_back(), static_cast<unsigned>(name.back() - '0')};
+}
+
+/// Sizes the launch along `dim` for a global id below `bound`: blocks of
+/// `blockSize` threads, one block for a shorter bound.
+static void sizeGlobalId(LaunchPlan &plan, unsigned dim, int64_t bound,
+                         int64_t blockSize) {
+  plan.threads[dim] = std::min(bound, blockSize);
+  plan.blocks[dim] = llvm::divideCeil(bound, plan.threads[dim]);
+}
+
+FailureOr<LaunchPlan> planLaunch(IRRewriter &rewriter, KernelOp kernel,
+                                 int64_t blockSize) {
+  LaunchPlan plan;
+  bool namesGrid = false;
+  // Outer first, so that a GROUP_REDUCE in another is reported, not lowered.
+  kernel.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    auto range = dyn_cast<RangeOp>(op);
+    if (range && range.getAxis() == AxisType::GroupReduce)
+      plan.groupReduces.push_back(range);
+    namesGrid |= isa<SpecialOp>(op) || (range && isGridAxis(range.getAxis()));
+  });
+  if (!namesGrid)
+    mapDefaultGrid(rewriter, kernel, !plan.groupReduces.empty(), blockSize);
+
+  // Dimensions count from the innermost range of a nest.
+  SmallVector<std::pair<RangeOp, unsigned>> depths;
+  unsigned nestDepth[2] = {0, 0};
+  WalkResult walk = kernel.walk<WalkOrder::PreOrder>([&](RangeOp range) {
+    if (!isGridAxis(range.getAxis()))
+      return WalkResult::advance();
+    if (!range.getInitArgs().empty())
+      return WalkResult(range.emitOpError(
+          "carries values, which a GLOBAL or LOCAL range cannot: its "
+          "iterations run in parallel"));
+    std::optional<int64_t> bound = getConstantIntValue(range.getBound());
+    if (!bound || *bound < 1)
+      return WalkResult(range.emitOpError(
+          "needs a constant positive bound to become a grid dimension"));
+    unsigned depth = 0;
+    for (Operation *parent = range->getParentOp(); parent != kernel;
+         parent = parent->getParentOp()) {
+      auto outer = dyn_cast<RangeOp>(parent);
+      if (!outer || !isGridAxis(outer.getAxis()))
+        return WalkResult(range.emitOpError(
+            "must be nested in GLOBAL and LOCAL ranges only to become a grid "
+            "dimension"));
+      depth += outer.getAxis() == range.getAxis();
+    }
+    bool local = range.getAxis() == AxisType::Local;
+    if (depth >= kGridDims)
+      return WalkResult(range.emitOpError("is the fourth nested ")
+                        << (local ? "LOCAL" : "GLOBAL")
+                        << " range; a grid has three dimensions");
+    nestDepth[local] = std::max(nestDepth[local], depth + 1);
+    depths.push_back({range, depth});
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  for (auto [range, depth] : depths) {
+    bool local = range.getAxis() == AxisType::Local;
+    unsigned dim = nestDepth[local] - 1 - depth;
+    int64_t bound = *getConstantIntValue(range.getBound());
+    int64_t &size = local ? plan.threads[dim] : plan.blocks[dim];
+    size = std::max(size, bound);
+    plan.gridRanges.push_back({range, dim});
+  }
+
+  // Special ids size their dimensions; a global id splits into blocks, so
+  // it takes its dimension alone.
+  kernel.walk([&](SpecialOp special) { plan.specials.push_back(special); });
+  std::array<std::optional<int64_t>, kGridDims> globalIds;
+  for (SpecialOp special : plan.specials) {
+    std::optional<int64_t> bound = getConstantIntValue(special.getBound());
+    if (!bound || *bound < 1)
+      return special.emitOpError(
+          "needs a constant positive bound to size the launch");
+    auto [kind, dim] = parseSpecial(special);
+    if (kind == "gidx")
+      plan.blocks[dim] = std::max(plan.blocks[dim], *bound);
+    else if (kind == "lidx")
+      plan.threads[dim] = std::max(plan.threads[dim], *bound);
+    else if (!globalIds[dim] || *globalIds[dim] == *bound)
+      globalIds[dim] = *bound;
+    else
+      return special.emitOpError("has bound ")
+             << *bound << " but another global id along dimension " << dim
+             << " has bound " << *globalIds[dim];
+  }
+  for (unsigned dim = 0; dim < kGridDims; ++dim)
+    if (globalIds[dim]) {
+      if (plan.blocks[dim] != 1 || plan.threads[dim] != 1)
+        return kernel.emitOpError("uses a global id along dimension ")
+               << dim << ", which block or thread ids also use";
+      sizeGlobalId(plan, dim, *globalIds[dim], blockSize);
+    }
+  for (SpecialOp special : plan.specials) {
+    auto [kind, dim] = parseSpecial(special);
+    int64_t bound = *getConstantIntValue(special.getBound());
+    int64_t size = kind == "gidx"   ? plan.blocks[dim]
+                   : kind == "lidx" ? plan.threads[dim]
+                                    : bound;
+    if (bound != size)
+      return special.emitOpError("has bound ")
+             << bound << " but the launch has " << size
+             << " ids along its dimension (for a longer range or id of the "
+                "kernel)";
+  }
+
+  if (!plan.groupReduces.empty()) {
+    if (llvm::any_of(plan.threads, [](int64_t n) { return n != 1; }))
+      return plan.groupReduces.front().emitOpError(
+          "needs the threads of a block, which LOCAL ranges or thread ids "
+          "of the kernel already use");
+    // A power of two, for the tree that combines the threads' parts, and
+    // no more threads than the longest reduction has iterations.
+    int64_t longest = 1;
+    for (RangeOp range : plan.groupReduces) {
+      std::optional<int64_t> bound = getConstantIntValue(range.getBound());
+      longest = std::max(longest, bound ? *bound : blockSize);
+    }
+    plan.groupSize =
+        std::min<int64_t>(llvm::bit_floor(static_cast<uint64_t>(blockSize)),
+                          llvm::PowerOf2Ceil(static_cast<uint64_t>(longest)));
+    plan.threads[0] = plan.groupSize;
+  }
+  return plan;
+}
+
+} // namespace mlir::tiny::tinytogpu

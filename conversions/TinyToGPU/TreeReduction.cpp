@@ -1,0 +1,178 @@
+//===- TreeReduction.cpp - GROUP_REDUCE as a tree in workgroup memory -----===//
+//
+// A GROUP_REDUCE range is shared by the threads of a block: each thread
+// reduces a strided part, the parts meet in workgroup memory and are
+// combined as a tree, with barriers between the steps.
+//
+//===----------------------------------------------------------------------===//
+
+#include "conversions/TinyToGPU/Launch.h"
+
+#include "conversions/ReductionCombiner.h"
+#include "conversions/TinyToSCF/TinyToSCF.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::tiny;
+
+namespace mlir::tiny::tinytogpu {
+
+//===----------------------------------------------------------------------===//
+// GROUP_REDUCE
+//===----------------------------------------------------------------------===//
+
+MemRefType getWorkgroupType(MLIRContext *context, ArrayRef<int64_t> shape,
+                            Type element) {
+  auto space =
+      gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
+  return MemRefType::get(shape, element, MemRefLayoutAttrInterface(), space);
+}
+
+/// Whether an enclosing loop of the launch may run `op` again.
+static bool isInLoop(Operation *op, gpu::LaunchOp launch) {
+  for (Operation *parent = op->getParentOp(); parent != launch;
+       parent = parent->getParentOp())
+    if (isa<RangeOp, scf::ForOp>(parent))
+      return true;
+  return false;
+}
+
+/// Outside the parts of its GROUP_REDUCEs, every thread of a block computes
+/// the same values: only the first one stores them.
+void gateWritesToFirstThread(IRRewriter &rewriter, LaunchLowering &lowering) {
+  Location loc = lowering.launch.getLoc();
+  rewriter.setInsertionPointToStart(&lowering.body());
+  Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                      lowering.threadId(0),
+                                      createIndex(rewriter, loc, 0));
+  SmallVector<Operation *> writes;
+  lowering.body().walk([&](Operation *op) {
+    if (isa<KStoreOp, AtomicAddOp>(op))
+      writes.push_back(op);
+  });
+  for (Operation *op : writes) {
+    rewriter.setInsertionPoint(op);
+    if (auto store = dyn_cast<KStoreOp>(op)) {
+      Value gate =
+          store.getGate()
+              ? arith::AndIOp::create(rewriter, loc, store.getGate(), first)
+                    .getResult()
+              : first;
+      rewriter.modifyOpInPlace(store,
+                               [&] { store.getGateMutable().assign(gate); });
+      continue;
+    }
+    auto guard = scf::IfOp::create(rewriter, op->getLoc(), first,
+                                   /*withElseRegion=*/false);
+    rewriter.moveOpBefore(op, guard.thenBlock()->getTerminator());
+  }
+}
+
+/// Checks that the threads of a block can share `range`: each carried value
+/// has a combiner (appended to `combiners`) and the body only reads.
+static LogicalResult checkGroupReduce(RangeOp range,
+                                      SmallVectorImpl<Operation *> &combiners) {
+  for (unsigned i = 0, e = range.getInitArgs().size(); i < e; ++i) {
+    Operation *combiner = getReductionCombiner(range, i);
+    if (!combiner)
+      return range.emitOpError("carried value ")
+             << i
+             << " is not folded by one associative, commutative arith op "
+                "(add, mul, max, min, and, or, xor), which a GROUP_REDUCE "
+                "needs to combine the threads' parts";
+    if (!getCombinerIdentity(combiner, range.getInitArgs()[i].getType()))
+      return range.emitOpError("carried value ")
+             << i << " of type " << range.getInitArgs()[i].getType()
+             << " has no identity for " << combiner->getName();
+    combiners.push_back(combiner);
+  }
+  if (combiners.empty())
+    return range.emitOpError("carries nothing to reduce");
+  WalkResult written = range.getBody().walk([](Operation *op) {
+    if (isa<KStoreOp, AtomicAddOp, BarrierOp>(op))
+      return WalkResult(op->emitOpError(
+          "in a GROUP_REDUCE would run in any order on the block's threads; "
+          "a GROUP_REDUCE body may only read"));
+    auto nested = dyn_cast<RangeOp>(op);
+    if (nested && nested.getAxis() == AxisType::GroupReduce)
+      return WalkResult(nested.emitOpError("is nested in a GROUP_REDUCE"));
+    return WalkResult::advance();
+  });
+  return failure(written.wasInterrupted());
+}
+
+/// %r = group_reduce %i < %n iter_args(%acc = %init) { ... } becomes
+///   %part = scf.for %i = %tid to %n step %G iter_args(%acc = identity)
+///   smem[%tid] = %part; barrier
+///   for s = G/2 .. 1: if %tid < s { smem[%tid] op= smem[%tid + s] }; barrier
+///   %r = %init op smem[0]
+/// The barriers are the tree's own, placed here rather than left to
+/// -tiny-gpu-insert-barriers: the parts and steps are this lowering's, and
+/// it is correct alone, whatever runs after it. (That pass finds them
+/// enough and adds none.)
+LogicalResult lowerGroupReduce(IRRewriter &rewriter, LaunchLowering &lowering,
+                               RangeOp range) {
+  SmallVector<Operation *> combiners;
+  if (failed(checkGroupReduce(range, combiners)))
+    return failure();
+  Location loc = range.getLoc();
+  int64_t groupSize = lowering.plan.groupSize;
+  Value tid = lowering.threadId(0);
+  rewriter.setInsertionPoint(range);
+  SmallVector<Value> identities;
+  for (auto [combiner, init] : llvm::zip(combiners, range.getInitArgs()))
+    identities.push_back(arith::ConstantOp::create(
+        rewriter, loc, getCombinerIdentity(combiner, init.getType())));
+  scf::ForOp loop =
+      moveRangeIntoFor(rewriter, range, tid, range.getBound(),
+                       createIndex(rewriter, loc, groupSize), identities);
+
+  rewriter.setInsertionPoint(range);
+  SmallVector<Value> partials;
+  for (auto [part, init] : llvm::zip(loop.getResults(), range.getInitArgs())) {
+    Value buffer = lowering.launch.addWorkgroupAttribution(
+        getWorkgroupType(rewriter.getContext(), {groupSize}, init.getType()),
+        loc);
+    memref::StoreOp::create(rewriter, loc, part, buffer, tid);
+    partials.push_back(buffer);
+  }
+  gpu::BarrierOp::create(rewriter, loc);
+  for (int64_t stride = groupSize / 2; stride >= 1; stride /= 2) {
+    Value strideValue = createIndex(rewriter, loc, stride);
+    Value active = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ult, tid, strideValue);
+    auto step = scf::IfOp::create(rewriter, loc, active,
+                                  /*withElseRegion=*/false);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(step.thenBlock()->getTerminator());
+      Value other = arith::AddIOp::create(rewriter, loc, tid, strideValue);
+      for (auto [buffer, combiner] : llvm::zip(partials, combiners)) {
+        Value mine = memref::LoadOp::create(rewriter, loc, buffer, tid);
+        Value theirs = memref::LoadOp::create(rewriter, loc, buffer, other);
+        memref::StoreOp::create(
+            rewriter, loc, createCombine(rewriter, loc, combiner, mine, theirs),
+            buffer, tid);
+      }
+    }
+    gpu::BarrierOp::create(rewriter, loc);
+  }
+  SmallVector<Value> results;
+  Value zero = createIndex(rewriter, loc, 0);
+  for (auto [buffer, combiner, init] :
+       llvm::zip(partials, combiners, range.getInitArgs())) {
+    Value total = memref::LoadOp::create(rewriter, loc, buffer, zero);
+    results.push_back(createCombine(rewriter, loc, combiner, init, total));
+  }
+  // Run again, the reduction would overwrite the parts before every thread
+  // has read the total.
+  if (isInLoop(range, lowering.launch))
+    gpu::BarrierOp::create(rewriter, loc);
+  rewriter.replaceOp(range, results);
+  return success();
+}
+
+} // namespace mlir::tiny::tinytogpu
