@@ -278,7 +278,8 @@ Executable::compile(ModuleOp module, StringRef entry,
   // The program's inputs are the params it declares, in slot order, even
   // those the lowering finds it never reads.
   for (ParamOp param : getParamsInSlotOrder(tinyFunction))
-    program->params.push_back({param.getSlot(), param.getType()});
+    program->params.push_back(
+        {static_cast<int64_t>(param.getSlot()), param.getType()});
   Type resultType = tinyFunction.getResultType();
   if (auto tuple = dyn_cast<TupleType>(resultType)) {
     for (Type element : tuple.getTypes()) {
