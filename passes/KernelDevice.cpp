@@ -2,6 +2,7 @@
 
 #include "passes/KernelDevice.h"
 
+#include "dialects/tiny/IR/TinyDialect.h"
 #include "tiny/DeviceName.h"
 
 std::string mlir::tiny::getDeviceKind(StringRef device) {
@@ -13,4 +14,10 @@ std::string mlir::tiny::getDeviceKind(StringRef device) {
 bool mlir::tiny::isGpuDeviceName(StringRef device) {
   std::string kind = getDeviceKind(device);
   return kind == "CUDA" || kind == "HIP";
+}
+
+bool mlir::tiny::isOnOneGpu(Type type) {
+  DeviceAttr device = getDevice(type);
+  return device && !device.isMulti() &&
+         isGpuDeviceName(device.getNames().front());
 }

@@ -25,6 +25,10 @@ std::string getDeviceKind(StringRef device);
 /// as the runtime spells them.
 bool isGpuDeviceName(StringRef device);
 
+/// True when `type` is a tensor on one CUDA or HIP device (not a tuple of
+/// devices).
+bool isOnOneGpu(Type type);
+
 /// True when `kernel` names a CUDA or HIP device; a kernel that names no
 /// device runs on the host.
 inline bool isGpuKernel(KernelOp kernel) {

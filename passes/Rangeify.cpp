@@ -65,6 +65,14 @@ constexpr int64_t kUpcast = 8;
 /// Reduced indices a large reduction combines per load of its accumulator.
 constexpr int64_t kReduceUnroll = 4;
 
+/// The last axis of `shape` longer than 1: the innermost one a loop walks.
+std::optional<size_t> getLastLongAxis(ArrayRef<int64_t> shape) {
+  for (size_t axis = shape.size(); axis-- > 0;)
+    if (shape[axis] > 1)
+      return axis;
+  return std::nullopt;
+}
+
 /// True for a reshape that only adds or removes unit axes: it keeps the
 /// row-major order of the elements and of their indices.
 bool isUnitReshape(ReshapeOp reshape) {
@@ -820,12 +828,12 @@ static LogicalResult checkLowerable(Operation *op) {
                            "tensor-level ops of a tiny.function");
   if (isa<LoadOp, StageOp>(op)) {
     auto addrspace = op->getAttrOfType<AddrSpaceAttr>("addrspace");
-    DeviceAttr device = getDevice(op->getResult(0).getType());
-    if (addrspace && addrspace.getValue() != AddrSpace::Global && device &&
-        !device.isMulti() && isGpuDeviceName(device.getNames().front()))
+    Type type = op->getResult(0).getType();
+    if (addrspace && addrspace.getValue() != AddrSpace::Global &&
+        isOnOneGpu(type))
       return op->emitOpError("puts a tensor in ")
              << stringifyAddrSpace(addrspace.getValue()) << " memory of "
-             << device.getNames().front().getValue()
+             << getDevice(type).getNames().front().getValue()
              << ", which lives inside one kernel: a tensor can be there only "
                 "on the host, whose address spaces are all one memory";
   }
@@ -972,12 +980,8 @@ ReduceOp FunctionRangeifier::getPositionalReduce(Value value) {
 
 bool FunctionRangeifier::reducesContiguously(ReduceOp reduce) {
   ArrayRef<int64_t> srcShape = getTensorType(reduce.getSrc()).getShape();
-  auto lastLong = llvm::find_if(llvm::reverse(srcShape),
-                                [](int64_t d) { return d > 1; });
-  if (lastLong == srcShape.rend())
-    return false;
-  int64_t lastAxis = srcShape.size() - 1 - std::distance(srcShape.rbegin(), lastLong);
-  if (!llvm::is_contained(reduce.getAxes(), lastAxis))
+  std::optional<size_t> lastAxis = getLastLongAxis(srcShape);
+  if (!lastAxis || !llvm::is_contained(reduce.getAxes(), int64_t(*lastAxis)))
     return false;
   SmallVector<Value> worklist{reduce.getSrc()};
   DenseSet<Value> seen;
@@ -1036,24 +1040,21 @@ FailureOr<bool> FunctionRangeifier::emitReduceOutside(OpBuilder &builder,
   ArrayRef<int64_t> shape = type.getShape();
   // The innermost output loop runs over the last axis longer than 1 (the
   // reduced axes have length 1 in the result).
-  auto innerIt = llvm::find_if(llvm::reverse(shape),
-                               [](int64_t d) { return d > 1; });
-  if (innerIt == shape.rend() || reduce.getAxes().empty() ||
+  std::optional<size_t> lastLong = getLastLongAxis(shape);
+  if (!lastLong || reduce.getAxes().empty() ||
       isa<Float16Type, BFloat16Type>(dtype) ||
       getTensorType(reduce.getSrc()).getNumElements() < kMinElementsForThreads)
     return false;
   // This is the CPU's schedule: a few threads, each computing a block of
   // rows. On a GPU every output element is a thread of its own already;
   // the CPU's blocks would leave all but a few hundred of them idle.
-  DeviceAttr device = getDevice(type);
-  if (device && !device.isMulti() &&
-      isGpuDeviceName(device.getNames().front()))
+  if (isOnOneGpu(type))
     return false;
   // A row sum (a softmax's, a layernorm's) reads each row contiguously:
   // with the reduction outside, the inner loop would stride across rows.
   if (reducesContiguously(reduce))
     return false;
-  size_t innerAxis = shape.size() - 1 - std::distance(shape.rbegin(), innerIt);
+  size_t innerAxis = *lastLong;
 
   // The first long axis other than the innermost is spread over threads
   // and UPCAST: each iteration computes `upcast` consecutive rows, so every

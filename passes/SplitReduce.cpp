@@ -43,12 +43,6 @@ constexpr int64_t kMinPerPartial = 16;
 /// Fewer partials than this are not worth a second kernel.
 constexpr int64_t kMinSplit = 8;
 
-bool isOnOneGpu(Type type) {
-  DeviceAttr device = getDevice(type);
-  return device && !device.isMulti() &&
-         isGpuDeviceName(device.getNames().front());
-}
-
 /// Whether `axis` of `value` repeats one element (an expand of a length-1
 /// axis): splitting it would add partials that all read the same data.
 bool isBroadcastAxis(Value value, int64_t axis) {
