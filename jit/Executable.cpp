@@ -192,7 +192,7 @@ void initializeNativeTarget() {
 /// that the optimizer and the code generator work on each distinct kernel
 /// once: a program often holds kernels that differ only in their names
 /// (a training step's per-layer updates, a model's repeated blocks).
-llvm::Error mergeIdenticalFunctions(llvm::Module &llvmModule) {
+void mergeIdenticalFunctions(llvm::Module &llvmModule) {
   llvm::LoopAnalysisManager loops;
   llvm::FunctionAnalysisManager functions;
   llvm::CGSCCAnalysisManager sccs;
@@ -206,7 +206,6 @@ llvm::Error mergeIdenticalFunctions(llvm::Module &llvmModule) {
   llvm::ModulePassManager passes;
   passes.addPass(llvm::MergeFunctionsPass());
   passes.run(llvmModule, modules);
-  return llvm::Error::success();
 }
 
 /// Links the code of `contents` (from the disk cache or an artifact) for
@@ -443,8 +442,7 @@ Executable::compile(ModuleOp module, StringRef entry,
   std::function<llvm::Error(llvm::Module *)> transformer =
       [optimize = makeOptimizingTransformer(3, 0, machine->get())](
           llvm::Module *llvmModule) {
-        if (llvm::Error error = mergeIdenticalFunctions(*llvmModule))
-          return error;
+        mergeIdenticalFunctions(*llvmModule);
         return optimize(llvmModule);
       };
   if (!options.dumpDir.empty()) {

@@ -149,11 +149,11 @@ static llvm::cl::opt<std::string> dumpDir(
 /// Prints the kernels of `entry` as the JIT's first stage makes them: the
 /// same pipeline (-tiny-jit-kernels) on a copy of `module`, then
 /// -tiny-print-schedule.
-static LogicalResult printKernelSchedule(ModuleOp module, StringRef entry) {
+static LogicalResult printKernelSchedule(ModuleOp module, StringRef entry,
+                                         const CompileOptions &options) {
   OwningOpRef<ModuleOp> copy(cast<ModuleOp>(module->clone()));
   PassManager pm(module.getContext());
-  buildJITKernelsPipeline(pm, entry,
-                          programOptions.getCompileOptions().allreduce);
+  buildJITKernelsPipeline(pm, entry, options.allreduce);
   pm.addPass(createTinyPrintSchedule());
   return pm.run(*copy);
 }
@@ -256,7 +256,8 @@ compileSource(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
     };
   options.profileKernels = profileKernels;
   options.dumpDir = dumpDir;
-  if (printSchedule && failed(printKernelSchedule(*parsed->module, entry))) {
+  if (printSchedule &&
+      failed(printKernelSchedule(*parsed->module, entry, options))) {
     fail("cannot schedule @" + entry);
     return failure();
   }
