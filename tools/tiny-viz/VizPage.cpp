@@ -24,6 +24,16 @@ void writeEscaped(llvm::raw_ostream &os, StringRef text) {
   }
 }
 
+/// " on WHERE", in small type, after a heading's name; nothing for an empty
+/// `where`.
+void writeWhere(llvm::raw_ostream &os, StringRef where) {
+  if (where.empty())
+    return;
+  os << " <small>on ";
+  writeEscaped(os, where);
+  os << "</small>";
+}
+
 constexpr const char *kStyle = R"(
 body { font-family: sans-serif; margin: 0 2em 2em; color: #222; }
 h1 { font-size: 1.4em; } h2 { border-bottom: 1px solid #ccc; }
@@ -105,11 +115,7 @@ void mlir::tiny::writeVizPage(llvm::raw_ostream &os, StringRef input,
     writeEscaped(os, step.pass);
     os << "\">\n<h3>" << i << ". ";
     writeEscaped(os, step.pass);
-    if (!step.anchor.empty()) {
-      os << " <small>on ";
-      writeEscaped(os, step.anchor);
-      os << "</small>";
-    }
+    writeWhere(os, step.anchor);
     os << "</h3>\n";
     if (step.failed)
       os << "<p class=\"failed\">the pass failed</p>\n";
@@ -144,11 +150,7 @@ void mlir::tiny::writeVizPage(llvm::raw_ostream &os, StringRef input,
     writeEscaped(os, kernel.name);
     os << "\">\n<h3>";
     writeEscaped(os, kernel.name);
-    if (!kernel.device.empty()) {
-      os << " <small>on ";
-      writeEscaped(os, kernel.device);
-      os << "</small>";
-    }
+    writeWhere(os, kernel.device);
     os << "</h3>\n<pre class=\"code\">";
     writeEscaped(os, kernel.ir);
     os << "</pre>\n</div>\n";

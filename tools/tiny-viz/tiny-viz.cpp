@@ -95,16 +95,19 @@ int main(int argc, char **argv) {
     graphs.push_back({function.getSymName().str(), std::move(*svg)});
   }
 
-  PassManager pm(&context);
   std::string pipelineErrors;
   llvm::raw_string_ostream pipelineErrorStream(pipelineErrors);
-  // The pass manager runs on the module: its passes are what the
-  // `builtin.module(...)` wrapper holds, or the whole text without one.
-  StringRef passes = pipeline;
-  if (passes.consume_front("builtin.module(") && !passes.consume_back(")"))
-    return fail("--pass-pipeline: no ')' closes 'builtin.module('");
-  if (failed(parsePassPipeline(passes, pm, pipelineErrorStream)))
+  FailureOr<OpPassManager> parsed =
+      parsePassPipeline(pipeline, pipelineErrorStream);
+  if (failed(parsed))
     return fail("--pass-pipeline: " + pipelineErrors);
+  StringRef anchor = parsed->getOpAnchorName();
+  if (anchor != ModuleOp::getOperationName() &&
+      anchor != OpPassManager::getAnyOpAnchorName())
+    return fail("--pass-pipeline: the pipeline runs on '" + anchor +
+                "', and the program is a builtin.module");
+  PassManager pm(&context, anchor);
+  static_cast<OpPassManager &>(pm) = std::move(*parsed);
   PipelineRecord record;
   auto snapshots = std::make_unique<PassSnapshots>(record);
   snapshots->recordInput(*module);

@@ -33,11 +33,14 @@
 // FAILED-PAGE-NEXT: <h3>12. tiny-rangeify</h3>
 // FAILED-PAGE-NEXT: <p class="failed">the pass failed</p>
 //
-// Bad pipelines are refused with the parser's message.
+// Bad pipelines are refused with the parser's message, and one anchored on
+// another op than the module with a message of its own.
 // RUN: not tiny-viz %s -o %t.bad.html --pass-pipeline='builtin.module(no-such-pass)' 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: tiny-viz: error: --pass-pipeline: {{.*}}no-such-pass
 // RUN: not tiny-viz %s -o %t.bad.html --pass-pipeline='builtin.module(cse' 2>&1 | FileCheck %s --check-prefix=UNCLOSED
-// UNCLOSED: tiny-viz: error: --pass-pipeline: no ')' closes 'builtin.module('
+// UNCLOSED: tiny-viz: error: --pass-pipeline: expected pass pipeline to be wrapped with the anchor operation type, e.g. 'builtin.module(...)'
+// RUN: not tiny-viz %s -o %t.bad.html --pass-pipeline='func.func(cse)' 2>&1 | FileCheck %s --check-prefix=ANCHOR
+// ANCHOR: tiny-viz: error: --pass-pipeline: the pipeline runs on 'func.func', and the program is a builtin.module
 
 #cpu = #tiny.device<"CPU">
 
