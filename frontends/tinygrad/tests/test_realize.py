@@ -14,7 +14,7 @@ if TINYGRAD is None:
     print("SKIP:", REASON)
     pytest.skip(REASON, allow_module_level=True)
 
-from tinygrad import Tensor, dtypes  # noqa: E402
+from tinygrad import Device, Tensor, Variable, dtypes  # noqa: E402
 import tiny_tinygrad as tt  # noqa: E402
 
 RNG = np.random.default_rng(0)
@@ -391,6 +391,80 @@ def test_rand_threefry():
     # rand is bits to floats (exact); randn goes through log and cos.
     np.testing.assert_array_equal(got[0], expected[0])
     np.testing.assert_allclose(got[1], expected[1], rtol=1e-5, atol=1e-6)
+
+
+def test_rng_counter_is_a_buffer_after_rand():
+    # tinygrad's rng counter starts as a copy of a constant; its first
+    # assign realizes it in a buffer, so later draws advance it in place
+    # instead of recomputing it from the constant.
+    def run(realize):
+        Tensor.manual_seed(9)
+        draws = []
+        for _ in range(3):
+            r = Tensor.rand(4)
+            realize(r)
+            draws.append(r.numpy())
+        counter = Tensor._device_rng_counters[Device.DEFAULT]
+        assert counter.uop.is_realized, counter.uop.op
+        return draws + [counter.numpy()]
+    got = run(tt.realize)
+    for g, e in zip(got, run(lambda *t: Tensor.realize(*t))):
+        np.testing.assert_array_equal(g, e)
+    np.testing.assert_array_equal(got[-1], [12, 0])
+
+
+def test_contiguous_held_by_a_tensor_keeps_the_value_before_an_assign():
+    # x is computed inside the program that stores into w; a later read of
+    # x must see w before the store, as in tinygrad (which realizes x).
+    def run(realize):
+        w = Tensor([1.0, 2, 3, 4]).contiguous().realize()
+        x = (w * 2).contiguous()
+        w.assign(w + 1)
+        y = x + w
+        realize(y)
+        return [y.numpy(), x.numpy(), w.numpy()]
+    got = run(tt.realize)
+    for g, e in zip(got, run(lambda *t: Tensor.realize(*t))):
+        np.testing.assert_array_equal(g, e)
+    np.testing.assert_array_equal(got[1], [2, 4, 6, 8])
+
+
+def test_rand_drawn_before_a_realized_counter_advances_keeps_its_values():
+    # tinygrad's test_multitensor test_stack: X and Y are rands realized
+    # only inside another tensor's program, which advances the counter.
+    def run(realize):
+        Tensor.manual_seed(4)
+        realize(Tensor.rand(3))
+        x, y = Tensor.rand(4, 4), Tensor.rand(4, 4)
+        s = Tensor.stack(x, y)
+        realize(s)
+        return [s.numpy(), x.numpy(), y.numpy()]
+    got = run(tt.realize)
+    for g, e in zip(got, run(lambda *t: Tensor.realize(*t))):
+        np.testing.assert_array_equal(g, e)
+    np.testing.assert_array_equal(got[0], np.stack(got[1:]))
+
+
+def test_bound_variable_shapes_and_values():
+    # A SHRINK by a bound Variable, and the Variable as a value: tiny
+    # compiles the program for the bound value.
+    data = np.arange(10, dtype=np.float32)
+    for i in (3, 7):
+        def build():
+            v = Variable("i", 1, 10).bind(i)
+            a = Tensor(data)
+            return [(a.shrink(((0, v),)) * 2).sum(),
+                    (Tensor.arange(10) < v).where(a, 0).sum()]
+        check(build)
+        got = _tiny(build)
+        assert got[0] == 2 * data[:i].sum() and got[1] == data[:i].sum()
+
+
+def test_tensor_of_symbolic_shape_is_refused():
+    v = Variable("i", 1, 10).bind(4)
+    t = Tensor(np.arange(10, dtype=np.float32)).shrink(((0, v),)) + 1
+    with pytest.raises(tt.ExportError, match="symbolic shape"):
+        tt.realize(t)
 
 
 def test_same_structure_same_text():

@@ -16,7 +16,8 @@ TinyJit: while a TinyJit captures, realize records each compiled program as
 a CALL (realize.TinyCall) in the jit's captured list instead of running it;
 tinygrad's run_linear runs those CALLs (now and on every replay, with the
 call's input buffers) through a rule enable() adds to tinygrad's pm_exec.
-The rule stays after disable(), so captured jits keep working.
+The rule stays after disable(), so captured jits keep working; so does the
+name DEBUG>=2 prints for such a call (TinyCall.display_name).
 """
 
 from .dtypes import ExportError
@@ -54,6 +55,16 @@ def _install_exec_rule():
     ])
     engine.pm_exec = engine.pm_exec + rule
     engine.pm_exec._tiny_tinygrad = True
+    # DEBUG>=2 and PROFILE name each call run_linear runs; tinygrad's
+    # get_call_name raises on a call it does not know.
+    named = engine.get_call_name
+
+    def get_call_name(call, bufs, var_vals=None):
+        ast = call.src[0]
+        if ast.op is Ops.CUSTOM_FUNCTION and ast.arg == "tiny":
+            return call.arg.aux.display_name
+        return named(call, bufs, var_vals)
+    engine.get_call_name = get_call_name
 
 
 def enable(fallback=False):

@@ -105,7 +105,8 @@ class Exported:
     `write_backs` lists the inputs (by index) whose stored contents the
     function returns after the outputs' results, for programs that run on
     tiny's runtime (where params are copies): those results go into the
-    inputs' own memory."""
+    inputs' own memory. `var_values`: the bound Variables (by name) the
+    program was compiled for, with their values."""
 
     def __init__(self, text, inputs, outputs, assigns, layouts=None,
                  write_backs=()):
@@ -114,12 +115,7 @@ class Exported:
         self.layouts = layouts if layouts is not None else [None] * len(
             outputs)
         self.write_backs = list(write_backs)
-
-
-def _static(shape, u):
-    if not all(isinstance(s, int) for s in shape):
-        raise _error(u, "symbolic shapes (%s)" % (shape,))
-    return tuple(shape)
+        self.var_values = {}
 
 
 def _error(u, what=None):
@@ -146,12 +142,20 @@ def _buffer_root(u):
 
 
 class _Builder:
-    def __init__(self):
+    def __init__(self, var_values=None):
+        # Bound Variables: the value each is exported with, by name (a
+        # caller's override, else the value it is bound to), and the ones
+        # the program was specialized on.
+        self.var_overrides = dict(var_values or {})
+        self.var_values = {}
         self.lines = []
         self.memo = {}
         self.inputs = []
         self.params = {}
         self.assigns = []
+        # Assigns into a value with no buffer, in the order met: tinygrad
+        # realizes each in a buffer of its own, which the tensor then is.
+        self.fresh_assigns = []
         self.shards = {}
         # The param values by slot, the stores into each buffer, and every
         # device a value lives on.
@@ -178,6 +182,38 @@ class _Builder:
         self.count += 1
         self.lines.append("    %s = %s" % (name, text))
         return name
+
+    def var_value(self, bound):
+        """The value bound Variable `bound` is exported with."""
+        var, value = bound.unbind()
+        value = self.var_overrides.get(var.expr, value)
+        lo, hi = var.vmin, var.vmax
+        if not lo <= value <= hi:
+            raise _error(bound, "Variable %s = %d outside its range [%d, %d]"
+                         % (var.expr, value, lo, hi))
+        self.var_values[var.expr] = value
+        return value
+
+    def static(self, shape, u):
+        """`shape` (or any ints of `u`'s) as Python ints. A symbolic one
+        takes its bound Variables' values: tiny compiles the program for
+        them (a program per distinct value, as the text differs)."""
+        out = []
+        for s in shape:
+            if isinstance(s, int):
+                out.append(s)
+                continue
+            values = {}
+            for x in s.toposort():
+                if x.op is Ops.AFTER and x.is_bound_var:
+                    values[x.src[0].expr] = self.var_value(x)
+            try:
+                expr, _ = s.unbind_all()
+                out.append(int(expr.sym_infer(values)))
+            except Exception:
+                raise _error(u, "symbolic shapes (%s) with a Variable not "
+                             "bound to a value" % (shape,)) from None
+        return tuple(out)
 
     def const(self, value, dtype, device, u=None):
         if value is _invalid():
@@ -222,7 +258,7 @@ class _Builder:
         v = self.params.get(u)
         if v is None:
             dtype = mlir_dtype(u.dtype)
-            size = _static(u.shape, u)
+            size = self.static(u.shape, u)
             if len(size) != 1:
                 raise _error(u, "a buffer of shape %s" % (size,))
             if isinstance(device, tuple):
@@ -289,7 +325,7 @@ class _Builder:
             folded = self.weak_int_value(u)
             if folded is not None:
                 return self.expand(self.const(folded, dtype, device, u),
-                                   _static(u.shape, u))
+                                   self.static(u.shape, u))
         if op is Ops.BUFFER:
             if u.addrspace is not AddrSpace.GLOBAL:
                 raise _error(u, "an unbound Variable or local buffer")
@@ -311,13 +347,13 @@ class _Builder:
             b = self.cast(self.value(u.src[2], dtype, device), dtype)
             return self._new("tiny.where %s, %s, %s : %s, %s, %s" % (
                 cond.name, a.name, b.name, cond.type, a.type, b.type),
-                _static(u.shape, u), dtype, device)
+                self.static(u.shape, u), dtype, device)
         if op is Ops.MULACC:
             a, b, c = [self.cast(self.value(s, dtype, device), dtype)
                        for s in u.src]
             return self._new("tiny.mulacc %s, %s, %s : %s, %s, %s" % (
                 a.name, b.name, c.name, a.type, b.type, c.type),
-                _static(u.shape, u), dtype, device)
+                self.static(u.shape, u), dtype, device)
         if op is Ops.CAST:
             src = u.src[0]
             if src.op is Ops.CONST and src.dtype in dtypes.weaks:
@@ -339,7 +375,7 @@ class _Builder:
             if src.dtype == dtype:
                 return src
             return self._new("tiny.bitcast %s to %s : %s" % (
-                src.name, dtype, src.type), _static(u.shape, u), dtype,
+                src.name, dtype, src.type), self.static(u.shape, u), dtype,
                 device)
         if op is Ops.REDUCE:
             return self.reduce(u, dtype, device)
@@ -421,7 +457,7 @@ class _Builder:
             x = self.value(whole.src[0], dtype, devices)
             return self._new("tiny.copy %s to %s shard %d : %s" % (
                 x.name, _device_ref(devices), axis, x.type),
-                _static(u.shape, u), x.dtype, devices)
+                self.static(u.shape, u), x.dtype, devices)
         return self.value(whole, dtype, devices)
 
     def _unshard(self, shards, axis):
@@ -539,7 +575,7 @@ class _Builder:
             v = self.value(args[u.arg.slot], dtype, device)
         finally:
             self.calls = outer
-        shape = _static(u.shape, u)
+        shape = self.static(u.shape, u)
         if v.shape != shape:
             v = self.reshape(v, shape)
         return v
@@ -548,10 +584,10 @@ class _Builder:
         src = self.value(u.src[0], dtype, device)
         arg = u.marg
         if op_is(u, Ops.RESHAPE):
-            return self.reshape(src, _static(arg, u))
+            return self.reshape(src, self.static(arg, u))
         if op_is(u, Ops.EXPAND):
             # tinygrad's EXPAND prepends the axes it names.
-            return self.expand(src, _static(tuple(arg) + src.shape, u))
+            return self.expand(src, self.static(tuple(arg) + src.shape, u))
         if op_is(u, Ops.PERMUTE):
             if list(arg) == list(range(len(arg))):
                 return src
@@ -565,7 +601,7 @@ class _Builder:
             return self._new("tiny.flip %s axes %s : %s" % (
                 src.name, _ints(axes), src.type), src.shape, src.dtype,
                 device)
-        pairs = [(_static((o,), u)[0], _static((n,), u)[0]) for o, n in arg]
+        pairs = [(self.static((o,), u)[0], self.static((n,), u)[0]) for o, n in arg]
         if op_is(u, Ops.PAD):
             low = [o for o, _ in pairs]
             high = [n - s - o for (o, n), s in zip(pairs, src.shape)]
@@ -594,7 +630,7 @@ class _Builder:
             operand = dtype
         a = self.cast(self.value(a_u, operand, device), operand)
         b = self.cast(self.value(b_u, operand, device), operand)
-        shape = _static(u.shape, u)
+        shape = self.static(u.shape, u)
         folded = self.out_of_range_constant(u, a, b, shape)
         if folded is not None:
             return folded
@@ -621,6 +657,8 @@ class _Builder:
         if u.dtype is dtypes.weakint:
             if u.op is Ops.CONST:
                 value = u.arg if isinstance(u.arg, int) else None
+            elif u.op is Ops.AFTER and u.is_bound_var:
+                value = self.var_value(u)
             elif u.op in GroupOp.Movement and u.op is not Ops.PAD:
                 value = self.weak_int_value(u.src[0])
             elif u.op in GroupOp.ALU:
@@ -756,16 +794,20 @@ class _Builder:
 
     def after(self, u, dtype, device):
         if u.is_bound_var:
-            raise _error(u, "a bound Variable used as a value")
+            return self.const(self.var_value(u), dtype, device, u)
         target_u = u.src[0]
         deps = u.src[1:]
         stores = [d for d in deps if d.op is Ops.STORE]
         if len(stores) == 1 and len(deps) == 1 and \
                 _buffer_root(stores[0].src[0]) is None:
             # A store into a value with no buffer: tinygrad realizes the
-            # value in a fresh buffer.
+            # value in a fresh buffer, and the function returns it so the
+            # tensor becomes that buffer. Were it only a value, every
+            # later realize would recompute it from the target (tinygrad's
+            # rng counter, a copy of a constant, would never advance).
+            self.fresh_assigns.append(u)
             value = self.value(stores[0].src[1], dtype, device)
-            value = self.reshape(value, _static(target_u.shape, u))
+            value = self.reshape(value, self.static(target_u.shape, u))
             return self._new("tiny.contiguous %s : %s" % (
                 value.name, value.type), value.shape, value.dtype, device)
         tokens = []
@@ -904,11 +946,13 @@ def _weak_default_of(dtype, u):
         _weak_default(u)
 
 
-def export_uops(uops, name="tinygrad"):
+def export_uops(uops, name="tinygrad", var_values=None):
     """Exports the values of `uops` (tinygrad UOps) as one tiny.function.
     UOps that are assigns into buffers (AFTER of a STORE into a BUFFER) are
-    performed and not returned."""
-    b = _Builder()
+    performed and not returned. Bound Variables take their values, or those
+    `var_values` gives by name; the Exported's `var_values` says which the
+    program was specialized on."""
+    b = _Builder(var_values)
     results = []
     outputs = []
     layouts = []
@@ -916,9 +960,12 @@ def export_uops(uops, name="tinygrad"):
     for u in uops:
         if u.dtype in dtypes.weaks:
             raise _error(u, "a weak dtype cannot be stored; cast it first")
-        v = b.value(u)
-        values.append(v)
-        if _is_assign(u):
+        values.append(b.value(u))
+    # The requested values, then each assign into a fresh buffer that is
+    # not one of them.
+    for u, v in list(zip(uops, values)) + [
+            (a, b.value(a)) for a in b.fresh_assigns if a not in uops]:
+        if _is_assign(u) or u in outputs:
             continue
         outputs.append(u)
         if not isinstance(v.device, tuple):
@@ -952,8 +999,10 @@ def export_uops(uops, name="tinygrad"):
         b.lines.append("    tiny.return %s : %s" % (tup, rtype))
     text = "tiny.function @%s -> %s {\n%s\n}\n" % (
         name, rtype, "\n".join(b.lines))
-    return Exported(text, b.inputs, outputs, b.assigns, layouts,
-                    [index for index, _ in writes])
+    exported = Exported(text, b.inputs, outputs, b.assigns, layouts,
+                        [index for index, _ in writes])
+    exported.var_values = dict(b.var_values)
+    return exported
 
 
 def _is_assign(u):

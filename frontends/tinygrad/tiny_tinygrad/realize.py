@@ -26,6 +26,7 @@ from tinygrad.engine.realize import capturing, resolve_params
 from tinygrad.helpers import CAPTURING
 from tinygrad.uop.ops import CallInfo, GroupOp, Ops, UOp
 
+from .dtypes import ExportError
 from .export import Shard, export_uops
 
 __all__ = ["realize", "compile_text", "stats", "TinyCall"]
@@ -110,8 +111,14 @@ class TinyCall:
     run_linear reaches through the pattern enable() adds to tinygrad's
     pm_exec."""
 
-    def __init__(self, program, exported, result_uops):
+    def __init__(self, program, exported, result_uops, uops):
         self.program = program
+        # A program specialized on bound Variables is exported again for
+        # other values (a TinyJit replay with new ones): from `uops`, with
+        # the params, results and stores checked to be the same.
+        self.exported = exported
+        self.uops = uops if exported.var_values else None
+        self.specialized = {_values_key(exported.var_values): program}
         self.srcs = []
         index = {}
 
@@ -131,13 +138,49 @@ class TinyCall:
         # buffer is one result of the function.
         self.results = [(src(u), n) for u, n in result_uops]
         self.write_backs = list(exported.write_backs)
+        # What tinygrad's DEBUG>=2 line calls this call.
+        self.display_name = "tiny program, %d params, %d results" % (
+            len(self.params), sum(n for _, n in self.results))
         body = UOp(Ops.CUSTOM_FUNCTION, arg="tiny")
         self.uop = UOp(Ops.CALL, src=(body, *self.srcs),
                        arg=CallInfo(name="tiny", aux=self))
 
-    def run(self, buffers):
-        """Runs the program on `buffers` (a Buffer or MultiBuffer per
-        source, in `srcs` order)."""
+    def program_for(self, var_vals):
+        """The program for the values `var_vals` (by name) gives the bound
+        Variables this one was specialized on."""
+        captured = self.exported.var_values
+        if not captured or not var_vals:
+            return self.program
+        values = {k: var_vals.get(k, v) for k, v in captured.items()}
+        key = _values_key(values)
+        program = self.specialized.get(key)
+        if program is not None:
+            return program
+        exported = export_uops(self.uops, var_values=values)
+        where = ", ".join("%s=%d" % kv for kv in sorted(values.items()))
+
+        def bound(b):
+            return (b.uop, b.index) if isinstance(b, Shard) else (b, None)
+        same = ([bound(b) for b in exported.inputs] ==
+                [bound(b) for b in self.exported.inputs] and
+                exported.outputs == self.exported.outputs and
+                exported.write_backs == self.exported.write_backs)
+        program = compile_text(exported.text)
+        if not same or [o.nbytes for o in program.outputs] != \
+                [o.nbytes for o in self.program.outputs]:
+            raise ExportError(
+                "tiny specializes a program on its bound Variables; for %s "
+                "its params or result sizes differ from the captured "
+                "program's (captured with %s)" % (where, ", ".join(
+                    "%s=%d" % kv for kv in sorted(captured.items()))))
+        self.specialized[key] = program
+        return program
+
+    def run(self, buffers, var_vals=None):
+        """Runs the program (for the bound Variables' values `var_vals`,
+        by name) on `buffers` (a Buffer or MultiBuffer per source, in
+        `srcs` order)."""
+        program = self.program_for(var_vals)
         start = time.perf_counter()
 
         def one(i, device):
@@ -169,20 +212,25 @@ class TinyCall:
             addresses += [inputs[i] for i in self.write_backs]
         else:
             # Only assigns: the function returns a copy of the first target.
-            info = self.program.outputs[0]
+            info = program.outputs[0]
             scratch = np.empty(max(info.nbytes, 1), dtype=np.uint8)
             addresses = [scratch.ctypes.data]
-        self.program.run_addresses(inputs, addresses)
+        program.run_addresses(inputs, addresses)
         for a, scratch, n in copies:
             ctypes.memmove(a, scratch.ctypes.data, n)
         stats.run_s += time.perf_counter() - start
         stats.realizes += 1
 
 
+def _values_key(values):
+    return tuple(sorted(values.items()))
+
+
 def exec_tiny(ctx, call, ast):
     """tinygrad's pm_exec rule for a TinyCall's CALL (see TinyCall)."""
     tiny_call = call.arg.aux
-    tiny_call.run([u.buffer for u in resolve_params(call, ctx.input_uops)])
+    tiny_call.run([u.buffer for u in resolve_params(call, ctx.input_uops)],
+                  ctx.var_vals)
     if ctx.jit:
         stats.jit_runs += 1
     return []
@@ -195,6 +243,10 @@ def _new_buffer(u, layout):
     tinygrad's form, the UNSHARD of its MultiBuffer in the shard's shape;
     and the BUFFER UOp of the Buffer or MultiBuffer."""
     shape = tuple(u.shape)
+    if not all(isinstance(s, int) for s in shape):
+        raise ExportError("tiny cannot realize a tensor of symbolic shape "
+                          "%s (its buffer would be sized by the Variables' "
+                          "largest values)" % (shape,))
     if layout is not None and layout[1] is not None:
         devices, axis = layout
         shape = shape[:axis] + (shape[axis] // len(devices),) + \
@@ -239,6 +291,42 @@ def _buffer_view(u):
     return None if view is None else view.reshape(u.shape)
 
 
+def _contiguous_held_elsewhere(uops, todo):
+    """The CONTIGUOUS UOps inside the graph of `uops` that another live
+    Tensor's graph also holds, when the program stores into a buffer.
+
+    tinygrad realizes every CONTIGUOUS of a schedule in a buffer of its own
+    and points the tensors holding it at that buffer. tiny keeps such a
+    value inside its program, which is the same until the program stores
+    into a buffer the value was computed from: a tensor still holding the
+    CONTIGUOUS would compute it again later from the stored-into buffer
+    (Tensor.rand's values from the advanced rng counter). Those values
+    become results of the program, as in tinygrad."""
+    graph = UOp.sink(*uops).toposort()
+    if not any(u.op is Ops.STORE for u in graph):
+        return []
+    requested = set(uops)
+    # One of symbolic shape stays inside: tiny's results have static
+    # shapes (not done: a buffer of the Variables' largest values).
+    candidates = {u for u in graph
+                  if u.op is Ops.CONTIGUOUS and u not in requested
+                  and all(isinstance(s, int) for s in u.shape)}
+    if not candidates:
+        return []
+    from tinygrad.tensor import all_tensors
+    skip = {id(t) for t in todo}
+    held, cache = {}, {}
+
+    def visit(node):
+        if node in candidates:
+            held[node] = None
+    for ref in list(all_tensors):
+        t = ref()
+        if t is not None and id(t) not in skip:
+            t.uop.topovisit(visit, cache)
+    return [u for u in graph if u in held]
+
+
 def realize(*tensors):
     """Computes the given Tensors with tiny and makes each of them (and every
     Tensor sharing their graph) realized. Returns the first tensor."""
@@ -271,6 +359,7 @@ def realize(*tensors):
         if not todo:
             return tensors[0]
     uops = list(dict.fromkeys(t.uop for t in todo))
+    uops += _contiguous_held_elsewhere(uops, todo)
     start = time.perf_counter()
     exported = export_uops(uops)
     stats.export_s += time.perf_counter() - start
@@ -283,7 +372,7 @@ def realize(*tensors):
             buffers, realized, buffer_uop = _new_buffer(u, layout)
             results[u] = realized
             result_uops.append((buffer_uop, len(buffers)))
-    call = TinyCall(program, exported, result_uops)
+    call = TinyCall(program, exported, result_uops, uops)
     if capturing and CAPTURING:
         # Inside TinyJit's capture: record the program instead of running
         # it, as tinygrad's own schedule does; the jit runs its captured
