@@ -76,3 +76,39 @@ def test_model_matches_tinygrad(name):
         name, max_abs, max_rel, len(rows)))
     bad = [row for row in rows if not row[4]]
     assert ok, "%s differs from tinygrad:\n%s" % (name, _format(bad))
+
+
+def _gpt2_generate(steps=4):
+    """Greedy tokens of examples/gpt2.py's Transformer.__call__: the prompt
+    at start_pos 0, then one token at a time with the token and start_pos
+    bound Variables (its TinyJit'd forward, the kv cache written through a
+    SHRINK by start_pos)."""
+    from tinygrad import Variable
+    run = workloads.GPT2(seed=3)
+    tokens = [5, 17, 99, 3]
+    start_pos = 0
+    for _ in range(steps):
+        if start_pos == 0:
+            given = Tensor([tokens])
+        else:
+            given = Variable("tokens", 0, run.vocab - 1).bind(tokens[-1])
+        position = Variable("start_pos", 1 if start_pos else 0,
+                            run.seq - 1).bind(start_pos)
+        token = run.model(given, position).tolist()
+        start_pos = len(tokens)
+        tokens.append(token[0])
+    return tokens
+
+
+def test_gpt2_generation_with_kv_cache_matches_tinygrad():
+    was_enabled = tiny_tinygrad.enabled()
+    tiny_tinygrad.disable()
+    try:
+        reference = _gpt2_generate()
+        tiny_tinygrad.enable()
+        got = _gpt2_generate()
+    finally:
+        tiny_tinygrad.disable()
+        if was_enabled:
+            tiny_tinygrad.enable()
+    assert got == reference
