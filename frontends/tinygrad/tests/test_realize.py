@@ -467,6 +467,23 @@ def test_tensor_of_symbolic_shape_is_refused():
         tt.realize(t)
 
 
+def test_realizing_a_view_realizes_its_base():
+    # tinygrad realizes the base under a tensor's movement ops; a tensor
+    # holding the base is realized with it, so an assign into the buffer
+    # the base was computed from no longer changes it.
+    def run(realize):
+        b = Tensor(F).contiguous().realize()
+        x = (b.abs() + 1).sqrt()
+        y = x.flip(1)
+        realize(y)
+        realize(b.assign(y * 2))
+        return [x.numpy(), y.numpy(), b.numpy()]
+    got = run(tt.realize)
+    for g, e in zip(got, run(lambda *t: Tensor.realize(*t))):
+        np.testing.assert_allclose(g, e, rtol=1e-6)
+    np.testing.assert_allclose(got[0], np.sqrt(np.abs(F) + 1), rtol=1e-6)
+
+
 def test_same_structure_same_text():
     """A graph rebuilt with other data gives byte-identical IR text, so the
     second realize compiles nothing."""

@@ -291,6 +291,23 @@ def _buffer_view(u):
     return None if view is None else view.reshape(u.shape)
 
 
+def _realized_part(u):
+    """What realizing UOp `u` computes: as in tinygrad, the base under its
+    movement ops when that is a computed value, the tensor then being the
+    movement ops over the base's buffer; every tensor holding the base gets
+    the buffer too (x = f(b); y = x.flip(0); realize(y): x is realized, and
+    a later assign into b no longer changes it)."""
+    base = u.base
+    # Not yet for a tensor on several devices: its movement ops over the
+    # shards' buffers (an UNSHARD) are left to tinygrad's multi rules.
+    if base is u or not isinstance(u.device, str) or base.is_virtual \
+            or base.op in (Ops.AFTER, Ops.CONST) \
+            or base.has_buffer_identity() \
+            or not all(isinstance(s, int) for s in base.shape):
+        return u
+    return base
+
+
 def _contiguous_held_elsewhere(uops, todo):
     """The CONTIGUOUS UOps inside the graph of `uops` that another live
     Tensor's graph also holds, when the program stores into a buffer.
@@ -358,7 +375,7 @@ def realize(*tensors):
                 and t.uop.op is not Ops.BITCAST]
         if not todo:
             return tensors[0]
-    uops = list(dict.fromkeys(t.uop for t in todo))
+    uops = list(dict.fromkeys(_realized_part(t.uop) for t in todo))
     uops += _contiguous_held_elsewhere(uops, todo)
     start = time.perf_counter()
     exported = export_uops(uops)
