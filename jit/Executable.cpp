@@ -388,11 +388,11 @@ Executable::compile(ModuleOp module, StringRef entry,
   FailureOr<StringRef> gpuTarget = getGPUTarget(kernelEntry);
   if (failed(gpuTarget))
     return failure();
-  if (!gpuTarget->empty() &&
-      (options.profileKernels || !options.dumpDir.empty()))
-    return module.emitError("kernel profiles and dumps are made for CPU "
-                            "kernels only, and @")
+  if (!gpuTarget->empty() && options.profileKernels)
+    return module.emitError("kernel profiles are made for CPU kernels only, "
+                            "and @")
            << entry << " has kernels on GPU devices";
+  // The GPU kernels' code is written as it is compiled (gpuOptions.dumpDir).
   SmallVector<std::string> dumpedKernels;
   if (!options.dumpDir.empty() &&
       failed(dumpKernelIR(*lowered, options.dumpDir, dumpedKernels)))
@@ -415,6 +415,7 @@ Executable::compile(ModuleOp module, StringRef entry,
     TinyToGPUPipelineOptions gpuOptions;
     gpuOptions.chip = options.gpuChip;
     gpuOptions.format = *gpuTarget == "nvvm" ? "isa" : "bin";
+    gpuOptions.dumpDir = options.dumpDir;
     PassManager toGPU(context);
     buildKernelsToGPUBinariesPipeline(toGPU, *gpuTarget, gpuOptions);
     if (failed(runPipeline(toGPU)))

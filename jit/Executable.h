@@ -57,9 +57,9 @@ struct CompileOptions {
   /// launches, which takeKernelLaunches (jit/HostFunctions.h) returns. CPU
   /// kernels only; a program with GPU kernels is refused.
   bool profileKernels = false;
-  /// Write each CPU kernel's kernel-level IR, LLVM IR and assembly into
-  /// this directory (jit/DumpKernels.h); a program with GPU kernels is
-  /// refused.
+  /// Write each kernel's kernel-level IR, LLVM IR and assembly into this
+  /// directory as it is compiled: CPU kernels' (jit/DumpKernels.h), and GPU
+  /// kernels' with their PTX or AMDGCN assembly (conversions/GPUKernelDump.h).
   std::string dumpDir;
   /// Keep the object code of the host function, so that `writeArtifact`
   /// can save the program (tiny-compile, the C API): a copy of it in
