@@ -103,7 +103,9 @@ public:
   /// nothing is compiled. The signature's types are made in `context`,
   /// which must have the tiny dialect. Fails, saying why in one line in
   /// `error`, on bytes that are no artifact, a damaged or truncated one,
-  /// or one compiled by another tiny or LLVM or for another CPU.
+  /// one compiled by another tiny or LLVM or for another CPU, or one that
+  /// calls a host function not registered now (the artifact names it and
+  /// the library it came from when compiled).
   static FailureOr<std::shared_ptr<Executable>>
   load(MLIRContext *context, StringRef bytes, StringRef name,
        std::string &error);
