@@ -301,6 +301,37 @@ def TinyROCDLModuleToBinary
     Option<"lld", "lld", "std::string", /*default=*/"",
            "The ld.lld that links code objects (default: the ROCm "
            "installation's, else LLVM 22's)">,
+    Option<"dumpDir", "dump-dir", "std::string", /*default=*/"",
+           "Also write each kernel module's optimized LLVM IR and AMDGCN "
+           "assembly to DIR/NAME.ll and DIR/NAME.s (NAME: the module's)">,
+  ];
+}
+
+def TinyNVVMModuleToBinary
+    : Pass<"tiny-nvvm-module-to-binary", "::mlir::ModuleOp"> {
+  let summary = "Compile the module's NVVM kernel modules to PTX or cubin";
+  let description = [{
+    What `-gpu-module-to-binary` does for `#nvvm.target` kernel modules,
+    through the same NVVM serializer (LLVM's NVPTX backend; ptxas for
+    `format=bin`), one kernel module at a time so that, with `dump-dir`,
+    each module's LLVM IR after LLVM's optimizer (libdevice linked in) and
+    its PTX go to DIR/NAME.ll and DIR/NAME.ptx, NAME being the kernel
+    module's name: the kernel's (tiny-run --dump-dir). `toolkit` names the
+    CUDA toolkit whose libdevice the kernels link.
+
+    Example: with `format=isa`, a kernel module @E_4 becomes
+    `gpu.binary @E_4 [#gpu.object<#nvvm.target<...>, properties = {...},
+    assembly = "...">]`, whose PTX has `.visible .entry E_4(`.
+  }];
+  let options = [
+    Option<"format", "format", "std::string", /*default=*/"\"isa\"",
+           "isa (PTX text) or bin (a cubin, which needs ptxas)">,
+    Option<"toolkit", "toolkit", "std::string", /*default=*/"",
+           "CUDA toolkit whose libdevice the kernels link (default: "
+           "MLIR's)">,
+    Option<"dumpDir", "dump-dir", "std::string", /*default=*/"",
+           "Also write each kernel module's optimized LLVM IR and PTX to "
+           "DIR/NAME.ll and DIR/NAME.ptx (NAME: the module's)">,
   ];
 }
 

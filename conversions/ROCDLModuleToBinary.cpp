@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "conversions/GPUKernelDump.h"
 #include "conversions/Passes.h"
 #include "conversions/ROCmToolchain.h"
 
@@ -90,6 +91,30 @@ linkCodeObject(ArrayRef<char> object, StringRef lld, gpu::GPUModuleOp kernels) {
 }
 
 namespace {
+/// What #rocdl.target's serializeToObject runs (MLIR's AMDGPU serializer),
+/// which in LLVM 22 hands gpu::TargetOptions' LLVM IR callbacks nothing:
+/// this one also keeps the LLVM IR it optimized in `dump`, when given.
+class AMDGCNSerializer : public ROCDL::SerializeGPUModuleBase {
+public:
+  AMDGCNSerializer(gpu::GPUModuleOp kernels, ROCDL::ROCDLTargetAttr target,
+                   const gpu::TargetOptions &options,
+                   tiny::GPUKernelDump *dump)
+      : SerializeGPUModuleBase(*kernels, target, options), options(options),
+        dump(dump) {}
+
+protected:
+  FailureOr<SmallVector<char, 0>>
+  moduleToObject(llvm::Module &llvmModule) override {
+    if (dump)
+      dump->keepLLVMIR(llvmModule);
+    return moduleToObjectImpl(options, llvmModule);
+  }
+
+private:
+  gpu::TargetOptions options;
+  tiny::GPUKernelDump *dump;
+};
+
 struct TinyROCDLModuleToBinaryPass
     : public tiny::impl::TinyROCDLModuleToBinaryBase<
           TinyROCDLModuleToBinaryPass> {
@@ -127,14 +152,20 @@ struct TinyROCDLModuleToBinaryPass
     gpu::TargetOptions binOptions(rocm, {}, {}, {},
                                   gpu::CompilationTarget::Binary, getSymbols);
     for (gpu::GPUModuleOp kernels : kernelModules) {
+      tiny::GPUKernelDump dump;
       SmallVector<Attribute> objects;
       for (Attribute target : kernels.getTargetsAttr()) {
         FailureOr<Attribute> object =
-            compile(kernels, target, linker, isaOptions, binOptions);
+            compile(kernels, target, linker, isaOptions, binOptions,
+                    dumpDir.empty() ? nullptr : &dump);
         if (failed(object))
           return signalPassFailure();
         objects.push_back(*object);
       }
+      // One file per kernel module: of several targets, the last one's.
+      if (!dumpDir.empty() &&
+          failed(tiny::writeGPUKernelDump(kernels, dumpDir, dump, "s")))
+        return signalPassFailure();
       OpBuilder builder(kernels);
       gpu::BinaryOp::create(builder, kernels.getLoc(), kernels.getName(),
                             kernels.getOffloadingHandlerAttr(), objects);
@@ -203,17 +234,22 @@ struct TinyROCDLModuleToBinaryPass
   }
 
   /// Compiles `kernels` for `target` to an AMDGCN assembly object, or with
-  /// `linker` to a code object.
+  /// `linker` to a code object. With `dump`, keeps the optimized LLVM IR
+  /// and the assembly there.
   FailureOr<Attribute> compile(gpu::GPUModuleOp kernels, Attribute target,
                                StringRef linker,
                                const gpu::TargetOptions &isaOptions,
-                               const gpu::TargetOptions &binOptions) {
+                               const gpu::TargetOptions &binOptions,
+                               tiny::GPUKernelDump *dump) {
     auto rocdl = cast<ROCDL::ROCDLTargetAttr>(target);
     auto serializer = cast<gpu::TargetAttrInterface>(target);
-    std::optional<SmallVector<char, 0>> isa =
-        serializer.serializeToObject(kernels, isaOptions);
+    AMDGCNSerializer toISA(kernels, rocdl, isaOptions, dump);
+    toISA.init();
+    std::optional<SmallVector<char, 0>> isa = toISA.run();
     if (!isa)
       return failure();
+    if (dump)
+      dump->assembly.assign(isa->begin(), isa->end());
     if (format == "isa")
       return serializer.createObject(kernels, *isa, isaOptions);
     auto emitAt = [&] { return emitError(kernels.getLoc()); };

@@ -20,7 +20,7 @@ using namespace mlir::tiny;
 /// then a name a person reading the bytes recognizes.
 static constexpr StringLiteral kMagic("\x7fTINYART");
 /// Bumped when what an artifact holds, or how it is laid out, changes.
-static constexpr uint32_t kFormatVersion = 1;
+static constexpr uint32_t kFormatVersion = 2;
 /// The magic, version and length, before the producer.
 static constexpr size_t kHeaderBytes = 8 + 4 + 8;
 
@@ -168,6 +168,11 @@ void writeProgram(Writer &writer, const ArtifactContents &contents) {
     for (unsigned argument : launch.arguments)
       writer.u32(argument);
   }
+  writer.u64(contents.hostFunctions.size());
+  for (const ArtifactContents::HostFunction &function : contents.hostFunctions) {
+    writer.string(function.name);
+    writer.string(function.library);
+  }
   writer.string(contents.objectCode);
 }
 
@@ -221,6 +226,12 @@ bool readProgram(Reader &reader, ArtifactContents &contents) {
       argument = value;
     }
   }
+  if (!reader.count(count, 16))
+    return false;
+  contents.hostFunctions.resize(count);
+  for (ArtifactContents::HostFunction &function : contents.hostFunctions)
+    if (!reader.string(function.name) || !reader.string(function.library))
+      return false;
   return reader.string(contents.objectCode) && reader.atEnd();
 }
 

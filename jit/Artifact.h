@@ -14,7 +14,8 @@
 //   magic "\x7fTINYART", u32 format version, u64 file length,
 //   producer: 5 strings (ABI, LLVM version, triple, CPU, CPU features),
 //   program: entry, params (slot, type), result types, buffer arguments,
-//            temporary bytes, GPU code objects and launches, object code,
+//            temporary bytes, GPU code objects and launches, host
+//            functions (name, library), object code,
 //   u32 CRC-32 of all the bytes before it.
 //
 // Integers are little-endian; a string is its u64 length then its bytes.
@@ -54,6 +55,15 @@ struct ArtifactContents {
   uint64_t temporaryBytes = 0;
   /// The kernels it launches on GPU devices, with their code objects.
   GpuKernels kernels;
+  /// A host function (tiny.custom_function) the program calls: its name
+  /// and the library that registered it when the program was compiled ("":
+  /// one registered otherwise). The program is refused unless each is
+  /// registered when it is loaded.
+  struct HostFunction {
+    std::string name;
+    std::string library;
+  };
+  SmallVector<HostFunction> hostFunctions;
   /// The host function's relocatable object code (ELF on Linux).
   std::string objectCode;
 };

@@ -2,9 +2,12 @@
 
 #include "jit/DumpKernels.h"
 
+#include "passes/KernelDevice.h"
 #include "passes/Passes.h"
 
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
@@ -42,11 +45,57 @@ static bool isKernelSymbol(StringRef symbol, StringRef name) {
           symbol.drop_front(name.size()).starts_with("..omp_par"));
 }
 
+/// The names of the kernel modules the GPU lowering makes of the GPU
+/// kernels of `module`, in walk order: each is named after its kernel
+/// (ConvertTinyToGPU), and MLIR's -gpu-kernel-outlining, which walks the
+/// module's functions in order, gives a name already taken the suffix _N of
+/// a counter it keeps across all names (SymbolTable::insert).
+static SmallVector<std::pair<KernelOp, std::string>>
+getGpuKernelModuleNames(ModuleOp module) {
+  llvm::StringSet<> taken;
+  for (Operation &op : *module.getBody())
+    if (auto name = op.getAttrOfType<StringAttr>(
+            SymbolTable::getSymbolAttrName()))
+      taken.insert(name.getValue());
+  SmallVector<std::pair<KernelOp, std::string>> names;
+  unsigned counter = 0;
+  for (auto function : module.getOps<func::FuncOp>())
+    function.walk([&](KernelOp kernel) {
+      if (!isGpuKernel(kernel))
+        return;
+      std::string name = kernel.getName().str();
+      while (!taken.insert(name).second)
+        name = (kernel.getName() + "_" + Twine(counter++)).str();
+      names.emplace_back(kernel, std::move(name));
+    });
+  return names;
+}
+
 LogicalResult mlir::tiny::dumpKernelIR(ModuleOp module, StringRef dir,
                                        SmallVectorImpl<std::string> &names) {
   if (std::error_code error = llvm::sys::fs::create_directories(dir))
     return module.emitError("--dump-dir: cannot create ")
            << dir << ": " << error.message();
+  auto write = [&](StringRef name, Operation *op) -> LogicalResult {
+    if (llvm::Error error =
+            writeFile(dir, name + ".tiny.mlir", [&](llvm::raw_ostream &os) {
+              op->print(os);
+              os << "\n";
+            }))
+      return module.emitError("--dump-dir: ")
+             << llvm::toString(std::move(error));
+    return success();
+  };
+  // A program with GPU kernels keeps its CPU kernels in the host function
+  // (D/ENTRY.*): only the GPU kernels get files of their own.
+  SmallVector<std::pair<KernelOp, std::string>> gpuKernels =
+      getGpuKernelModuleNames(module);
+  for (auto &[kernel, name] : gpuKernels)
+    if (failed(write(name, kernel)))
+      return failure();
+  if (!gpuKernels.empty())
+    return success();
+
   OwningOpRef<ModuleOp> copy(cast<ModuleOp>(module->clone()));
   PassManager pm(module.getContext());
   pm.addPass(createTinyOutlineKernels());
@@ -56,14 +105,8 @@ LogicalResult mlir::tiny::dumpKernelIR(ModuleOp module, StringRef dir,
     if (!function->hasAttr("tiny.kernel"))
       continue;
     names.push_back(function.getSymName().str());
-    if (llvm::Error error =
-            writeFile(dir, function.getSymName() + ".tiny.mlir",
-                      [&](llvm::raw_ostream &os) {
-                        function.print(os);
-                        os << "\n";
-                      }))
-      return module.emitError("--dump-dir: ")
-             << llvm::toString(std::move(error));
+    if (failed(write(function.getSymName(), function)))
+      return failure();
   }
   return success();
 }

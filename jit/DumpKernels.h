@@ -7,6 +7,14 @@
 // D/NAME.s, its host assembly. The whole program's optimized LLVM IR and
 // assembly go to D/ENTRY.ll and D/ENTRY.s.
 //
+// A kernel on a CUDA or HIP device gets D/NAME.tiny.mlir from here, NAME
+// being its kernel module's (the kernel's name, numbered as
+// -gpu-kernel-outlining numbers equal ones); its LLVM IR and PTX or AMDGCN
+// assembly are written by the pass that compiles it
+// (conversions/GPUKernelDump.h). A program with GPU kernels keeps its CPU
+// kernels in the host function, whose code is D/ENTRY.ll and D/ENTRY.s:
+// they get no files of their own.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TINY_JIT_DUMPKERNELS_H
@@ -24,10 +32,11 @@ class TargetMachine;
 
 namespace mlir::tiny {
 
-/// Writes DIR/NAME.tiny.mlir for each CPU kernel of the kernel-level
-/// `module` (what the JIT's first stage makes): the kernel functions
-/// -tiny-outline-kernels makes of a copy, whose names it appends to
-/// `names`. Creates DIR when missing.
+/// Writes DIR/NAME.tiny.mlir for each kernel of the kernel-level `module`
+/// (what the JIT's first stage makes): for CPU kernels, the kernel
+/// functions -tiny-outline-kernels makes of a copy, whose names it appends
+/// to `names`; in a program with GPU kernels, only those, each kernel op
+/// named as its kernel module will be. Creates DIR when missing.
 LogicalResult dumpKernelIR(ModuleOp module, StringRef dir,
                            SmallVectorImpl<std::string> &names);
 

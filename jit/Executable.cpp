@@ -66,6 +66,8 @@ struct CompiledCode {
   SmallVector<BufferArgument> arguments;
   /// The kernels the entry launches on GPU devices.
   GpuKernels kernels;
+  /// The host functions it calls, by name, with their libraries.
+  SmallVector<ArtifactContents::HostFunction> hostFunctions;
   double seconds = 0;
   /// The bytes of the temporaries the entry allocates on the host.
   uint64_t temporaryBytes = 0;
@@ -224,6 +226,7 @@ linkCompiledCode(ArtifactContents &&contents, std::string &error) {
   code->function = loaded->function;
   code->arguments = std::move(contents.arguments);
   code->kernels = std::move(contents.kernels);
+  code->hostFunctions = std::move(contents.hostFunctions);
   code->temporaryBytes = contents.temporaryBytes;
   code->objectCode = std::move(contents.objectCode);
   return code;
@@ -268,7 +271,8 @@ Executable::compile(ModuleOp module, StringRef entry,
     return module.emitError("no tiny.function named '") << entry << "'";
   // Before any code runs, and whether the code is cached or not: the host
   // functions are looked up when the program runs.
-  if (failed(checkHostFunctionsRegistered(tinyFunction)))
+  SmallVector<std::string> hostFunctionNames;
+  if (failed(checkHostFunctionsRegistered(tinyFunction, &hostFunctionNames)))
     return failure();
 
   std::shared_ptr<Executable> program(new Executable());
@@ -308,6 +312,10 @@ Executable::compile(ModuleOp module, StringRef entry,
 
   auto start = std::chrono::steady_clock::now();
   auto code = std::make_shared<CompiledCode>();
+  for (std::string &name : hostFunctionNames) {
+    std::string library = getHostFunctionLibrary(name);
+    code->hostFunctions.push_back({std::move(name), std::move(library)});
+  }
   initializeNativeTarget();
   std::optional<std::string> diskDir;
   if (!options.hasHooks() && !options.profileKernels)
@@ -388,11 +396,11 @@ Executable::compile(ModuleOp module, StringRef entry,
   FailureOr<StringRef> gpuTarget = getGPUTarget(kernelEntry);
   if (failed(gpuTarget))
     return failure();
-  if (!gpuTarget->empty() &&
-      (options.profileKernels || !options.dumpDir.empty()))
-    return module.emitError("kernel profiles and dumps are made for CPU "
-                            "kernels only, and @")
+  if (!gpuTarget->empty() && options.profileKernels)
+    return module.emitError("kernel profiles are made for CPU kernels only, "
+                            "and @")
            << entry << " has kernels on GPU devices";
+  // The GPU kernels' code is written as it is compiled (gpuOptions.dumpDir).
   SmallVector<std::string> dumpedKernels;
   if (!options.dumpDir.empty() &&
       failed(dumpKernelIR(*lowered, options.dumpDir, dumpedKernels)))
@@ -415,6 +423,7 @@ Executable::compile(ModuleOp module, StringRef entry,
     TinyToGPUPipelineOptions gpuOptions;
     gpuOptions.chip = options.gpuChip;
     gpuOptions.format = *gpuTarget == "nvvm" ? "isa" : "bin";
+    gpuOptions.dumpDir = options.dumpDir;
     PassManager toGPU(context);
     buildKernelsToGPUBinariesPipeline(toGPU, *gpuTarget, gpuOptions);
     if (failed(runPipeline(toGPU)))
@@ -767,6 +776,7 @@ ArtifactContents Executable::getArtifactContents() const {
   contents.arguments = code->arguments;
   contents.temporaryBytes = code->temporaryBytes;
   contents.kernels = code->kernels;
+  contents.hostFunctions = code->hostFunctions;
   contents.objectCode = code->objectCode;
   return contents;
 }
@@ -789,6 +799,20 @@ Executable::load(MLIRContext *context, StringRef bytes, StringRef name,
   FailureOr<ArtifactContents> contents = readArtifact(bytes, name, error);
   if (failed(contents))
     return failure();
+  // Refused now rather than when the program calls the function: the
+  // program would have run up to the call.
+  for (const ArtifactContents::HostFunction &function :
+       contents->hostFunctions) {
+    if (isHostFunctionRegistered(function.name))
+      continue;
+    error = name.str() + " calls host function '" + function.name + "'";
+    if (!function.library.empty())
+      error += " (of " + function.library + " when it was compiled)";
+    error += ", which is not registered: register it with "
+             "mlir::tiny::registerHostFunction (tiny-run: load its library "
+             "with --host-functions=lib.so)";
+    return failure();
+  }
   std::shared_ptr<Executable> program(new Executable());
   program->entry = contents->entry;
   auto parseTensorType = [&](StringRef text) -> RankedTensorType {

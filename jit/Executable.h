@@ -57,9 +57,9 @@ struct CompileOptions {
   /// launches, which takeKernelLaunches (jit/HostFunctions.h) returns. CPU
   /// kernels only; a program with GPU kernels is refused.
   bool profileKernels = false;
-  /// Write each CPU kernel's kernel-level IR, LLVM IR and assembly into
-  /// this directory (jit/DumpKernels.h); a program with GPU kernels is
-  /// refused.
+  /// Write each kernel's kernel-level IR, LLVM IR and assembly into this
+  /// directory as it is compiled: CPU kernels' (jit/DumpKernels.h), and GPU
+  /// kernels' with their PTX or AMDGCN assembly (conversions/GPUKernelDump.h).
   std::string dumpDir;
   /// Keep the object code of the host function, so that `writeArtifact`
   /// can save the program (tiny-compile, the C API): a copy of it in
@@ -103,7 +103,9 @@ public:
   /// nothing is compiled. The signature's types are made in `context`,
   /// which must have the tiny dialect. Fails, saying why in one line in
   /// `error`, on bytes that are no artifact, a damaged or truncated one,
-  /// or one compiled by another tiny or LLVM or for another CPU.
+  /// one compiled by another tiny or LLVM or for another CPU, or one that
+  /// calls a host function not registered now (the artifact names it and
+  /// the library it came from when compiled).
   static FailureOr<std::shared_ptr<Executable>>
   load(MLIRContext *context, StringRef bytes, StringRef name,
        std::string &error);

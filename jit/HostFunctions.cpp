@@ -27,6 +27,8 @@ namespace {
 struct Registry {
   std::mutex mutex;
   llvm::StringMap<std::shared_ptr<const HostFunction>> functions;
+  /// The library each function came from, for those a library registered.
+  llvm::StringMap<std::string> libraries;
 };
 
 /// Never destroyed: programs may call host functions until the process
@@ -47,6 +49,9 @@ std::shared_ptr<const HostFunction> lookUp(StringRef name) {
 /// program's own thread, between its kernels (never from a THREAD loop).
 thread_local HostFunctionScope *currentScope = nullptr;
 
+/// The library whose tiny_register_host_functions runs on this thread.
+thread_local const std::string *loadingLibrary = nullptr;
+
 /// The registrar a library of host functions gets.
 void registerFromLibrary(const char *name, tiny_host_function_t function,
                          void *userData) {
@@ -60,6 +65,10 @@ void mlir::tiny::registerHostFunction(StringRef name, HostFunction function) {
   Registry &registry = getRegistry();
   std::lock_guard<std::mutex> lock(registry.mutex);
   registry.functions[name] = std::move(shared);
+  if (loadingLibrary)
+    registry.libraries[name] = *loadingLibrary;
+  else
+    registry.libraries.erase(name);
 }
 
 void mlir::tiny::registerHostFunction(StringRef name,
@@ -83,11 +92,19 @@ void mlir::tiny::registerHostFunction(StringRef name,
 bool mlir::tiny::unregisterHostFunction(StringRef name) {
   Registry &registry = getRegistry();
   std::lock_guard<std::mutex> lock(registry.mutex);
+  registry.libraries.erase(name);
   return registry.functions.erase(name);
 }
 
 bool mlir::tiny::isHostFunctionRegistered(StringRef name) {
   return static_cast<bool>(lookUp(name));
+}
+
+std::string mlir::tiny::getHostFunctionLibrary(StringRef name) {
+  Registry &registry = getRegistry();
+  std::lock_guard<std::mutex> lock(registry.mutex);
+  auto it = registry.libraries.find(name);
+  return it == registry.libraries.end() ? "" : it->second;
 }
 
 LogicalResult mlir::tiny::loadHostFunctionLibrary(StringRef path,
@@ -107,11 +124,16 @@ LogicalResult mlir::tiny::loadHostFunctionLibrary(StringRef path,
         "'" + path.str() + "' does not export " + TINY_REGISTER_HOST_FUNCTIONS;
     return failure();
   }
+  std::string libraryPath = path.str();
+  loadingLibrary = &libraryPath;
   entry(registerFromLibrary);
+  loadingLibrary = nullptr;
   return success();
 }
 
-LogicalResult mlir::tiny::checkHostFunctionsRegistered(Operation *op) {
+LogicalResult
+mlir::tiny::checkHostFunctionsRegistered(Operation *op,
+                                         SmallVectorImpl<std::string> *names) {
   // The function and, through its calls, every function it reaches.
   SmallVector<Operation *> worklist{op};
   llvm::SmallPtrSet<Operation *, 4> seen{op};
@@ -120,6 +142,8 @@ LogicalResult mlir::tiny::checkHostFunctionsRegistered(Operation *op) {
     Operation *function = worklist.pop_back_val();
     function->walk([&](Operation *nested) {
       if (auto custom = dyn_cast<CustomFunctionOp>(nested)) {
+        if (names && !llvm::is_contained(*names, custom.getName()))
+          names->push_back(custom.getName().str());
         if (isHostFunctionRegistered(custom.getName()))
           return;
         custom.emitOpError("calls host function '")

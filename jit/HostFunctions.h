@@ -52,13 +52,21 @@ bool unregisterHostFunction(StringRef name);
 /// True when a function is registered under `name`.
 bool isHostFunctionRegistered(StringRef name);
 
+/// The shared library whose tiny_register_host_functions registered the
+/// function under `name` (its path as given to loadHostFunctionLibrary), or
+/// "" for a function registered otherwise or not at all.
+std::string getHostFunctionLibrary(StringRef name);
+
 /// Loads the shared library at `path` and registers its host functions
 /// (it exports tiny_register_host_functions). The library stays loaded.
 LogicalResult loadHostFunctionLibrary(StringRef path, std::string &error);
 
 /// Reports, at the op, each tiny.custom_function in `op` (a tiny.function)
 /// and in the functions it calls whose name has no registered function.
-LogicalResult checkHostFunctionsRegistered(Operation *op);
+/// With `names`, appends the names they call, each once.
+LogicalResult
+checkHostFunctionsRegistered(Operation *op,
+                             SmallVectorImpl<std::string> *names = nullptr);
 
 /// Collects the failures of the host functions that the programs running on
 /// this thread call, for the duration of one run; after a failure, the

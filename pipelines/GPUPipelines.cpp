@@ -67,17 +67,20 @@ static void addGPUKernelPasses(OpPassManager &pm, StringRef target,
     kernels.addPass(createConvertGpuOpsToROCDLOps(toROCDL));
   }
   kernels.addPass(createReconcileUnrealizedCastsPass());
+  // MLIR's -gpu-module-to-binary, one kernel module at a time (for the
+  // dumps' file names); for ROCDL, it finds neither Debian's device
+  // libraries nor its ld.lld (see ROCmToolchain.h).
   if (nvvm) {
-    GpuModuleToBinaryPassOptions binary;
-    binary.compilationTarget = options.format;
-    binary.toolkitPath = getCUDAToolkit(options.toolkit);
-    pm.addPass(createGpuModuleToBinaryPass(binary));
+    tiny::TinyNVVMModuleToBinaryOptions binary;
+    binary.format = options.format;
+    binary.toolkit = getCUDAToolkit(options.toolkit);
+    binary.dumpDir = options.dumpDir;
+    pm.addPass(tiny::createTinyNVVMModuleToBinary(binary));
   } else {
-    // MLIR's -gpu-module-to-binary finds neither Debian's device libraries
-    // nor its ld.lld (see ROCmToolchain.h).
     tiny::TinyROCDLModuleToBinaryOptions binary;
     binary.format = options.format;
     binary.rocmPath = options.toolkit;
+    binary.dumpDir = options.dumpDir;
     pm.addPass(tiny::createTinyROCDLModuleToBinary(binary));
   }
 }

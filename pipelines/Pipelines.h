@@ -59,6 +59,11 @@ struct TinyToGPUPipelineOptions
                      "amdgcn/bitcode holds the ROCm device libraries "
                      "(default: $ROCM_PATH, $ROCM_ROOT, $ROCM_HOME, "
                      "/opt/rocm, else Debian's rocm-device-libs)")};
+  PassOptions::Option<std::string> dumpDir{
+      *this, "dump-dir",
+      llvm::cl::desc("Also write each kernel module's optimized LLVM IR and "
+                     "assembly to DIR/NAME.ll and DIR/NAME.ptx (NVVM) or "
+                     "DIR/NAME.s (ROCDL), NAME being the kernel's")};
 };
 
 /// Options of the JIT's second stage on the CPU (-tiny-jit-cpu).

@@ -139,11 +139,13 @@ static llvm::cl::opt<bool> profileKernels(
 
 static llvm::cl::opt<std::string> dumpDir(
     "dump-dir",
-    llvm::cl::desc("write each CPU kernel's kernel-level IR, optimized LLVM "
+    llvm::cl::desc("write each kernel's kernel-level IR, optimized LLVM "
                    "IR and assembly to DIR/NAME.tiny.mlir, DIR/NAME.ll and "
-                   "DIR/NAME.s (NAME: the kernel's function, e.g. r_2_1), "
-                   "and the whole program's to DIR/ENTRY.ll and "
-                   "DIR/ENTRY.s"),
+                   "DIR/NAME.s (NAME: the kernel's function, e.g. r_2_1; "
+                   "a GPU kernel's assembly: DIR/NAME.ptx for CUDA, "
+                   "AMDGCN in DIR/NAME.s for HIP), and the host program's "
+                   "to DIR/ENTRY.ll and DIR/ENTRY.s; files are written as "
+                   "the program compiles, before it runs"),
     llvm::cl::value_desc("DIR"), llvm::cl::cat(runCategory));
 
 /// Prints the kernels of `entry` as the JIT's first stage makes them: the

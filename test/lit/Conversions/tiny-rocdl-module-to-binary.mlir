@@ -10,6 +10,13 @@
 // RUN: rm -rf %t && tiny-opt %s -tiny-rocdl-module-to-binary | %python %S/Inputs/gpu_binary_objects.py %t | FileCheck %s --check-prefix=FILES
 // RUN: llvm-objdump -d %t/exp2_log2.0 | FileCheck %s --check-prefix=BIN
 // RUN: llvm-readelf --file-header --dyn-syms %t/exp2_log2.0 | FileCheck %s --check-prefix=ELF
+// With dump-dir, the kernel module's LLVM IR after LLVM's optimizer (the
+// device libraries linked in: no call left) and its assembly go to files
+// named after it.
+// RUN: rm -rf %t.dump && tiny-opt %s -tiny-rocdl-module-to-binary=dump-dir=%t.dump -o /dev/null
+// RUN: ls %t.dump | FileCheck %s --check-prefix=DUMP-FILES
+// RUN: FileCheck %s --check-prefix=DUMP-LL --input-file=%t.dump/exp2_log2.ll
+// RUN: FileCheck %s --check-prefix=DUMP-S --input-file=%t.dump/exp2_log2.s
 // The same from a tensor-level program, through the pipeline users run.
 // RUN: tiny-opt %S/Inputs/gpu-device-library.mlir -tiny-to-rocdl -tiny-print-gpu-assembly -o /dev/null | FileCheck %s --check-prefix=PIPELINE
 // RUN: rm -rf %t.pipeline && tiny-opt %S/Inputs/gpu-device-library.mlir -tiny-to-rocdl=format=bin | %python %S/Inputs/gpu_binary_objects.py %t.pipeline | FileCheck %s --check-prefix=PIPELINE-FILES
@@ -25,6 +32,19 @@
 // ISA: s_endpgm
 
 // FILES: exp2_log2.0
+
+// DUMP-FILES:      {{^}}exp2_log2.ll
+// DUMP-FILES-NEXT: {{^}}exp2_log2.s
+// DUMP-FILES-NOT: {{.}}
+// DUMP-LL: target triple = "amdgcn-amd-amdhsa"
+// DUMP-LL: define amdgpu_kernel void @kernel(
+// DUMP-LL-NOT: call {{.*}}@__ocml
+// DUMP-LL: }
+// DUMP-S: .amdgcn_target "amdgcn-amd-amdhsa--gfx942"
+// DUMP-S: {{^}}kernel:
+// DUMP-S: v_exp_f32
+// DUMP-S: v_log_f32
+// DUMP-S: .amdhsa_kernel kernel
 
 // BIN: <kernel>:
 // BIN: v_exp_f32

@@ -16,7 +16,7 @@
 //
 // RUN: %python %S/Inputs/edit_artifact.py %t.tiny %t.version.tiny version 99
 // RUN: not tiny-run %t.version.tiny -i 1,2,3 2>&1 | FileCheck %s --check-prefix=VERSION
-// VERSION: tiny-run: error: {{.*}}version.tiny is a tiny artifact of format 99, this tiny reads format 1: compile it again{{$}}
+// VERSION: tiny-run: error: {{.*}}version.tiny is a tiny artifact of format 99, this tiny reads format 2: compile it again{{$}}
 //
 // RUN: %python %S/Inputs/edit_artifact.py %t.tiny %t.short.tiny truncate 100
 // RUN: not tiny-run %t.short.tiny -i 1,2,3 2>&1 | FileCheck %s --check-prefix=SHORT
