@@ -160,6 +160,11 @@ def ConvertTinyToGPU : Pass<"convert-tiny-to-gpu", "::mlir::ModuleOp"> {
       allocates become `gpu.alloc`.
     Inner ranges stay ranges for -convert-tiny-to-scf.
 
+    A dialect conversion (populateTinyToGPUPatterns, TinyToGPU.h): a kernel
+    that cannot be launched, or a special id or barrier outside a kernel, is
+    reported as the op's error, then as the conversion's failure to legalize
+    the op.
+
     With `gpu-kernels-only`, for a host schedule whose kernels run on
     several kinds of devices, only kernels that name a CUDA or HIP device
     become launches; the others, and the function's allocations, stay for

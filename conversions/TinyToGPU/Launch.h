@@ -3,7 +3,8 @@
 // Internal to -convert-tiny-to-gpu: the plan of a kernel's launch
 // (LaunchPlan.cpp), the lowering of its GROUP_REDUCE ranges
 // (TreeReduction.cpp) and of its LOCAL buffers (WorkgroupBuffers.cpp), which
-// TinyToGPU.cpp puts together.
+// the kernel's conversion pattern (TinyToGPU.cpp) puts together. Each takes
+// the pattern's rewriter, so that the conversion can undo what it did.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,7 +29,7 @@ bool isGridAxis(AxisType axis);
 Value createIndex(OpBuilder &builder, Location loc, int64_t value);
 
 /// Inlines `range`'s body in its place, for index `index`.
-void inlineRange(IRRewriter &rewriter, RangeOp range, Value index);
+void inlineRange(RewriterBase &rewriter, RangeOp range, Value index);
 
 /// The dimension a special names and whether it is a block, thread or
 /// global id.
@@ -49,23 +50,20 @@ struct LaunchPlan {
 /// Plans the launch of `kernel` with blocks of `blockSize` threads, first
 /// giving a kernel that names no grid one from its output ranges; reports
 /// (as an op's error) and fails for a kernel that cannot be launched.
-FailureOr<LaunchPlan> planLaunch(IRRewriter &rewriter, KernelOp kernel,
+FailureOr<LaunchPlan> planLaunch(RewriterBase &rewriter, KernelOp kernel,
                                  int64_t blockSize);
+
+/// The thread (block) id of `launch` along `dim`.
+Value getThreadId(gpu::LaunchOp launch, unsigned dim);
+Value getBlockId(gpu::LaunchOp launch, unsigned dim);
 
 /// The state of the launch being built.
 struct LaunchLowering {
   gpu::LaunchOp launch;
   LaunchPlan plan;
 
-  Value threadId(unsigned dim) {
-    return std::array<Value, 3>{launch.getThreadIds().x,
-                                launch.getThreadIds().y,
-                                launch.getThreadIds().z}[dim];
-  }
-  Value blockId(unsigned dim) {
-    return std::array<Value, 3>{launch.getBlockIds().x, launch.getBlockIds().y,
-                                launch.getBlockIds().z}[dim];
-  }
+  Value threadId(unsigned dim) { return getThreadId(launch, dim); }
+  Value blockId(unsigned dim) { return getBlockId(launch, dim); }
   Block &body() { return launch.getBody().front(); }
 };
 
@@ -74,8 +72,11 @@ MemRefType getWorkgroupType(MLIRContext *context, ArrayRef<int64_t> shape,
                             Type element);
 
 /// Outside the parts of its GROUP_REDUCEs, every thread of a block computes
-/// the same values: only the first one stores them.
-void gateWritesToFirstThread(IRRewriter &rewriter, LaunchLowering &lowering);
+/// the same values: only the first one stores them. A store to a LOCAL
+/// buffer moves under an `scf.if` (as an atomic does) rather than taking the
+/// gate as an operand: modified in place, the conversion would lower it at
+/// once, before the `tiny.k.index` it stores through.
+void gateWritesToFirstThread(RewriterBase &rewriter, LaunchLowering &lowering);
 
 /// %r = group_reduce %i < %n iter_args(%acc = %init) { ... } becomes
 ///   %part = scf.for %i = %tid to %n step %G iter_args(%acc = identity)
@@ -86,11 +87,16 @@ void gateWritesToFirstThread(IRRewriter &rewriter, LaunchLowering &lowering);
 /// -tiny-gpu-insert-barriers: the parts and steps are this lowering's, and
 /// it is correct alone, whatever runs after it. (That pass finds them
 /// enough and adds none.)
-LogicalResult lowerGroupReduce(IRRewriter &rewriter, LaunchLowering &lowering,
+LogicalResult lowerGroupReduce(RewriterBase &rewriter, LaunchLowering &lowering,
                                RangeOp range);
 
-/// Moves the LOCAL buffers the launch addresses into its workgroup memory.
-LogicalResult lowerLocalBuffers(IRRewriter &rewriter, LaunchLowering &lowering);
+/// Moves the LOCAL buffers the launch addresses into its workgroup memory:
+/// each buffer is replaced by a workgroup attribution of the launch, its
+/// deallocations are erased. The accesses through `tiny.k.index` stay, for
+/// the memory patterns of populateTinyMemoryToMemRefPatterns, which then
+/// read the workgroup buffer from their adaptors.
+LogicalResult lowerLocalBuffers(RewriterBase &rewriter,
+                                LaunchLowering &lowering);
 
 } // namespace mlir::tiny::tinytogpu
 

@@ -29,6 +29,16 @@ Value createIndex(OpBuilder &builder, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(builder, loc, value);
 }
 
+Value getThreadId(gpu::LaunchOp launch, unsigned dim) {
+  gpu::KernelDim3 ids = launch.getThreadIds();
+  return std::array<Value, kGridDims>{ids.x, ids.y, ids.z}[dim];
+}
+
+Value getBlockId(gpu::LaunchOp launch, unsigned dim) {
+  gpu::KernelDim3 ids = launch.getBlockIds();
+  return std::array<Value, kGridDims>{ids.x, ids.y, ids.z}[dim];
+}
+
 /// Whether `op` may write memory; an op that does not say may.
 static bool mayWrite(Operation &op) {
   if (auto effects = dyn_cast<MemoryEffectOpInterface>(op))
@@ -74,7 +84,7 @@ static SmallVector<RangeOp> getOutputNest(KernelOp kernel) {
   return nest;
 }
 
-void inlineRange(IRRewriter &rewriter, RangeOp range, Value index) {
+void inlineRange(RewriterBase &rewriter, RangeOp range, Value index) {
   Block &body = range.getBody().front();
   rewriter.eraseOp(body.getTerminator());
   rewriter.inlineBlockBefore(&body, range, ValueRange{index});
@@ -85,7 +95,7 @@ void inlineRange(IRRewriter &rewriter, RangeOp range, Value index) {
 /// GLOBAL ranges. Without a GROUP_REDUCE, which takes the threads, the
 /// innermost one becomes LOCAL threads, split into blocks of `blockSize`
 /// (its body guarded where the bound is not a multiple).
-static void mapDefaultGrid(IRRewriter &rewriter, KernelOp kernel,
+static void mapDefaultGrid(RewriterBase &rewriter, KernelOp kernel,
                            bool groupReduce, int64_t blockSize) {
   SmallVector<RangeOp> nest;
   for (RangeOp range : getOutputNest(kernel)) {
@@ -99,16 +109,20 @@ static void mapDefaultGrid(IRRewriter &rewriter, KernelOp kernel,
   }
   if (nest.empty())
     return;
-  for (RangeOp range : nest)
-    range.setAxis(AxisType::Global);
-  if (groupReduce)
-    return;
+  auto setAxis = [&](RangeOp range, AxisType axis) {
+    rewriter.modifyOpInPlace(range, [&] { range.setAxis(axis); });
+  };
   RangeOp inner = nest.back();
+  for (RangeOp range : ArrayRef(nest).drop_back())
+    setAxis(range, AxisType::Global);
+  if (groupReduce)
+    return setAxis(inner, AxisType::Global);
   int64_t bound = *getConstantIntValue(inner.getBound());
-  if (bound <= blockSize) {
-    inner.setAxis(AxisType::Local);
-    return;
-  }
+  if (bound <= blockSize)
+    return setAxis(inner, AxisType::Local);
+  // The inner range itself goes: erased in a conversion, it stays in the IR
+  // until the conversion ends, so it keeps its axis and no walk takes it for
+  // a grid range.
   Location loc = inner.getLoc();
   rewriter.setInsertionPoint(inner);
   Value threads = createIndex(rewriter, loc, blockSize);
@@ -149,7 +163,7 @@ static void sizeGlobalId(LaunchPlan &plan, unsigned dim, int64_t bound,
   plan.blocks[dim] = llvm::divideCeil(bound, plan.threads[dim]);
 }
 
-FailureOr<LaunchPlan> planLaunch(IRRewriter &rewriter, KernelOp kernel,
+FailureOr<LaunchPlan> planLaunch(RewriterBase &rewriter, KernelOp kernel,
                                  int64_t blockSize) {
   LaunchPlan plan;
   bool namesGrid = false;

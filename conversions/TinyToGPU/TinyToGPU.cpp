@@ -9,16 +9,26 @@
 // - a GROUP_REDUCE range is shared by the threads of a block: each thread
 //   reduces a strided part, the parts meet in workgroup memory and are
 //   combined as a tree, with barriers between the steps.
-// - buffers in the LOCAL address space become workgroup memory; the
+// - buffers in the LOCAL address space become workgroup memory, their
+//   accesses memref ops (by -convert-tiny-to-scf's memory patterns); the
 //   barriers between the threads' accesses to it are
 //   -tiny-gpu-insert-barriers' (WorkgroupHazards.h).
+// - tiny.k.barrier becomes gpu.barrier.
 // Inner ranges stay ranges for -convert-tiny-to-scf. Buffers the function
 // allocates move to device memory (gpu.alloc).
 //
+// A dialect conversion: the kernel's pattern builds the launch from the plan
+// of the whole kernel (its grid, GROUP_REDUCE and LOCAL buffers); special
+// ids, barriers and the accesses to workgroup memory then have patterns of
+// their own, which read the launch they are in.
+//
 //===----------------------------------------------------------------------===//
+
+#include "conversions/TinyToGPU/TinyToGPU.h"
 
 #include "conversions/Passes.h"
 #include "conversions/TinyToGPU/Launch.h"
+#include "conversions/TinyToSCF/TinyToSCF.h"
 
 #include "dialects/tiny/IR/TinyKernelOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -26,7 +36,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/DialectConversion.h"
 #include "passes/KernelDevice.h"
 
 namespace mlir::tiny {
@@ -46,7 +56,7 @@ namespace {
 
 /// The range's body in place for its block or thread id, guarded when the
 /// launch has more ids along the dimension than the range has iterations.
-void lowerGridRange(IRRewriter &rewriter, LaunchLowering &lowering,
+void lowerGridRange(RewriterBase &rewriter, LaunchLowering &lowering,
                     RangeOp range, unsigned dim) {
   bool local = range.getAxis() == AxisType::Local;
   Value id = local ? lowering.threadId(dim) : lowering.blockId(dim);
@@ -64,25 +74,28 @@ void lowerGridRange(IRRewriter &rewriter, LaunchLowering &lowering,
   inlineRange(rewriter, range, id);
 }
 
-/// gpu.block_id / gpu.thread_id for a special, or the global index they
-/// make. The block size is the constant, not gpu.block_dim: AMD targets
-/// read the latter through a device library call.
-Value lowerSpecial(IRRewriter &rewriter, LaunchLowering &lowering,
+/// gpu.block_id / gpu.thread_id for a special of `launch`, or the global
+/// index they make. The block size is the constant, not gpu.block_dim: AMD
+/// targets read the latter through a device library call.
+Value lowerSpecial(RewriterBase &rewriter, gpu::LaunchOp launch,
                    SpecialOp special) {
   auto [kind, dim] = parseSpecial(special);
   if (kind == "gidx")
-    return lowering.blockId(dim);
+    return getBlockId(launch, dim);
   if (kind == "lidx")
-    return lowering.threadId(dim);
+    return getThreadId(launch, dim);
   Location loc = special.getLoc();
-  Value base = arith::MulIOp::create(
-      rewriter, loc, lowering.blockId(dim),
-      createIndex(rewriter, loc, lowering.plan.threads[dim]));
-  return arith::AddIOp::create(rewriter, loc, base, lowering.threadId(dim));
+  gpu::KernelDim3 sizes = launch.getBlockSizeOperandValues();
+  Value size = std::array<Value, kGridDims>{sizes.x, sizes.y, sizes.z}[dim];
+  if (std::optional<int64_t> threads = getConstantIntValue(size))
+    size = createIndex(rewriter, loc, *threads);
+  Value base =
+      arith::MulIOp::create(rewriter, loc, getBlockId(launch, dim), size);
+  return arith::AddIOp::create(rewriter, loc, base, getThreadId(launch, dim));
 }
 
 /// Threads past the bound of a global id skip the whole kernel.
-void guardGlobalIds(IRRewriter &rewriter, LaunchLowering &lowering) {
+void guardGlobalIds(RewriterBase &rewriter, LaunchLowering &lowering) {
   Block &body = lowering.body();
   Location loc = lowering.launch.getLoc();
   rewriter.setInsertionPointToStart(&body);
@@ -123,8 +136,10 @@ void guardGlobalIds(IRRewriter &rewriter, LaunchLowering &lowering) {
 // The kernel
 //===----------------------------------------------------------------------===//
 
-/// Replaces `kernel` by a gpu.launch, in the steps the file header lists.
-LogicalResult lowerKernel(IRRewriter &rewriter, KernelOp kernel,
+/// Replaces `kernel` by a gpu.launch, in the steps the file header lists;
+/// special ids, barriers and the accesses to workgroup memory are left to
+/// their own patterns.
+LogicalResult lowerKernel(RewriterBase &rewriter, KernelOp kernel,
                           int64_t blockSize) {
   FailureOr<LaunchPlan> plan = planLaunch(rewriter, kernel, blockSize);
   if (failed(plan))
@@ -151,10 +166,6 @@ LogicalResult lowerKernel(IRRewriter &rewriter, KernelOp kernel,
 
   for (auto [range, dim] : plan->gridRanges)
     lowerGridRange(rewriter, lowering, range, dim);
-  for (SpecialOp special : plan->specials) {
-    rewriter.setInsertionPoint(special);
-    rewriter.replaceOp(special, lowerSpecial(rewriter, lowering, special));
-  }
   guardGlobalIds(rewriter, lowering);
   if (!plan->groupReduces.empty()) {
     gateWritesToFirstThread(rewriter, lowering);
@@ -162,14 +173,170 @@ LogicalResult lowerKernel(IRRewriter &rewriter, KernelOp kernel,
       if (failed(lowerGroupReduce(rewriter, lowering, range)))
         return failure();
   }
-  SmallVector<BarrierOp> barriers;
-  body.walk([&](BarrierOp barrier) { barriers.push_back(barrier); });
-  for (BarrierOp barrier : barriers) {
-    rewriter.setInsertionPoint(barrier);
-    rewriter.replaceOpWithNewOp<gpu::BarrierOp>(barrier);
-  }
   return lowerLocalBuffers(rewriter, lowering);
 }
+
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+/// tiny.k.kernel -> gpu.launch.
+struct KernelOpLowering : public OpConversionPattern<KernelOp> {
+  KernelOpLowering(MLIRContext *context, int64_t blockSize)
+      : OpConversionPattern(context), blockSize(blockSize) {}
+
+  LogicalResult
+  matchAndRewrite(KernelOp kernel, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    return lowerKernel(rewriter, kernel, blockSize);
+  }
+
+  int64_t blockSize;
+};
+
+/// tiny.k.special -> the id of the launch it is in.
+struct SpecialOpLowering : public OpConversionPattern<SpecialOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(SpecialOp special, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto launch = special->getParentOfType<gpu::LaunchOp>();
+    if (!launch)
+      return special.emitOpError(
+          "is outside a tiny.k.kernel, so no launch gives it an id");
+    rewriter.replaceOp(special, lowerSpecial(rewriter, launch, special));
+    return success();
+  }
+};
+
+/// tiny.k.barrier -> gpu.barrier.
+struct BarrierOpLowering : public OpConversionPattern<BarrierOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(BarrierOp barrier, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!barrier->getParentOfType<gpu::LaunchOp>())
+      return barrier.emitOpError(
+          "is outside a tiny.k.kernel, so it has no threads to wait for");
+    rewriter.replaceOpWithNewOp<gpu::BarrierOp>(barrier);
+    return success();
+  }
+};
+
+/// memref.alloc -> gpu.alloc.
+struct AllocOpLowering : public OpConversionPattern<memref::AllocOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(memref::AllocOp alloc, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto device = gpu::AllocOp::create(
+        rewriter, alloc.getLoc(), alloc.getType(), /*asyncToken=*/Type(),
+        /*asyncDependencies=*/ValueRange(), adaptor.getDynamicSizes(),
+        adaptor.getSymbolOperands(), /*hostShared=*/false);
+    rewriter.replaceOp(alloc, device.getMemref());
+    return success();
+  }
+};
+
+/// memref.dealloc -> gpu.dealloc.
+struct DeallocOpLowering : public OpConversionPattern<memref::DeallocOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(memref::DeallocOp dealloc, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    gpu::DeallocOp::create(rewriter, dealloc.getLoc(), /*asyncToken=*/Type(),
+                           /*asyncDependencies=*/ValueRange(),
+                           adaptor.getMemref());
+    rewriter.eraseOp(dealloc);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Legality
+//===----------------------------------------------------------------------===//
+
+/// Whether `op` is in a kernel the conversion leaves for the CPU: the ones
+/// it launches are gone before their ops are legalized.
+bool isInCPUKernel(Operation *op) {
+  return op->getParentOfType<KernelOp>() != nullptr;
+}
+
+/// Whether `op` is in a gpu.launch.
+bool isInLaunch(Operation *op) {
+  return op->getParentOfType<gpu::LaunchOp>() != nullptr;
+}
+
+/// Whether `op` accesses a LOCAL buffer in a launch, where the kernel's
+/// pattern has made the buffer workgroup memory.
+template <typename OpTy>
+bool accessesWorkgroupMemory(OpTy op) {
+  return cast<PtrType>(op.getPtr().getType()).getAddrSpace() ==
+             AddrSpace::Local &&
+         isInLaunch(op);
+}
+
+/// Whether `memRefType` is in the default memory space (the host's own
+/// buffers are).
+bool isDefaultMemory(Type memRefType) {
+  return !cast<BaseMemRefType>(memRefType).getMemorySpace();
+}
+
+} // namespace
+
+void mlir::tiny::populateTinyToGPUPatterns(RewritePatternSet &patterns,
+                                           int64_t blockSize) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<KernelOpLowering>(context, blockSize);
+  patterns.add<SpecialOpLowering, BarrierOpLowering>(context);
+  populateTinyMemoryToMemRefPatterns(patterns);
+}
+
+void mlir::tiny::populateHostBuffersToGPUPatterns(RewritePatternSet &patterns) {
+  patterns.add<AllocOpLowering, DeallocOpLowering>(patterns.getContext());
+}
+
+void mlir::tiny::configureTinyToGPUTarget(ConversionTarget &target,
+                                          bool gpuKernelsOnly) {
+  target.addLegalDialect<arith::ArithDialect, gpu::GPUDialect,
+                         memref::MemRefDialect, scf::SCFDialect>();
+  target.addDynamicallyLegalOp<KernelOp>([gpuKernelsOnly](KernelOp kernel) {
+    return gpuKernelsOnly && !isGpuKernel(kernel);
+  });
+  target.addDynamicallyLegalOp<SpecialOp, BarrierOp>(isInCPUKernel);
+  target.addDynamicallyLegalOp<KIndexOp>([](KIndexOp index) {
+    auto space = dyn_cast_or_null<AddrSpaceAttr>(
+        cast<MemRefType>(index.getBuffer().getType()).getMemorySpace());
+    return !space || space.getValue() != AddrSpace::Local || !isInLaunch(index);
+  });
+  target.addDynamicallyLegalOp<KLoadOp>(
+      [](KLoadOp op) { return !accessesWorkgroupMemory(op); });
+  target.addDynamicallyLegalOp<KStoreOp>(
+      [](KStoreOp op) { return !accessesWorkgroupMemory(op); });
+  target.addDynamicallyLegalOp<AtomicAddOp>(
+      [](AtomicAddOp op) { return !accessesWorkgroupMemory(op); });
+}
+
+void mlir::tiny::configureHostBuffersToGPUTarget(ConversionTarget &target) {
+  target.addDynamicallyLegalOp<memref::AllocOp>([](memref::AllocOp alloc) {
+    return !isDefaultMemory(alloc.getType()) || isInLaunch(alloc);
+  });
+  target.addDynamicallyLegalOp<memref::DeallocOp>(
+      [](memref::DeallocOp dealloc) {
+        return !isDefaultMemory(dealloc.getMemref().getType()) ||
+               isInLaunch(dealloc);
+      });
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+namespace {
 
 struct ConvertTinyToGPUPass
     : public tiny::impl::ConvertTinyToGPUBase<ConvertTinyToGPUPass> {
@@ -182,41 +349,21 @@ struct ConvertTinyToGPUPass
           << blockSize.getValue();
       return signalPassFailure();
     }
-    IRRewriter rewriter(&getContext());
-    SmallVector<KernelOp> kernels;
-    root->walk([&](KernelOp kernel) {
-      if (!gpuKernelsOnly || isGpuKernel(kernel))
-        kernels.push_back(kernel);
-    });
-    for (KernelOp kernel : kernels)
-      if (failed(lowerKernel(rewriter, kernel, blockSize)))
-        return signalPassFailure();
+    ConversionTarget target(getContext());
+    configureTinyToGPUTarget(target, gpuKernelsOnly);
+    RewritePatternSet patterns(&getContext());
+    populateTinyToGPUPatterns(patterns, blockSize);
     // Host kernels use the function's allocations in place.
-    if (gpuKernelsOnly)
-      return;
-
-    // The function's own buffers move to device memory.
-    root->walk([&](Operation *op) {
-      rewriter.setInsertionPoint(op);
-      if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
-        if (alloc->getParentOfType<gpu::LaunchOp>() ||
-            alloc.getType().getMemorySpace())
-          return;
-        auto device = gpu::AllocOp::create(
-            rewriter, alloc.getLoc(), alloc.getType(), /*asyncToken=*/Type(),
-            /*asyncDependencies=*/ValueRange(), alloc.getDynamicSizes(),
-            alloc.getSymbolOperands(), /*hostShared=*/false);
-        rewriter.replaceOp(alloc, device.getMemref());
-      } else if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
-        if (dealloc->getParentOfType<gpu::LaunchOp>() ||
-            dealloc.getMemref().getType().getMemorySpace())
-          return;
-        gpu::DeallocOp::create(rewriter, dealloc.getLoc(),
-                               /*asyncToken=*/Type(), ValueRange(),
-                               dealloc.getMemref());
-        rewriter.eraseOp(dealloc);
-      }
-    });
+    if (!gpuKernelsOnly) {
+      configureHostBuffersToGPUTarget(target);
+      populateHostBuffersToGPUPatterns(patterns);
+    }
+    // Leave the ops the patterns do not touch exactly as they are.
+    ConversionConfig config;
+    config.foldingMode = DialectConversionFoldingMode::Never;
+    if (failed(
+            applyPartialConversion(root, target, std::move(patterns), config)))
+      signalPassFailure();
   }
 };
 

@@ -40,9 +40,15 @@ static bool isInLoop(Operation *op, gpu::LaunchOp launch) {
   return false;
 }
 
+/// Whether `store` writes a LOCAL buffer.
+static bool isLocalStore(KStoreOp store) {
+  return cast<PtrType>(store.getPtr().getType()).getAddrSpace() ==
+         AddrSpace::Local;
+}
+
 /// Outside the parts of its GROUP_REDUCEs, every thread of a block computes
 /// the same values: only the first one stores them.
-void gateWritesToFirstThread(IRRewriter &rewriter, LaunchLowering &lowering) {
+void gateWritesToFirstThread(RewriterBase &rewriter, LaunchLowering &lowering) {
   Location loc = lowering.launch.getLoc();
   rewriter.setInsertionPointToStart(&lowering.body());
   Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
@@ -55,7 +61,8 @@ void gateWritesToFirstThread(IRRewriter &rewriter, LaunchLowering &lowering) {
   });
   for (Operation *op : writes) {
     rewriter.setInsertionPoint(op);
-    if (auto store = dyn_cast<KStoreOp>(op)) {
+    auto store = dyn_cast<KStoreOp>(op);
+    if (store && !isLocalStore(store)) {
       Value gate =
           store.getGate()
               ? arith::AndIOp::create(rewriter, loc, store.getGate(), first)
@@ -113,7 +120,7 @@ static LogicalResult checkGroupReduce(RangeOp range,
 /// -tiny-gpu-insert-barriers: the parts and steps are this lowering's, and
 /// it is correct alone, whatever runs after it. (That pass finds them
 /// enough and adds none.)
-LogicalResult lowerGroupReduce(IRRewriter &rewriter, LaunchLowering &lowering,
+LogicalResult lowerGroupReduce(RewriterBase &rewriter, LaunchLowering &lowering,
                                RangeOp range) {
   SmallVector<Operation *> combiners;
   if (failed(checkGroupReduce(range, combiners)))

@@ -1,6 +1,11 @@
 // RUN: tiny-opt %s -split-input-file -verify-diagnostics -convert-tiny-to-gpu -tiny-gpu-insert-barriers
 
+// A failure of the conversion is reported twice: why the pattern cannot
+// lower the op (or, for a kernel, an op in it), as that op's error, then the
+// conversion's failure, which names the op it could not legalize.
+
 func.func @carries(%o: memref<4xf32>) {
+  // expected-error @+1 {{failed to legalize operation 'tiny.k.kernel' that was explicitly marked illegal}}
   tiny.k.kernel "k" {
     %c4 = arith.constant 4 : index
     %zero = arith.constant 0.0 : f32
@@ -15,6 +20,7 @@ func.func @carries(%o: memref<4xf32>) {
 // -----
 
 func.func @dynamic_bound(%o: memref<4xf32>, %n: index) {
+  // expected-error @+1 {{failed to legalize operation 'tiny.k.kernel' that was explicitly marked illegal}}
   tiny.k.kernel "k" {
     %zero = arith.constant 0.0 : f32
     // expected-error @+1 {{needs a constant positive bound to become a grid dimension}}
@@ -29,6 +35,7 @@ func.func @dynamic_bound(%o: memref<4xf32>, %n: index) {
 // -----
 
 func.func @empty_grid_range(%o: memref<4xf32>) {
+  // expected-error @+1 {{failed to legalize operation 'tiny.k.kernel' that was explicitly marked illegal}}
   tiny.k.kernel "k" {
     %c0 = arith.constant 0 : index
     %zero = arith.constant 0.0 : f32
@@ -44,6 +51,7 @@ func.func @empty_grid_range(%o: memref<4xf32>) {
 // -----
 
 func.func @empty_global_id(%o: memref<4xindex>) {
+  // expected-error @+1 {{failed to legalize operation 'tiny.k.kernel' that was explicitly marked illegal}}
   tiny.k.kernel "k" {
     %c0 = arith.constant 0 : index
     // expected-error @+1 {{needs a constant positive bound to size the launch}}
@@ -57,6 +65,7 @@ func.func @empty_global_id(%o: memref<4xindex>) {
 // -----
 
 func.func @in_loop(%o: memref<16xf32>) {
+  // expected-error @+1 {{failed to legalize operation 'tiny.k.kernel' that was explicitly marked illegal}}
   tiny.k.kernel "k" {
     %c4 = arith.constant 4 : index
     %zero = arith.constant 0.0 : f32
@@ -74,6 +83,7 @@ func.func @in_loop(%o: memref<16xf32>) {
 // -----
 
 func.func @four_deep(%o: memref<16xf32>) {
+  // expected-error @+1 {{failed to legalize operation 'tiny.k.kernel' that was explicitly marked illegal}}
   tiny.k.kernel "k" {
     %c2 = arith.constant 2 : index
     %zero = arith.constant 0.0 : f32
@@ -95,6 +105,7 @@ func.func @four_deep(%o: memref<16xf32>) {
 // -----
 
 func.func @special_dynamic(%o: memref<4xindex>, %n: index) {
+  // expected-error @+1 {{failed to legalize operation 'tiny.k.kernel' that was explicitly marked illegal}}
   tiny.k.kernel "k" {
     // expected-error @+1 {{needs a constant positive bound to size the launch}}
     %g = tiny.k.special "gidx0" bound %n
@@ -107,6 +118,7 @@ func.func @special_dynamic(%o: memref<4xindex>, %n: index) {
 // -----
 
 func.func @special_shorter(%o: memref<16xindex>) {
+  // expected-error @+1 {{failed to legalize operation 'tiny.k.kernel' that was explicitly marked illegal}}
   tiny.k.kernel "k" {
     %c8 = arith.constant 8 : index
     %c16 = arith.constant 16 : index
@@ -123,6 +135,7 @@ func.func @special_shorter(%o: memref<16xindex>) {
 // -----
 
 func.func @global_ids_disagree(%o: memref<16xindex>) {
+  // expected-error @+1 {{failed to legalize operation 'tiny.k.kernel' that was explicitly marked illegal}}
   tiny.k.kernel "k" {
     %c8 = arith.constant 8 : index
     %c16 = arith.constant 16 : index
@@ -138,7 +151,8 @@ func.func @global_ids_disagree(%o: memref<16xindex>) {
 // -----
 
 func.func @global_and_block_id(%o: memref<16xindex>) {
-  // expected-error @+1 {{uses a global id along dimension 0, which block or thread ids also use}}
+  // expected-error @+2 {{uses a global id along dimension 0, which block or thread ids also use}}
+  // expected-error @+1 {{failed to legalize operation 'tiny.k.kernel' that was explicitly marked illegal}}
   tiny.k.kernel "k" {
     %c8 = arith.constant 8 : index
     %a = tiny.k.special "idx0" bound %c8
@@ -153,6 +167,7 @@ func.func @global_and_block_id(%o: memref<16xindex>) {
 // -----
 
 func.func @group_with_threads(%a: memref<64xf32>, %o: memref<4xf32>) {
+  // expected-error @+1 {{failed to legalize operation 'tiny.k.kernel' that was explicitly marked illegal}}
   tiny.k.kernel "k" {
     %c4 = arith.constant 4 : index
     %c16 = arith.constant 16 : index
@@ -175,6 +190,7 @@ func.func @group_with_threads(%a: memref<64xf32>, %o: memref<4xf32>) {
 // -----
 
 func.func @no_combiner(%a: memref<64xf32>, %o: memref<1xf32>) {
+  // expected-error @+1 {{failed to legalize operation 'tiny.k.kernel' that was explicitly marked illegal}}
   tiny.k.kernel "k" {
     %c0 = arith.constant 0 : index
     %c64 = arith.constant 64 : index
@@ -195,6 +211,7 @@ func.func @no_combiner(%a: memref<64xf32>, %o: memref<1xf32>) {
 // -----
 
 func.func @mixed_combiners(%a: memref<64xf32>, %o: memref<1xf32>) {
+  // expected-error @+1 {{failed to legalize operation 'tiny.k.kernel' that was explicitly marked illegal}}
   tiny.k.kernel "k" {
     %c0 = arith.constant 0 : index
     %c64 = arith.constant 64 : index
@@ -216,6 +233,7 @@ func.func @mixed_combiners(%a: memref<64xf32>, %o: memref<1xf32>) {
 // -----
 
 func.func @carries_nothing(%a: memref<64xf32>) {
+  // expected-error @+1 {{failed to legalize operation 'tiny.k.kernel' that was explicitly marked illegal}}
   tiny.k.kernel "k" {
     %c64 = arith.constant 64 : index
     // expected-error @+1 {{carries nothing to reduce}}
@@ -230,6 +248,7 @@ func.func @carries_nothing(%a: memref<64xf32>) {
 // -----
 
 func.func @group_stores(%a: memref<64xf32>, %o: memref<1xf32>) {
+  // expected-error @+1 {{failed to legalize operation 'tiny.k.kernel' that was explicitly marked illegal}}
   tiny.k.kernel "k" {
     %c0 = arith.constant 0 : index
     %c64 = arith.constant 64 : index
@@ -251,6 +270,7 @@ func.func @group_stores(%a: memref<64xf32>, %o: memref<1xf32>) {
 // -----
 
 func.func @nested_groups(%a: memref<64xf32>, %o: memref<1xf32>) {
+  // expected-error @+1 {{failed to legalize operation 'tiny.k.kernel' that was explicitly marked illegal}}
   tiny.k.kernel "k" {
     %c0 = arith.constant 0 : index
     %c8 = arith.constant 8 : index
@@ -315,6 +335,7 @@ func.func @barrier_under_guard(%a: memref<1000xf32>) {
 
 // expected-error @+1 {{a LOCAL buffer must come from memref.alloc or memref.alloca to become workgroup memory}}
 func.func @local_argument(%buf: memref<16xf32, #tiny<addrspace local>>) {
+  // expected-error @+1 {{failed to legalize operation 'tiny.k.kernel' that was explicitly marked illegal}}
   tiny.k.kernel "k" {
     %c16 = arith.constant 16 : index
     %zero = arith.constant 0.0 : f32
@@ -332,6 +353,7 @@ func.func @local_in_two_kernels() {
   %buf = memref.alloc() : memref<16xf32, #tiny<addrspace local>>
   %c16 = arith.constant 16 : index
   %zero = arith.constant 0.0 : f32
+  // expected-error @+1 {{failed to legalize operation 'tiny.k.kernel' that was explicitly marked illegal}}
   tiny.k.kernel "k" {
     tiny.k.range local %i < %c16 {
       %p = tiny.k.index %buf[%i] : memref<16xf32, #tiny<addrspace local>>
@@ -351,6 +373,7 @@ func.func @local_in_two_kernels() {
 // -----
 
 func.func @local_memref_access() {
+  // expected-error @+1 {{failed to legalize operation 'tiny.k.kernel' that was explicitly marked illegal}}
   tiny.k.kernel "k" {
     %c0 = arith.constant 0 : index
     %buf = memref.alloc() : memref<16xf32, #tiny<addrspace local>>
@@ -369,8 +392,9 @@ func.func @local_pointer_escapes() {
     %c16 = arith.constant 16 : index
     %buf = memref.alloc() : memref<16xf32, #tiny<addrspace local>>
     tiny.k.range local %i < %c16 {
+      // expected-error @+2 {{'tiny.k.index' op pointer is used by an op other than a tiny.k.load, tiny.k.store or tiny.k.atomic_add}}
+      // expected-error @+1 {{failed to legalize operation 'tiny.k.index' that was explicitly marked illegal}}
       %p = tiny.k.index %buf[%i] : memref<16xf32, #tiny<addrspace local>>
-      // expected-error @+1 {{uses a pointer into a LOCAL buffer; only tiny.k.load, tiny.k.store and tiny.k.atomic_add can}}
       tiny.k.custom "use({0})"(%p) : (!tiny.ptr<f32, local>) -> ()
     }
   }
@@ -401,5 +425,24 @@ func.func @raw_under_guard(%o: memref<16xf32>) {
       tiny.k.store %r, %v : !tiny.ptr<f32, global>
     }
   }
+  return
+}
+
+// -----
+
+func.func @special_outside_kernel() -> index {
+  %c4 = arith.constant 4 : index
+  // expected-error @+2 {{'tiny.k.special' op is outside a tiny.k.kernel, so no launch gives it an id}}
+  // expected-error @+1 {{failed to legalize operation 'tiny.k.special' that was explicitly marked illegal}}
+  %g = tiny.k.special "gidx0" bound %c4
+  return %g : index
+}
+
+// -----
+
+func.func @barrier_outside_kernel() {
+  // expected-error @+2 {{'tiny.k.barrier' op is outside a tiny.k.kernel, so it has no threads to wait for}}
+  // expected-error @+1 {{failed to legalize operation 'tiny.k.barrier' that was explicitly marked illegal}}
+  tiny.k.barrier
   return
 }

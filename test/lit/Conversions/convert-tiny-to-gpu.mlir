@@ -488,6 +488,55 @@ func.func @group(%a: memref<4000xf32>, %o: memref<4xf32>) {
 
 // -----
 
+// A GROUP_REDUCE kernel that writes a LOCAL buffer: the first thread stores
+// to it, each store under an scf.if of its own (a gated one keeps its gate
+// inside), and the accesses are memref ops on the workgroup buffer.
+// CHECK-LABEL: func.func @group_local
+// CHECK: gpu.launch {{.*}} threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in {{.*}} workgroup(%{{.*}} : memref<256xf32, #gpu.address_space<workgroup>>, %[[LBUF:.*]] : memref<2xf32, #gpu.address_space<workgroup>>)
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[TX]]
+// CHECK: scf.if %[[FIRST]] {
+// CHECK-NEXT: memref.store %[[SUM:.*]], %[[LBUF]][%{{.*}}] : memref<2xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[POS:.*]] = arith.cmpf ogt, %[[SUM]]
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: scf.if %[[FIRST]] {
+// CHECK-NEXT: scf.if %[[POS]] {
+// CHECK-NEXT: memref.store %[[SUM]], %[[LBUF]][%{{.*}}] : memref<2xf32, #gpu.address_space<workgroup>>
+// CHECK: gpu.barrier
+// CHECK-NEXT: %[[W:.*]] = memref.load %[[LBUF]][%{{.*}}] : memref<2xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: tiny.k.load
+// CHECK: tiny.k.store %{{.*}}, %[[W]] if %[[FIRST]] : !tiny.ptr<f32, global>
+// CHECK-NOT: memref.alloc
+// CHECK-NOT: memref.dealloc
+// CHECK: return
+func.func @group_local(%a: memref<256xf32>, %o: memref<2xf32>) {
+  %buf = memref.alloc() : memref<2xf32, #tiny<addrspace local>>
+  tiny.k.kernel "r_256" {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c256 = arith.constant 256 : index
+    %zero = arith.constant 0.0 : f32
+    %s = tiny.k.range group_reduce %r < %c256 iter_args(%acc = %zero) -> (f32) {
+      %p = tiny.k.index %a[%r] : memref<256xf32>
+      %v = tiny.k.load %p : !tiny.ptr<f32, global>
+      %n = arith.addf %acc, %v fastmath<reassoc> : f32
+      tiny.k.end %n : f32
+    }
+    %l = tiny.k.index %buf[%c0] : memref<2xf32, #tiny<addrspace local>>
+    tiny.k.store %l, %s : !tiny.ptr<f32, local>
+    %pos = arith.cmpf ogt, %s, %zero : f32
+    %l1 = tiny.k.index %buf[%c1] : memref<2xf32, #tiny<addrspace local>>
+    tiny.k.store %l1, %s if %pos : !tiny.ptr<f32, local>
+    %w = tiny.k.load %l : !tiny.ptr<f32, local>
+    %q = tiny.k.index %o[%c0] : memref<2xf32>
+    tiny.k.store %q, %w : !tiny.ptr<f32, global>
+  }
+  memref.dealloc %buf : memref<2xf32, #tiny<addrspace local>>
+  return
+}
+
+// -----
+
 // An integer max over a nested reduction: the outer range is shared by 16
 // threads (the power of two that covers its 10 iterations), each part
 // starts from the lowest i32. The kernel's other writes are the first
