@@ -188,6 +188,15 @@ def TinyRangeify : Pass<"tiny-rangeify", "::mlir::ModuleOp"> {
     tensor in local or register memory of a GPU, a gettuple left unfolded)
     is reported at the op, whether its value is read or not.
 
+    A `store` whose value reads its target only at the element it writes
+    (`m = 0.9 * m + g`) is one kernel writing in place; one that reads
+    other elements of it (a flip, a transpose) is computed into a buffer
+    of its own first. A value of no elements gets no kernel. A
+    `contiguous` of a param or buffer (the copy -tiny-snapshot-overwritten
+    makes of a buffer a store overwrites) is taken only at the first store
+    into that buffer, and only when a kernel after the store reads it;
+    before that, kernels read the buffer itself.
+
     A function that uses several devices, or one device that is not the
     host ("CPU"), is a host schedule: every buffer is then an argument
     (scratch buffers marked `#tiny.buffer<scratch N>`, each argument's
@@ -439,8 +448,10 @@ def TinySnapshotOverwritten : Pass<"tiny-snapshot-overwritten"> {
     store; this pass makes each such read read `tiny.contiguous` of the
     buffer, placed where the buffer is defined, so the copy is made before
     any store. Not reads, and kept: store targets, `after` sources, and
-    reads that only compute the stored value (rangeify stages a value that
-    reads its target). Runs after -tiny-remove-views, before rangeify.
+    reads that only compute the stored value (rangeify stores a value that
+    reads its target in place when it reads only the element it writes,
+    else stages it). Rangeify takes the copy only when a kernel after the
+    store reads it. Runs after -tiny-remove-views, before rangeify.
   }];
   let dependentDialects = ["::mlir::tiny::TinyDialect"];
 }

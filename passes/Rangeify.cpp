@@ -16,6 +16,12 @@
 // reduce's kernel also computes the elementwise ops that follow it. Reads at
 // the same position (the two of `where(0 < r, r, 0)`) share one accumulator.
 //
+// A store is one kernel writing its target in place when its value reads the
+// target only at the element it writes; otherwise the value is computed into
+// a buffer of its own first. A copy of a param or buffer that a store
+// overwrites is taken right before the store, and only when a later kernel
+// reads it. A value of no elements has no kernel.
+//
 //===----------------------------------------------------------------------===//
 
 #include "dialects/tiny/IR/TinyKernelOps.h"
@@ -188,23 +194,97 @@ Value valueToRealizeFor(ReduceOp reduce, function_ref<bool(Value)> isOutput) {
   }
 }
 
+/// True when `op`, computing its result at some position, reads its operand
+/// `operandIndex` only at the same flat position: an elementwise op that
+/// does not broadcast that operand (only unit axes differ), a reshape (it
+/// keeps the row-major order), a marker, a bitcast
+/// between dtypes of one width.
+bool readsAtSamePosition(Operation *op, unsigned operandIndex) {
+  if (op->getNumResults() != 1)
+    return false;
+  auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  auto operandType =
+      dyn_cast<RankedTensorType>(op->getOperand(operandIndex).getType());
+  if (!resultType || !operandType ||
+      resultType.getNumElements() != operandType.getNumElements())
+    return false;
+  if (isa<BitcastOp>(op))
+    return getStorageType(resultType.getElementType())
+               .getIntOrFloatBitWidth() ==
+           getStorageType(operandType.getElementType()).getIntOrFloatBitWidth();
+  return isa<ReshapeOp, DetachOp, ContiguousBackwardOp>(op) ||
+         isElementwise(op);
+}
+
 /// True when computing `value` reads `target` without going through a
-/// realized buffer, so a kernel storing into `target` would overwrite
-/// elements it has yet to read.
+/// realized buffer at another position than the one it computes, so a
+/// kernel storing `value` into `target` would overwrite elements it has yet
+/// to read. A read at the same flat position only (`x * 0.9` stored into
+/// `x`, a slice update's `where(mask, v, x)`) happens in the iteration that
+/// writes that element, before the write: the kernel stores in place.
 bool readsUnrealized(Value value, Value target,
                      const DenseMap<Value, Value> &buffers) {
   // Params of one slot share a buffer: compare buffers, not values.
   Value targetBuffer = buffers.lookup(target);
-  SmallVector<Value> worklist{value};
-  DenseSet<Value> seen;
+  // Each value with whether it is read at the stored value's positions.
+  SmallVector<std::pair<Value, bool>> worklist{{value, true}};
+  DenseSet<Value> seenAtSamePosition, seenElsewhere;
   while (!worklist.empty()) {
-    Value current = worklist.pop_back_val();
-    if (current == target || buffers.lookup(current) == targetBuffer)
-      return true;
+    auto [current, samePosition] = worklist.pop_back_val();
+    if (current == target || buffers.lookup(current) == targetBuffer) {
+      if (!samePosition)
+        return true;
+      continue;
+    }
+    DenseSet<Value> &seen =
+        samePosition ? seenAtSamePosition : seenElsewhere;
     if (!seen.insert(current).second || buffers.count(current))
       continue;
-    if (Operation *op = current.getDefiningOp())
-      llvm::append_range(worklist, op->getOperands());
+    Operation *op = current.getDefiningOp();
+    if (!op)
+      continue;
+    // An after reads its source; its dependencies only order it after
+    // stores that earlier kernels perform.
+    if (auto after = dyn_cast<AfterOp>(op)) {
+      worklist.push_back({after.getSrc(), samePosition});
+      continue;
+    }
+    for (auto [index, operand] : llvm::enumerate(op->getOperands()))
+      worklist.push_back(
+          {operand, samePosition && readsAtSamePosition(op, index)});
+  }
+  return false;
+}
+
+/// True when a kernel emitted after `store` would read `copy`: some op
+/// after the store (or the function's return) computes from it through
+/// values that have no buffer yet. Ops before the store that have a buffer
+/// were computed by kernels that ran already; a store before it, and an
+/// `after` waiting for one, read it into their own buffers.
+bool readAfterStore(Value copy, StoreOp store,
+                    const DenseMap<Value, Value> &buffers) {
+  SmallVector<Value> worklist{copy};
+  DenseSet<Value> seen{copy};
+  while (!worklist.empty()) {
+    Value current = worklist.pop_back_val();
+    for (OpOperand &use : current.getUses()) {
+      Operation *user = use.getOwner();
+      // The store's own kernel reads its value before writing (staged
+      // when it reads other positions: readsUnrealized).
+      if (user == store.getOperation())
+        continue;
+      if (user->getBlock() != store->getBlock() ||
+          !user->isBeforeInBlock(store))
+        return true;
+      if (isa<StoreOp>(user))
+        continue;
+      if (auto after = dyn_cast<AfterOp>(user);
+          after && &use != &after.getSrcMutable())
+        continue;
+      for (Value result : user->getResults())
+        if (!buffers.count(result) && seen.insert(result).second)
+          worklist.push_back(result);
+    }
   }
   return false;
 }
@@ -1239,6 +1319,9 @@ LogicalResult FunctionRangeifier::emitReduceOutsideRows(
 
 LogicalResult FunctionRangeifier::emitKernel(OpBuilder &builder, Value value,
                                              Value buffer) {
+  // A value of no elements writes nothing: no kernel.
+  if (getTensorType(value).getNumElements() == 0)
+    return success();
   // A stack, seen through reshapes (which keep the row-major order), is its
   // sources one after another: each source gets a kernel writing its part,
   // where one kernel would compute every source and select one per element.
@@ -1521,6 +1604,14 @@ LogicalResult FunctionRangeifier::run() {
   auto isOutput = [&](Value value) { return outputIndex.count(value) != 0; };
   // Values that reduces read before them want realized (valueToRealizeFor).
   DenseSet<Value> realizedForReduce;
+  // Copies of a buffer (a contiguous of a param or a buffer: the snapshot
+  // -tiny-snapshot-overwritten takes of a buffer a store overwrites) not
+  // taken yet, with their sources: until a store into that buffer, the
+  // buffer itself holds the copy's value, and kernels read it there. At the
+  // first store into it, the copy is taken (one kernel, before the store's)
+  // only if a kernel after the store reads it, as tinygrad runs the reads
+  // of a buffer before an assign into it instead of copying it.
+  SmallVector<std::pair<Value, Value>> deferredCopies;
   for (Operation &op : body.without_terminator()) {
     if (auto buffer = dyn_cast<BufferOp>(op)) {
       buffers[buffer.getResult()] = allocate(buffer.getResult());
@@ -1575,6 +1666,17 @@ LogicalResult FunctionRangeifier::run() {
       if (!target)
         return store.emitOpError("must store into a param or a buffer "
                                  "directly for rangeify");
+      for (auto &[copy, src] : deferredCopies) {
+        if (!copy || buffers.lookup(copy) != target)
+          continue;
+        if (readAfterStore(copy, store, buffers)) {
+          Value buffer = allocate(copy);
+          if (failed(emitKernel(builder, src, buffer)))
+            return failure();
+          buffers[copy] = buffer;
+        }
+        copy = Value();
+      }
       Value stored = store.getValue();
       // A value that reads the target (say, its flip) is computed into a
       // buffer of its own first.
@@ -1591,6 +1693,15 @@ LogicalResult FunctionRangeifier::run() {
     if (op.getNumResults() != 1)
       continue;
     Value value = op.getResult(0);
+    if (auto contiguous = dyn_cast<ContiguousOp>(op); contiguous &&
+                                                     !isOutput(value)) {
+      if (Value srcBuffer = buffers.lookup(contiguous.getSrc());
+          srcBuffer && !srcBuffer.getDefiningOp<memref::GetGlobalOp>()) {
+        buffers[value] = srcBuffer;
+        deferredCopies.emplace_back(value, contiguous.getSrc());
+        continue;
+      }
+    }
     if (auto reduce = dyn_cast<ReduceOp>(op))
       if (Value realized = valueToRealizeFor(reduce, isOutput))
         realizedForReduce.insert(realized);

@@ -8,8 +8,8 @@
 //     bitcast) -> store(x, inverse view of v)
 //   - store(shrink(x), v), a slice assignment, -> store(x, where(mask,
 //     pad(v), x)), mask being the shrink's region; the new value reads the
-//     target, so rangeify stages it in a buffer of its own before writing:
-//     the whole target is rewritten, not only the slice
+//     target only at the element it writes, so rangeify writes it in place
+//     with one kernel over the whole target, not only the slice
 //   - store(after(x, deps), v) -> store(x, v) when v reads the after and
 //     x is no view: v's own dependence orders the store after deps
 //   - after(view(x), deps) -> view(after(x, deps))

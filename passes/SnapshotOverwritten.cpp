@@ -10,8 +10,10 @@
 //
 // Not reads of the buffer, and left alone: a store's target, an `after` of
 // the buffer (it names the buffer at a later point), and the reads that
-// compute only the stored value itself (rangeify computes a value that
-// reads its target out of place already). An `after` that a later store
+// compute only the stored value itself (rangeify stores a value that reads
+// its target in place when it reads only the element it writes, and out of
+// place otherwise). Rangeify takes a copy only when a kernel after the first
+// store into the buffer reads it; until then kernels read the buffer. An `after` that a later store
 // into the buffer overwrites is a buffer of its own here: the other reads
 // of it read a copy taken right after it.
 //

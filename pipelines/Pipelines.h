@@ -99,7 +99,7 @@ struct TinyJITPipelineOptions
 
 /// The tensor-level simplifications every lowering starts with
 /// (-tiny-simplify): resolve calls, decompose, canonicalize, fold movement,
-/// stabilize ratios, propagate sharding.
+/// eliminate common subexpressions, stabilize ratios, propagate sharding.
 void buildTinySimplifyPipeline(OpPassManager &pm);
 
 /// Tensor-level tiny to kernel-level functions over flat buffers

@@ -11,7 +11,8 @@ void mlir::tiny::registerTinyPipelines() {
   PassPipelineRegistration<>(
       "tiny-simplify",
       "Resolve calls, decompose derived ops, canonicalize, fold movement ops, "
-      "stabilize x/(1+x) ratios, propagate sharding",
+      "eliminate common subexpressions, stabilize x/(1+x) ratios, propagate "
+      "sharding",
       buildTinySimplifyPipeline);
   PassPipelineRegistration<TinyToLLVMPipelineOptions>(
       "tiny-to-kernels",

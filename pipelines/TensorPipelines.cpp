@@ -14,6 +14,11 @@ void mlir::tiny::buildTinySimplifyPipeline(OpPassManager &pm) {
   pm.addPass(createTinyDecompose());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createTinyFoldMovement());
+  // One value per computation: a frontend may emit the same computation
+  // twice (tinygrad's gradient graph repeats a layer's forward ops), and
+  // rangeify would run each copy's kernels. Views are folded to one form
+  // first, so that equal chains compare equal.
+  pm.addPass(createCSEPass());
   // After movement folding: the constant 1 it matches may start as a view
   // of a scalar.
   pm.addPass(createTinyStabilizeRatios());

@@ -255,6 +255,59 @@ def test_assign_view():
                                   run(lambda *t: Tensor.realize(*t)))
 
 
+def _kernels(*tensors):
+    """The kernels tiny compiles the realize of `tensors` into."""
+    import tiny.schedule
+    return [k for ks in tiny.schedule.kernels(tt.export(*tensors).text)
+            .values() for k in ks]
+
+
+def test_contiguous_of_an_assign_is_its_buffer():
+    # Tensor.zeros(...).contiguous() is a store into a new buffer wrapped in
+    # a contiguous, which tinygrad drops: one kernel, no copy of the buffer.
+    a = Tensor.zeros(2, 8).contiguous()
+    assert _kernels(a) == ["E_16"]
+    tt.realize(a)
+    assert a.uop.has_buffer_identity()
+    np.testing.assert_array_equal(a.numpy(), np.zeros((2, 8), np.float32))
+
+
+def test_assign_into_a_view_copies_nothing_back():
+    # The realized tensor is the assign itself: the program only stores,
+    # returns no copy of the assigned region (gpt2's kv cache update).
+    def run(realize, count=False):
+        c = Tensor.zeros(2, 8).contiguous().realize()
+        x = Tensor(np.ones((2, 2), np.float32)).realize()
+        v = c[:, 2:4].assign(x * 5)
+        if count:
+            assert len(_kernels(v)) == 1
+        realize(v)
+        return [c.numpy(), v.numpy()]
+    got = run(tt.realize, count=True)
+    for g, e in zip(got, run(lambda *t: Tensor.realize(*t))):
+        np.testing.assert_array_equal(g, e)
+    assert got[0][:, 2:4].tolist() == [[5, 5], [5, 5]]
+
+
+def test_contiguous_inside_a_realize_is_kept():
+    # As tinygrad's realize, every contiguous computed on the way keeps its
+    # buffer: a later realize reads it rather than computing it again.
+    def run(realize, count=False):
+        x = Tensor(F).contiguous().realize()
+        h = (x * 2).exp().contiguous()
+        y = h + 1
+        realize(y)
+        assert h.uop.is_realized
+        z = h * 3
+        if count:
+            assert len(_kernels(z)) == 1
+        realize(z)
+        return [y.numpy(), z.numpy(), h.numpy()]
+    got = run(tt.realize, count=True)
+    for g, e in zip(got, run(lambda *t: Tensor.realize(*t))):
+        np.testing.assert_allclose(g, e, rtol=1e-6)
+
+
 U8 = np.array([0, 1, 44, 200, 255], dtype=np.uint8)
 I8 = np.array([-128, -1, 0, 44, 127], dtype=np.int8)
 

@@ -18,6 +18,8 @@ tinygrad function that made it (when tinygrad recorded one): never a wrong
 program.
 """
 
+import math
+
 from tinygrad.dtype import AddrSpace, dtypes, least_upper_dtype, weak_dtype
 from tinygrad.uop.ops import AxisType, GroupOp, Ops, UOp, all_metadata, exec_alu
 
@@ -105,13 +107,16 @@ class Exported:
     `write_backs` lists the inputs (by index) whose stored contents the
     function returns after the outputs' results, for programs that run on
     tiny's runtime (where params are copies): those results go into the
-    inputs' own memory. `var_values`: the bound Variables (by name) the
-    program was compiled for, with their values."""
+    inputs' own memory. `aliases` pairs each CONTIGUOUS of an assign into
+    a whole buffer with that assign (AFTER): it becomes what the assign
+    becomes. `var_values`: the bound Variables (by name) the program was
+    compiled for, with their values."""
 
     def __init__(self, text, inputs, outputs, assigns, layouts=None,
-                 write_backs=()):
+                 write_backs=(), aliases=()):
         self.text, self.inputs, self.outputs, self.assigns = (
             text, inputs, outputs, assigns)
+        self.aliases = list(aliases)
         self.layouts = layouts if layouts is not None else [None] * len(
             outputs)
         self.write_backs = list(write_backs)
@@ -156,6 +161,10 @@ class _Builder:
         # Assigns into a value with no buffer, in the order met: tinygrad
         # realizes each in a buffer of its own, which the tensor then is.
         self.fresh_assigns = []
+        # The CONTIGUOUS UOps the function computes (each with its value),
+        # and those that stand for an assign's buffer (with the assign).
+        self.contiguous = []
+        self.aliases = []
         self.shards = {}
         # The param values by slot, the stores into each buffer, and every
         # device a value lives on.
@@ -380,9 +389,20 @@ class _Builder:
         if op is Ops.REDUCE:
             return self.reduce(u, dtype, device)
         if op is Ops.CONTIGUOUS:
+            if _is_whole_assign(u.src[0]):
+                # tinygrad drops a contiguous of an assign into a whole
+                # buffer: the buffer holds the value already.
+                self.aliases.append((u, u.src[0]))
+                return self.value(u.src[0], dtype, device)
             src = self.value(u.src[0], dtype, device)
-            return self._new("tiny.contiguous %s : %s" % (src.name, src.type),
-                             src.shape, dtype, device)
+            v = self._new("tiny.contiguous %s : %s" % (src.name, src.type),
+                          src.shape, dtype, device)
+            # Not of symbolic shape: tiny's results have static shapes.
+            if not self.calls and not isinstance(device, tuple) and \
+                    0 not in v.shape and \
+                    all(isinstance(d, int) for d in u.shape):
+                self.contiguous.append((u, v))
+            return v
         if op in (Ops.DETACH, Ops.CONTIGUOUS_BACKWARD):
             return self.value(u.src[0], dtype, device)
         if op is Ops.COPY:
@@ -479,6 +499,16 @@ class _Builder:
             return shards
         return self._mstack([self.part(v, axis, i)
                              for i in range(len(v.device))])
+
+    def empty_view(self, v):
+        """A view of `v` with no elements (of its first axis, `v` seen as a
+        vector): a result that costs no kernel. A value on several devices
+        is returned whole, as before."""
+        if isinstance(v.device, tuple):
+            return v
+        flat = self.reshape(v, (math.prod(v.shape),))
+        return self._new("tiny.shrink %s [0] to [0] : %s" % (
+            flat.name, flat.type), (0,), flat.dtype, flat.device)
 
     def part(self, v, axis, index):
         """Device `index`'s shard along `axis` of `v` (on a device tuple), on
@@ -982,12 +1012,22 @@ def export_uops(uops, name="tinygrad", var_values=None):
                                               len(v.device)))
         results.extend(b.part(v, axis, i) for i in range(len(v.device)))
         layouts.append((u.device, axis))
+    # Every CONTIGUOUS computed on the way is a result too: its kernel
+    # writes it into a buffer anyway, and tinygrad's realize keeps that
+    # buffer for every tensor whose graph holds it, so a later realize
+    # reads it instead of computing it again (a model's blocks, each ending
+    # in a contiguous, realized one after another).
+    for u, v in b.contiguous:
+        if u not in outputs:
+            outputs.append(u)
+            results.append(v)
+            layouts.append(None)
     writes = b.write_backs()
     results.extend(v for _, v in writes)
     if not results:
-        # Only assigns: return the first one's buffer (a small copy) so the
-        # function has a result.
-        results.append(values[0])
+        # Only assigns: the function still returns a value, one of no
+        # elements (a view of the first assign), for which no kernel runs.
+        results.append(b.empty_view(values[0]))
     if len(results) == 1:
         rtype = results[0].type
         b.lines.append("    tiny.return %s : %s" % (results[0].name, rtype))
@@ -1000,19 +1040,32 @@ def export_uops(uops, name="tinygrad", var_values=None):
     text = "tiny.function @%s -> %s {\n%s\n}\n" % (
         name, rtype, "\n".join(b.lines))
     exported = Exported(text, b.inputs, outputs, b.assigns, layouts,
-                        [index for index, _ in writes])
+                        [index for index, _ in writes], b.aliases)
     exported.var_values = dict(b.var_values)
     return exported
 
 
+def _is_whole_assign(u):
+    """An assign into a whole buffer (an AFTER whose target is a BUFFER, or
+    a reshape of one): tinygrad's realize drops a CONTIGUOUS of it."""
+    return u.op is Ops.AFTER and u.src[0].has_buffer_identity() and \
+        _is_assign(u)
+
+
 def _is_assign(u):
     """An assign's result: a view (through movement ops) of an AFTER whose
-    target is a buffer. Its value is already in that buffer."""
+    target is a buffer and which waits for a store or for another assign
+    (tinygrad's assign into a view of a buffer wraps the view's AFTER in
+    one on the buffer), or a CONTIGUOUS of an assign into a whole buffer.
+    Its value is already in that buffer."""
+    if u.op is Ops.CONTIGUOUS and _is_whole_assign(u.src[0]):
+        return True
     while u.op in GroupOp.Movement:
         u = u.src[0]
     return u.op is Ops.AFTER and not u.is_bound_var and \
         _buffer_root(u.src[0]) is not None and \
-        any(d.op is Ops.STORE for d in u.src[1:])
+        any(d.op is Ops.STORE or (d.op is Ops.AFTER and _is_assign(d))
+            for d in u.src[1:])
 
 
 def export(*tensors, name="tinygrad"):

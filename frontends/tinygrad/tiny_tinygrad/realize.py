@@ -407,5 +407,8 @@ def realize(*tensors):
     for a in exported.assigns:
         if a not in mapping:
             mapping[a] = a.src[0].substitute(mapping)
+    for contiguous, a in exported.aliases:
+        if a in mapping:
+            mapping.setdefault(contiguous, mapping[a])
     _apply_map_to_tensors(mapping, name="tiny realize")
     return tensors[0]

@@ -24,10 +24,12 @@
 // RUN: tiny-run %s --entry=in_place -i 1,2,3,4 | FileCheck %s --check-prefix=IN-PLACE
 // IN-PLACE: [2, 3, 4, 5] : tensor<4xf32>
 // RUN: tiny-opt %s -tiny-simplify -tiny-remove-views -tiny-snapshot-overwritten -tiny-rangeify -tiny-print-schedule -o /dev/null | FileCheck %s --check-prefix=KERNELS
-// An update in place takes no snapshot: rangeify stages w + 1 (a value that
-// reads its target), writes it into w, and copies w into the output.
-// KERNELS: schedule @old_and_new: 4 kernels
-// KERNELS: schedule @in_place: 3 kernels
+// @old_and_new: the copy of w that `old` reads is taken right before the
+// store (a kernel after it reads it), w + 1 is stored in place (it reads w
+// only at the element it writes), then the result. An update in place takes
+// no snapshot: w + 1 into w, then w copied into the output.
+// KERNELS: schedule @old_and_new: 3 kernels
+// KERNELS: schedule @in_place: 2 kernels
 
 #cpu = #tiny.device<"CPU">
 

@@ -35,3 +35,24 @@ tiny.function @empty_and_scalar -> tensor<i32, #cpu> {
   %a = tiny.add %v, %s : tensor<i32, #cpu>, tensor<i32, #cpu>
   tiny.return %a : tensor<i32, #cpu>
 }
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// A result of no elements (what a program that only stores returns) is
+// written by no kernel: only the store's kernel runs.
+// CHECK-LABEL: func.func @store_returns_empty
+// CHECK-SAME: %[[OUT:[a-z0-9_]+]]: memref<0xf32> {tiny.buffer = #tiny.buffer<output 0>})
+// CHECK-NEXT: tiny.k.kernel "E_4" {
+// CHECK-NOT: tiny.k.kernel
+// CHECK: return
+tiny.function @store_returns_empty -> tensor<0xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  %c = tiny.const dense<0.5> : tensor<f32, #cpu>
+  %m = tiny.mul %x, %c : tensor<4xf32, #cpu>, tensor<f32, #cpu>
+  %t = tiny.store %x, %m : tensor<4xf32, #cpu>
+  %a = tiny.after %x(%t) : tensor<4xf32, #cpu>, !tiny.token
+  %e = tiny.shrink %a [0] to [0] : tensor<4xf32, #cpu>
+  tiny.return %e : tensor<0xf32, #cpu>
+}
