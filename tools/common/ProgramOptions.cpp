@@ -36,8 +36,8 @@ ProgramOptions::ProgramOptions(cl::OptionCategory &category, StringRef verb)
           cl::desc("load a shared library of host functions, which exports "
                    "tiny_register_host_functions (jit/HostFunctionABI.h), "
                    "for the program's tiny.custom_function calls (an "
-                   "artifact does not record it: whoever runs one loads it "
-                   "too)"),
+                   "artifact names the functions it calls and is refused "
+                   "without them: whoever runs one loads the library too)"),
           cl::value_desc("lib.so"), cl::cat(category)),
       printTime("print-compile-time", cl::desc(timeDescription),
                 cl::cat(category)) {}
