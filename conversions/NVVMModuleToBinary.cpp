@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "conversions/GPUKernelDump.h"
+#include "conversions/GPUModuleToBinary.h"
 #include "conversions/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
@@ -93,31 +94,16 @@ struct TinyNVVMModuleToBinaryPass
       if (!dumpDir.empty() &&
           failed(tiny::writeGPUKernelDump(kernels, dumpDir, dump, "ptx")))
         return signalPassFailure();
-      OpBuilder builder(kernels);
-      gpu::BinaryOp::create(builder, kernels.getLoc(), kernels.getName(),
-                            kernels.getOffloadingHandlerAttr(), objects);
-      kernels.erase();
+      tiny::replaceWithBinary(kernels, objects);
     }
   }
 
   /// Fails unless `kernels` has targets, each a #nvvm.target that can
   /// serialize it.
   LogicalResult checkTargets(gpu::GPUModuleOp kernels) {
-    if (!kernels.getTargetsAttr() || kernels.getTargetsAttr().empty())
-      return emitError(kernels.getLoc())
-             << "kernel module @" << kernels.getName()
-             << " has no target to compile for";
-    for (Attribute target : kernels.getTargetsAttr()) {
-      bool nvvm = isa<NVVM::NVVMTargetAttr>(target);
-      if (nvvm && isa<gpu::TargetAttrInterface>(target))
-        continue;
-      emitError(kernels.getLoc())
-          << "kernel module @" << kernels.getName() << " has the target "
-          << target << ", which -tiny-nvvm-module-to-binary does not compile"
-          << (nvvm ? " (the NVVM target interface is not registered)" : "");
-      return failure();
-    }
-    return success();
+    return tiny::checkKernelTargets(
+        kernels, [](Attribute target) { return isa<NVVM::NVVMTargetAttr>(target); },
+        "-tiny-nvvm-module-to-binary", "NVVM");
   }
 };
 } // namespace

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "conversions/GPUKernelDump.h"
+#include "conversions/GPUModuleToBinary.h"
 #include "conversions/Passes.h"
 #include "conversions/ROCmToolchain.h"
 
@@ -166,31 +167,16 @@ struct TinyROCDLModuleToBinaryPass
       if (!dumpDir.empty() &&
           failed(tiny::writeGPUKernelDump(kernels, dumpDir, dump, "s")))
         return signalPassFailure();
-      OpBuilder builder(kernels);
-      gpu::BinaryOp::create(builder, kernels.getLoc(), kernels.getName(),
-                            kernels.getOffloadingHandlerAttr(), objects);
-      kernels.erase();
+      tiny::replaceWithBinary(kernels, objects);
     }
   }
 
   /// Fails unless `kernels` has targets, each a #rocdl.target that can
   /// serialize it.
   LogicalResult checkTargets(gpu::GPUModuleOp kernels) {
-    if (!kernels.getTargetsAttr() || kernels.getTargetsAttr().empty())
-      return emitError(kernels.getLoc())
-             << "kernel module @" << kernels.getName()
-             << " has no target to compile for";
-    for (Attribute target : kernels.getTargetsAttr()) {
-      bool rocdl = isa<ROCDL::ROCDLTargetAttr>(target);
-      if (rocdl && isa<gpu::TargetAttrInterface>(target))
-        continue;
-      emitError(kernels.getLoc())
-          << "kernel module @" << kernels.getName() << " has the target "
-          << target << ", which -tiny-rocdl-module-to-binary does not compile"
-          << (rocdl ? " (the ROCDL target interface is not registered)" : "");
-      return failure();
-    }
-    return success();
+    return tiny::checkKernelTargets(
+        kernels, [](Attribute target) { return isa<ROCDL::ROCDLTargetAttr>(target); },
+        "-tiny-rocdl-module-to-binary", "ROCDL");
   }
 
   /// Fails, saying what to install, when `kernels` calls the device
