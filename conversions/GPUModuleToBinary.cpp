@@ -1,4 +1,4 @@
-//===- GPUModuleToBinary.cpp - steps shared by the *-module-to-binary passes =//
+//===- GPUModuleToBinary.cpp - shared steps of module-to-binary ----------===//
 
 #include "conversions/GPUModuleToBinary.h"
 

@@ -1,4 +1,4 @@
-//===- GPUModuleToBinary.h - steps shared by the *-module-to-binary passes -===//
+//===- GPUModuleToBinary.h - shared steps of module-to-binary -*- C++ -*-===//
 //
 // -tiny-nvvm-module-to-binary and -tiny-rocdl-module-to-binary compile each
 // gpu.module into a gpu.binary one module at a time; they check the module's

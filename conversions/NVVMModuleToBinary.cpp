@@ -102,7 +102,8 @@ struct TinyNVVMModuleToBinaryPass
   /// serialize it.
   LogicalResult checkTargets(gpu::GPUModuleOp kernels) {
     return tiny::checkKernelTargets(
-        kernels, [](Attribute target) { return isa<NVVM::NVVMTargetAttr>(target); },
+        kernels,
+        [](Attribute target) { return isa<NVVM::NVVMTargetAttr>(target); },
         "-tiny-nvvm-module-to-binary", "NVVM");
   }
 };

@@ -175,7 +175,8 @@ struct TinyROCDLModuleToBinaryPass
   /// serialize it.
   LogicalResult checkTargets(gpu::GPUModuleOp kernels) {
     return tiny::checkKernelTargets(
-        kernels, [](Attribute target) { return isa<ROCDL::ROCDLTargetAttr>(target); },
+        kernels,
+        [](Attribute target) { return isa<ROCDL::ROCDLTargetAttr>(target); },
         "-tiny-rocdl-module-to-binary", "ROCDL");
   }
 
