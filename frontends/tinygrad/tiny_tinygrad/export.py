@@ -398,8 +398,7 @@ class _Builder:
             v = self._new("tiny.contiguous %s : %s" % (src.name, src.type),
                           src.shape, dtype, device)
             # Not of symbolic shape: tiny's results have static shapes.
-            if not self.calls and not isinstance(device, tuple) and \
-                    0 not in v.shape and \
+            if not self.calls and 0 not in v.shape and \
                     all(isinstance(d, int) for d in u.shape):
                 self.contiguous.append((u, v))
             return v
@@ -991,10 +990,15 @@ def export_uops(uops, name="tinygrad", var_values=None):
         if u.dtype in dtypes.weaks:
             raise _error(u, "a weak dtype cannot be stored; cast it first")
         values.append(b.value(u))
-    # The requested values, then each assign into a fresh buffer that is
-    # not one of them.
+    # The requested values, then each assign into a fresh buffer, then
+    # every CONTIGUOUS computed on the way: its kernel writes it into a
+    # buffer anyway, and tinygrad's realize keeps that buffer for every
+    # tensor whose graph holds it, so a later realize reads it instead of
+    # computing it again (a model's blocks, each ending in a contiguous,
+    # realized one after another), and a held value computed from a buffer
+    # the program stores into keeps the value it had before the store.
     for u, v in list(zip(uops, values)) + [
-            (a, b.value(a)) for a in b.fresh_assigns if a not in uops]:
+            (a, b.value(a)) for a in b.fresh_assigns] + b.contiguous:
         if _is_assign(u) or u in outputs:
             continue
         outputs.append(u)
@@ -1012,16 +1016,6 @@ def export_uops(uops, name="tinygrad", var_values=None):
                                               len(v.device)))
         results.extend(b.part(v, axis, i) for i in range(len(v.device)))
         layouts.append((u.device, axis))
-    # Every CONTIGUOUS computed on the way is a result too: its kernel
-    # writes it into a buffer anyway, and tinygrad's realize keeps that
-    # buffer for every tensor whose graph holds it, so a later realize
-    # reads it instead of computing it again (a model's blocks, each ending
-    # in a contiguous, realized one after another).
-    for u, v in b.contiguous:
-        if u not in outputs:
-            outputs.append(u)
-            results.append(v)
-            layouts.append(None)
     writes = b.write_backs()
     results.extend(v for _, v in writes)
     if not results:

@@ -308,42 +308,6 @@ def _realized_part(u):
     return base
 
 
-def _contiguous_held_elsewhere(uops, todo):
-    """The CONTIGUOUS UOps inside the graph of `uops` that another live
-    Tensor's graph also holds, when the program stores into a buffer.
-
-    tinygrad realizes every CONTIGUOUS of a schedule in a buffer of its own
-    and points the tensors holding it at that buffer. tiny keeps such a
-    value inside its program, which is the same until the program stores
-    into a buffer the value was computed from: a tensor still holding the
-    CONTIGUOUS would compute it again later from the stored-into buffer
-    (Tensor.rand's values from the advanced rng counter). Those values
-    become results of the program, as in tinygrad."""
-    graph = UOp.sink(*uops).toposort()
-    if not any(u.op is Ops.STORE for u in graph):
-        return []
-    requested = set(uops)
-    # One of symbolic shape stays inside: tiny's results have static
-    # shapes (not done: a buffer of the Variables' largest values).
-    candidates = {u for u in graph
-                  if u.op is Ops.CONTIGUOUS and u not in requested
-                  and all(isinstance(s, int) for s in u.shape)}
-    if not candidates:
-        return []
-    from tinygrad.tensor import all_tensors
-    skip = {id(t) for t in todo}
-    held, cache = {}, {}
-
-    def visit(node):
-        if node in candidates:
-            held[node] = None
-    for ref in list(all_tensors):
-        t = ref()
-        if t is not None and id(t) not in skip:
-            t.uop.topovisit(visit, cache)
-    return [u for u in graph if u in held]
-
-
 def realize(*tensors):
     """Computes the given Tensors with tiny and makes each of them (and every
     Tensor sharing their graph) realized. Returns the first tensor."""
@@ -376,7 +340,6 @@ def realize(*tensors):
         if not todo:
             return tensors[0]
     uops = list(dict.fromkeys(_realized_part(t.uop) for t in todo))
-    uops += _contiguous_held_elsewhere(uops, todo)
     start = time.perf_counter()
     exported = export_uops(uops)
     stats.export_s += time.perf_counter() - start
