@@ -1,0 +1,148 @@
+"""Random sharded tinygrad programs through tiny, against tinygrad's CPU
+backend.
+
+Each program shards a few tensors over two or four virtual CPU devices
+(along rows, columns, or replicated) and applies seeded steps to a pool of
+them: elementwise ops between tensors sharded alike or differently,
+reductions along and across the sharded axis (tinygrad's allreduce),
+transposes, flips, pads of shrinks, matmuls, contiguous, assigns into
+realized sharded buffers, and realizes of random subsets. The same program
+runs with tinygrad's realize and through tiny; every tensor of the pool must
+then hold the same values. A program tinygrad itself refuses is replaced by
+the next seed, and the count is printed; tiny refusing one tinygrad runs is
+a failure.
+
+    PROGRAMS=200 SEED=0 pytest -s frontends/tinygrad/tests/test_random_sharded_programs.py
+"""
+
+import os
+import random
+
+import numpy as np
+import pytest
+
+from tinygrad_path import REASON, TINYGRAD
+
+if TINYGRAD is None:
+    print("SKIP:", REASON)
+    pytest.skip(REASON, allow_module_level=True)
+
+from tinygrad import Tensor  # noqa: E402
+import tiny_tinygrad as tt  # noqa: E402
+
+# Square, and divisible by four along both axes, so transposes keep the
+# shape and any axis can be sharded over either device set.
+SHAPE = (8, 8)
+DEVICE_SETS = [("CPU:1", "CPU:2"), ("CPU:1", "CPU:2", "CPU:3", "CPU:4")]
+PROGRAMS = int(os.environ.get("PROGRAMS", "10"))
+FIRST_SEED = int(os.environ.get("SEED", "0"))
+STEPS = 10
+
+
+def _elementwise(rng, x, y):
+    return rng.choice([
+        lambda: x + y, lambda: x * y, lambda: x - y, lambda: x.maximum(y),
+        lambda: (x < y).where(x, y), lambda: -x, lambda: x.relu() * 0.5,
+        lambda: (x.abs() + 1).sqrt(),
+    ])()
+
+
+def _reduce(rng, x):
+    axis = rng.choice([0, 1])
+    kind = rng.choice(["sum", "max", "min"])
+    return getattr(x, kind)(axis=axis, keepdim=True).expand(SHAPE)
+
+
+def _movement(rng, x):
+    # tinygrad refuses a flip along the sharded axis and a reshape that
+    # moves elements between shards.
+    axis = x.uop.axis
+    moves = [lambda: x.T,
+             lambda: x.shrink(((0, 4), None)).pad(((0, 4), None)),
+             lambda: x.shrink((None, (4, 8))).pad((None, (4, 0)))]
+    moves += [lambda a=a: x.flip(a) for a in (0, 1) if a != axis]
+    if axis != 1:
+        moves.append(lambda: x.reshape(4, 16).reshape(SHAPE))
+    return rng.choice(moves)()
+
+
+def _partner(rng, pool, x):
+    """A tensor of `pool` sharded as `x` is, where there is one: tinygrad
+    refuses elementwise ops between tensors sharded along different
+    axes."""
+    alike = [t for t in pool if t.uop.axis == x.uop.axis]
+    return rng.choice(alike or pool)
+
+
+def run_program(seed, realize):
+    """Runs program `seed` with `realize` (tinygrad's or tiny's); returns
+    the pool's values and the steps' names."""
+    rng = random.Random(seed)
+    data = np.random.default_rng(seed)
+    devices = rng.choice(DEVICE_SETS)
+
+    def sharded():
+        value = Tensor(data.standard_normal(SHAPE).astype(np.float32))
+        return value.shard(devices, axis=rng.choice([0, 1, None]))
+
+    buffers = [sharded().contiguous() for _ in range(2)]
+    realize(*buffers)
+    pool = list(buffers)
+    steps = []
+    for _ in range(STEPS):
+        kind = rng.choice(["elementwise", "elementwise", "reduce",
+                           "movement", "matmul", "new", "contiguous",
+                           "assign", "realize"])
+        steps.append(kind)
+        pick = rng.choice
+        if kind == "elementwise":
+            x = pick(pool)
+            pool.append(_elementwise(rng, x, _partner(rng, pool, x)))
+        elif kind == "reduce":
+            pool.append(_reduce(rng, pick(pool)))
+        elif kind == "movement":
+            pool.append(_movement(rng, pick(pool)))
+        elif kind == "matmul":
+            pool.append(pick(pool) @ pick(pool) * 0.25)
+        elif kind == "new":
+            pool.append(sharded())
+        elif kind == "contiguous":
+            pool.append(pick(pool).contiguous())
+        elif kind == "assign":
+            # Realized at once, as optimizers do (test_random_programs.py
+            # says why).
+            target = pick(buffers)
+            x = _partner(rng, pool, target)
+            realize(target.assign(_elementwise(rng, x,
+                                               _partner(rng, pool, x))))
+        else:
+            realize(*rng.sample(pool, rng.randint(1, min(3, len(pool)))))
+    realize(*pool)
+    return [t.numpy() for t in pool], steps
+
+
+def _tinygrad_realize(*tensors):
+    Tensor.realize(*tensors)
+    return tensors[0]
+
+
+def test_random_sharded_programs_match_tinygrad():
+    compared = refused = 0
+    seed = FIRST_SEED
+    while compared < PROGRAMS:
+        seed += 1
+        try:
+            expected, steps = run_program(seed, _tinygrad_realize)
+        except (RuntimeError, AssertionError, ValueError):
+            refused += 1
+            continue
+        got, _ = run_program(seed, tt.realize)
+        assert len(got) == len(expected)
+        for i, (g, e) in enumerate(zip(got, expected)):
+            np.testing.assert_allclose(
+                g, e, rtol=1e-5, atol=1e-5,
+                err_msg="program seed %d (steps %s), pool tensor %d" % (
+                    seed, " ".join(steps), i))
+        compared += 1
+    print("\n%d random sharded programs compared (seeds %d..%d); %d refused "
+          "by tinygrad itself" % (compared, FIRST_SEED + 1, seed, refused))
