@@ -1660,7 +1660,13 @@ LogicalResult FunctionRangeifier::run() {
       continue;
     }
     if (auto store = dyn_cast<StoreOp>(op)) {
-      Value target = buffers.lookup(store.getTarget());
+      // A store into after(x, deps) stores into x once deps are done; they
+      // are, as their ops come first and kernels are emitted in op order
+      // (two assigns into one buffer in one program).
+      Value targetValue = store.getTarget();
+      while (auto after = targetValue.getDefiningOp<AfterOp>())
+        targetValue = after.getSrc();
+      Value target = buffers.lookup(targetValue);
       if (target && target.getDefiningOp<memref::GetGlobalOp>())
         return store.emitOpError("stores into a constant");
       if (!target)

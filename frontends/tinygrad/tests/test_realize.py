@@ -537,6 +537,21 @@ def test_realizing_a_view_realizes_its_base():
     np.testing.assert_allclose(got[0], np.sqrt(np.abs(F) + 1), rtol=1e-6)
 
 
+def test_two_assigns_into_one_tensor_in_one_realize():
+    # The second assign stores into the first one's AFTER; its value does
+    # not read it (found by test_random_jit_programs.py: tiny refused it).
+    def run(realize):
+        b = Tensor(F).contiguous().realize()
+        c = Tensor(F * 2).contiguous().realize()
+        b.assign(c + c)
+        b.assign(c * 3)
+        realize(b)
+        return b.numpy()
+    got = run(tt.realize)
+    np.testing.assert_allclose(got, run(lambda *t: Tensor.realize(*t)))
+    np.testing.assert_allclose(got, F * 6, rtol=1e-6)
+
+
 def test_same_structure_same_text():
     """A graph rebuilt with other data gives byte-identical IR text, so the
     second realize compiles nothing."""

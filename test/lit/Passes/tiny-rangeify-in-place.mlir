@@ -127,3 +127,32 @@ tiny.function @subtract_sum -> tensor<4xf32, #cpu> {
   %e = tiny.exp2 %y : tensor<4xf32, #cpu>
   tiny.return %e : tensor<4xf32, #cpu>
 }
+
+// -----
+
+// The second store targets the first one's after and does not read it: it
+// stores into the same param, in a kernel after the first store's.
+
+#cpu = #tiny.device<"CPU">
+
+// CHECK-LABEL: func.func @store_into_after
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<param 0>}, %[[Y:[a-z0-9_]+]]: memref<4xf32>
+// CHECK-NOT: memref.alloc
+// CHECK: tiny.k.kernel "E_4" {
+// CHECK: %[[V0:[a-z0-9_]+]] = tiny.k.load
+// CHECK: %[[P0:[a-z0-9_]+]] = tiny.k.index %[[X]][
+// CHECK-NEXT: tiny.k.store %[[P0]], %[[V0]]
+// CHECK: tiny.k.kernel "E_4" {
+// CHECK: %[[V1:[a-z0-9_]+]] = arith.addf
+// CHECK: %[[P1:[a-z0-9_]+]] = tiny.k.index %[[X]][
+// CHECK-NEXT: tiny.k.store %[[P1]], %[[V1]]
+tiny.function @store_into_after -> tensor<4xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  %y = tiny.param 1 : f32 size 4 on "CPU"
+  %t0 = tiny.store %x, %y : tensor<4xf32, #cpu>
+  %a0 = tiny.after %x(%t0) : tensor<4xf32, #cpu>, !tiny.token
+  %v = tiny.add %y, %y : tensor<4xf32, #cpu>
+  %t1 = tiny.store %a0, %v : tensor<4xf32, #cpu>
+  %a1 = tiny.after %a0(%t1) : tensor<4xf32, #cpu>, !tiny.token
+  tiny.return %a1 : tensor<4xf32, #cpu>
+}
