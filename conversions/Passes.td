@@ -88,42 +88,6 @@ def ConvertGpuLaunchToRuntime
   ];
 }
 
-def TinyGroupReduce : Pass<"tiny-group-reduce"> {
-  let summary = "Spread long reductions of kernels with few outputs over a "
-                # "block's threads";
-  let description = [{
-    A GPU runs a kernel's outputs on its threads; a kernel with few outputs
-    and long reductions (a sum to a scalar, the max of a few rows) leaves
-    most of it idle. This re-marks such a REDUCE range GROUP_REDUCE, which
-    -convert-tiny-to-gpu spreads over the threads of a block. A range is
-    marked when
-    - every value it carries is folded by one associative, commutative
-      arith op (float sums and products only with `reassoc`),
-    - it is nested only in parallel output ranges (LOOP, THREAD, GLOBAL
-      without carried values) whose bounds multiply to at most
-      `max-outputs`,
-    - it and the longest chain of ranges in it run at least `min-reduce`
-      iterations,
-    - its body stores nothing and has no barrier, and
-    - the kernel has no LOCAL range, GROUP_REDUCE, thread id or global id
-      (which use the block's threads already).
-
-    ```mlir
-    %s = tiny.k.range reduce %r < %n iter_args(%acc = %z) -> (f32) {...}
-    // becomes
-    %s = tiny.k.range group_reduce %r < %n iter_args(%acc = %z) -> (f32) {...}
-    ```
-  }];
-  let options = [
-    Option<"minReduce", "min-reduce", "int64_t", /*default=*/"256",
-           "Fewest iterations of a reduction worth sharing">,
-    Option<"maxOutputs", "max-outputs", "int64_t", /*default=*/"2048",
-           "Most outputs of a kernel whose reductions are shared">,
-    Option<"gpuKernelsOnly", "gpu-kernels-only", "bool", /*default=*/"false",
-           "Look only at kernels that name a CUDA or HIP device">,
-  ];
-}
-
 def ConvertTinyToGPU : Pass<"convert-tiny-to-gpu", "::mlir::ModuleOp"> {
   let summary = "Turn kernel-level tiny kernels into gpu.launch regions";
   let description = [{
@@ -137,12 +101,9 @@ def ConvertTinyToGPU : Pass<"convert-tiny-to-gpu", "::mlir::ModuleOp"> {
       nothing, have constant bounds and sit in grid ranges only. The launch
       is as long as the longest range of each dimension; shorter ranges
       guard their bodies.
-    - A kernel without GLOBAL or LOCAL ranges or special ids gets a grid
-      from its nest of output ranges (up to three, LOOP or THREAD, carrying
-      nothing): they become GLOBAL ranges, except the innermost, which
-      becomes `block-size` LOCAL threads per block (fewer for a shorter
-      range), guarded when the bound is not a multiple of the block. With a
-      GROUP_REDUCE they all become blocks.
+    - The AxisTypes are read, never chosen: -tiny-gpu-schedule chooses
+      them. A kernel with no GLOBAL, LOCAL or GROUP_REDUCE range and no
+      special id carries no GPU schedule and is reported.
     - `tiny.k.special` becomes `gpu.block_id` (gidxN), `gpu.thread_id`
       (lidxN) or block id * block size + thread id (idxN, in blocks of
       `block-size`); its bound sizes the launch.
@@ -172,7 +133,7 @@ def ConvertTinyToGPU : Pass<"convert-tiny-to-gpu", "::mlir::ModuleOp"> {
   }];
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
-           "Threads per block of a default grid or a GROUP_REDUCE">,
+           "Threads per block of a global id, most of a GROUP_REDUCE">,
     Option<"gpuKernelsOnly", "gpu-kernels-only", "bool", /*default=*/"false",
            "Convert only kernels that name a CUDA or HIP device">,
   ];

@@ -360,6 +360,66 @@ def TinySimplifyIndices : Pass<"tiny-simplify-indices"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def TinyGPUSchedule : Pass<"tiny-gpu-schedule"> {
+  let summary = "Choose the blocks, threads and shared reductions of GPU "
+                # "kernels";
+  let description = [{
+    The only code that sets the GPU AxisTypes of kernel ranges (GLOBAL,
+    LOCAL, GROUP_REDUCE); -convert-tiny-to-gpu only reads them, and reports
+    a kernel that carries none. For each kernel:
+    - Reductions: when the kernel leaves the threads of a block free (it has
+      no LOCAL range, GROUP_REDUCE, thread id or global id), a REDUCE range
+      becomes GROUP_REDUCE, shared by the block's threads, when
+      - every value it carries is folded by one associative, commutative
+        arith op (float sums and products only with `reassoc`),
+      - it is nested only in parallel output ranges (LOOP, THREAD, GLOBAL
+        without carried values) whose bounds multiply to at most
+        `max-outputs`,
+      - it and the longest chain of ranges in it run at least `min-reduce`
+        iterations, and
+      - its body stores nothing and has no barrier.
+    - The grid: a kernel with no GLOBAL or LOCAL range and no special id
+      gets one from its nest of output ranges (from the top, up to three
+      ranges longer than one, LOOP or THREAD, carrying nothing, each the
+      only op of its block that writes or has regions). They become GLOBAL
+      ranges, except the innermost, which becomes LOCAL: `block-size`
+      threads per block, split into a GLOBAL range of blocks and a LOCAL
+      range of threads when longer (guarded when the bound is not a
+      multiple). With a GROUP_REDUCE it becomes GLOBAL too. A range of one
+      iteration is inlined.
+    - A kernel left with no GPU axis at all runs as one thread: its body is
+      wrapped in a GLOBAL range of one iteration.
+
+    ```mlir
+    tiny.k.range loop %i < %c1000 { ... }
+    // becomes
+    tiny.k.range global %b < %c4 {
+      tiny.k.range local %l < %c256 {
+        %i = b * 256 + l
+        scf.if %i < 1000 { ... }
+      }
+    }
+    %s = tiny.k.range reduce %r < %c4096 iter_args(%acc = %z) -> (f32) {...}
+    // becomes
+    %s = tiny.k.range group_reduce %r < %c4096 iter_args(%acc = %z) -> (f32) {...}
+    ```
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "Threads per block of a default grid">,
+    Option<"minReduce", "min-reduce", "int64_t", /*default=*/"256",
+           "Fewest iterations of a reduction worth sharing">,
+    Option<"maxOutputs", "max-outputs", "int64_t", /*default=*/"2048",
+           "Most outputs of a kernel whose reductions are shared">,
+    Option<"gpuKernelsOnly", "gpu-kernels-only", "bool", /*default=*/"false",
+           "Schedule only kernels that name a CUDA or HIP device">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
 def TinyOptimize : Pass<"tiny-optimize", "::mlir::ModuleOp"> {
   let summary = "Tile, upcast and unroll kernel ranges for the target";
   let description = [{

@@ -2,11 +2,11 @@
 //
 // A GPU kernel's output elements are its threads. A reduction to a few
 // elements (a sum to a scalar) then runs on a few threads, or on one block
-// with -tiny-group-reduce, while the rest of the GPU idles: on an H200, a
-// sum of 2^26 floats read 10 GB/s of the 4 TB/s the memory gives. As
-// tinygrad's split_reduceop does, such a reduce becomes two: the first
-// computes many partial results, one per thread, in a kernel of its own
-// (`tiny.contiguous`); the second combines them.
+// with -tiny-gpu-schedule's GROUP_REDUCE, while the rest of the GPU idles:
+// on an H200, a sum of 2^26 floats read 10 GB/s of the 4 TB/s the memory
+// gives. As tinygrad's split_reduceop does, such a reduce becomes two: the
+// first computes many partial results, one per thread, in a kernel of its
+// own (`tiny.contiguous`); the second combines them.
 //
 // The split differs from tinygrad's in where the partials read: the kept
 // factor of the split axis is its inner one, so neighbouring threads read

@@ -89,7 +89,9 @@ void mlir::tiny::buildTinyToGPUPipeline(
     OpPassManager &pm, StringRef target,
     const TinyToGPUPipelineOptions &options) {
   buildTinyToKernelsPipeline(pm);
-  pm.addPass(createTinyGroupReduce());
+  TinyGPUScheduleOptions schedule;
+  schedule.blockSize = options.blockSize;
+  pm.addPass(createTinyGPUSchedule(schedule));
   ConvertTinyToGPUOptions gpuOptions;
   gpuOptions.blockSize = options.blockSize;
   pm.addPass(createConvertTinyToGPU(gpuOptions));
@@ -105,9 +107,10 @@ void mlir::tiny::buildKernelsToGPUBinariesPipeline(
     const TinyToGPUPipelineOptions &options) {
   // CPU kernels get the host's register tiles; GPU kernels are left alone.
   pm.addPass(createTinyOptimize());
-  TinyGroupReduceOptions groupReduce;
-  groupReduce.gpuKernelsOnly = true;
-  pm.addPass(createTinyGroupReduce(groupReduce));
+  TinyGPUScheduleOptions schedule;
+  schedule.blockSize = options.blockSize;
+  schedule.gpuKernelsOnly = true;
+  pm.addPass(createTinyGPUSchedule(schedule));
   ConvertTinyToGPUOptions gpuOptions;
   gpuOptions.blockSize = options.blockSize;
   gpuOptions.gpuKernelsOnly = true;

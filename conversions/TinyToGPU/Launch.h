@@ -47,11 +47,12 @@ struct LaunchPlan {
   int64_t groupSize = 0;
 };
 
-/// Plans the launch of `kernel` with blocks of `blockSize` threads, first
-/// giving a kernel that names no grid one from its output ranges; reports
-/// (as an op's error) and fails for a kernel that cannot be launched.
-FailureOr<LaunchPlan> planLaunch(RewriterBase &rewriter, KernelOp kernel,
-                                 int64_t blockSize);
+/// Plans the launch of `kernel` from the AxisTypes of its ranges and its
+/// special ids: `blockSize` threads per block for a global id, at most as
+/// many for a GROUP_REDUCE. Reports (as an op's error) and fails for a
+/// kernel that cannot be launched, or that carries no GPU schedule at all
+/// (-tiny-gpu-schedule gives it one).
+FailureOr<LaunchPlan> planLaunch(KernelOp kernel, int64_t blockSize);
 
 /// The thread (block) id of `launch` along `dim`.
 Value getThreadId(gpu::LaunchOp launch, unsigned dim);

@@ -3,15 +3,14 @@
 // How large a kernel's launch is and which ranges and special ids read its
 // block and thread ids: GLOBAL ranges become block ids and LOCAL ranges
 // thread ids (the innermost of a nest along x); the launch is as large as
-// the longest range of each dimension. A kernel that names no grid gets one
-// from its nest of output ranges.
+// the longest range of each dimension. The ranges' AxisTypes are read, never
+// chosen here: -tiny-gpu-schedule chooses them.
 //
 //===----------------------------------------------------------------------===//
 
 #include "conversions/TinyToGPU/Launch.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
@@ -39,115 +38,15 @@ Value getBlockId(gpu::LaunchOp launch, unsigned dim) {
   return std::array<Value, kGridDims>{ids.x, ids.y, ids.z}[dim];
 }
 
-/// Whether `op` may write memory; an op that does not say may.
-static bool mayWrite(Operation &op) {
-  if (auto effects = dyn_cast<MemoryEffectOpInterface>(op))
-    return effects.hasEffect<MemoryEffects::Write>();
-  return !isMemoryEffectFree(&op);
-}
-
 //===----------------------------------------------------------------------===//
 // The grid of a kernel
 //===----------------------------------------------------------------------===//
-
-/// The output ranges a kernel's default grid may take: from the kernel's
-/// top, the only range of each block while it carries nothing, is a LOOP or
-/// THREAD range with a constant bound, and the ops beside it write nothing
-/// (every thread runs them). At most three ranges longer than one.
-static SmallVector<RangeOp> getOutputNest(KernelOp kernel) {
-  SmallVector<RangeOp> nest;
-  Block *block = &kernel.getBody().front();
-  unsigned longRanges = 0;
-  while (longRanges < kGridDims) {
-    RangeOp only;
-    for (Operation &op : *block) {
-      if (op.hasTrait<OpTrait::IsTerminator>())
-        continue;
-      auto range = dyn_cast<RangeOp>(op);
-      if ((range && only) ||
-          (!range && (op.getNumRegions() != 0 || mayWrite(op))))
-        return nest;
-      only = range;
-    }
-    if (!only || !only.getInitArgs().empty() ||
-        (only.getAxis() != AxisType::Loop &&
-         only.getAxis() != AxisType::Thread))
-      return nest;
-    std::optional<int64_t> bound = getConstantIntValue(only.getBound());
-    if (!bound || *bound < 1)
-      return nest;
-    nest.push_back(only);
-    if (*bound > 1)
-      ++longRanges;
-    block = &only.getBody().front();
-  }
-  return nest;
-}
 
 void inlineRange(RewriterBase &rewriter, RangeOp range, Value index) {
   Block &body = range.getBody().front();
   rewriter.eraseOp(body.getTerminator());
   rewriter.inlineBlockBefore(&body, range, ValueRange{index});
   rewriter.eraseOp(range);
-}
-
-/// Gives a kernel that names no grid one: its nest of output ranges becomes
-/// GLOBAL ranges. Without a GROUP_REDUCE, which takes the threads, the
-/// innermost one becomes LOCAL threads, split into blocks of `blockSize`
-/// (its body guarded where the bound is not a multiple).
-static void mapDefaultGrid(RewriterBase &rewriter, KernelOp kernel,
-                           bool groupReduce, int64_t blockSize) {
-  SmallVector<RangeOp> nest;
-  for (RangeOp range : getOutputNest(kernel)) {
-    if (*getConstantIntValue(range.getBound()) > 1) {
-      nest.push_back(range);
-      continue;
-    }
-    // A range of one iteration is no dimension.
-    rewriter.setInsertionPoint(range);
-    inlineRange(rewriter, range, createIndex(rewriter, range.getLoc(), 0));
-  }
-  if (nest.empty())
-    return;
-  auto setAxis = [&](RangeOp range, AxisType axis) {
-    rewriter.modifyOpInPlace(range, [&] { range.setAxis(axis); });
-  };
-  RangeOp inner = nest.back();
-  for (RangeOp range : ArrayRef(nest).drop_back())
-    setAxis(range, AxisType::Global);
-  if (groupReduce)
-    return setAxis(inner, AxisType::Global);
-  int64_t bound = *getConstantIntValue(inner.getBound());
-  if (bound <= blockSize)
-    return setAxis(inner, AxisType::Local);
-  // The inner range itself goes: erased in a conversion, it stays in the IR
-  // until the conversion ends, so it keeps its axis and no walk takes it for
-  // a grid range.
-  Location loc = inner.getLoc();
-  rewriter.setInsertionPoint(inner);
-  Value threads = createIndex(rewriter, loc, blockSize);
-  auto blocks = RangeOp::create(
-      rewriter, loc, AxisType::Global,
-      createIndex(rewriter, loc, llvm::divideCeil(bound, blockSize)));
-  rewriter.setInsertionPoint(blocks.getBody().front().getTerminator());
-  auto lanes = RangeOp::create(rewriter, loc, AxisType::Local, threads);
-  Operation *end = lanes.getBody().front().getTerminator();
-  rewriter.setInsertionPoint(end);
-  Value index = arith::AddIOp::create(
-      rewriter, loc,
-      arith::MulIOp::create(rewriter, loc, blocks.getInductionVar(), threads),
-      lanes.getInductionVar());
-  Block &body = inner.getBody().front();
-  rewriter.eraseOp(body.getTerminator());
-  if (bound % blockSize != 0) {
-    Value inBounds = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::ult, index, inner.getBound());
-    auto guard = scf::IfOp::create(rewriter, loc, inBounds,
-                                   /*withElseRegion=*/false);
-    end = guard.thenBlock()->getTerminator();
-  }
-  rewriter.inlineBlockBefore(&body, end, ValueRange{index});
-  rewriter.eraseOp(inner);
 }
 
 std::pair<StringRef, unsigned> parseSpecial(SpecialOp special) {
@@ -163,8 +62,7 @@ static void sizeGlobalId(LaunchPlan &plan, unsigned dim, int64_t bound,
   plan.blocks[dim] = llvm::divideCeil(bound, plan.threads[dim]);
 }
 
-FailureOr<LaunchPlan> planLaunch(RewriterBase &rewriter, KernelOp kernel,
-                                 int64_t blockSize) {
+FailureOr<LaunchPlan> planLaunch(KernelOp kernel, int64_t blockSize) {
   LaunchPlan plan;
   bool namesGrid = false;
   // Outer first, so that a GROUP_REDUCE in another is reported, not lowered.
@@ -174,8 +72,10 @@ FailureOr<LaunchPlan> planLaunch(RewriterBase &rewriter, KernelOp kernel,
       plan.groupReduces.push_back(range);
     namesGrid |= isa<SpecialOp>(op) || (range && isGridAxis(range.getAxis()));
   });
-  if (!namesGrid)
-    mapDefaultGrid(rewriter, kernel, !plan.groupReduces.empty(), blockSize);
+  if (!namesGrid && plan.groupReduces.empty())
+    return kernel.emitOpError(
+        "carries no GPU schedule (no GLOBAL, LOCAL or GROUP_REDUCE range, no "
+        "special id); -tiny-gpu-schedule chooses one");
 
   // Dimensions count from the innermost range of a nest.
   SmallVector<std::pair<RangeOp, unsigned>> depths;

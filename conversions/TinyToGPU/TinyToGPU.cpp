@@ -3,8 +3,9 @@
 // Each tiny.k.kernel becomes a gpu.launch:
 // - GLOBAL ranges become block ids and LOCAL ranges thread ids (the
 //   innermost of a nest along x); the launch is as large as the longest
-//   range of each dimension, shorter ranges guard their bodies. A kernel
-//   that names no grid gets one from its nest of output ranges.
+//   range of each dimension, shorter ranges guard their bodies. The
+//   AxisTypes are -tiny-gpu-schedule's: this conversion reads them and
+//   reports a kernel that carries none.
 // - special ids become the matching gpu ids and size the launch too.
 // - a GROUP_REDUCE range is shared by the threads of a block: each thread
 //   reduces a strided part, the parts meet in workgroup memory and are
@@ -141,7 +142,7 @@ void guardGlobalIds(RewriterBase &rewriter, LaunchLowering &lowering) {
 /// their own patterns.
 LogicalResult lowerKernel(RewriterBase &rewriter, KernelOp kernel,
                           int64_t blockSize) {
-  FailureOr<LaunchPlan> plan = planLaunch(rewriter, kernel, blockSize);
+  FailureOr<LaunchPlan> plan = planLaunch(kernel, blockSize);
   if (failed(plan))
     return failure();
   Location loc = kernel.getLoc();

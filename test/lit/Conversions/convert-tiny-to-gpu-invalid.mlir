@@ -317,15 +317,26 @@ func.func @group_under_branch(%a: memref<64xf32>, %o: memref<1xf32>, %c: i1) {
 
 // -----
 
+// The schedule -tiny-gpu-schedule gives 1000 elements: the last block's
+// guard skips threads.
 func.func @barrier_under_guard(%a: memref<1000xf32>) {
   tiny.k.kernel "k" {
+    %c4 = arith.constant 4 : index
+    %c256 = arith.constant 256 : index
     %c1000 = arith.constant 1000 : index
-    tiny.k.range loop %i < %c1000 {
-      %p = tiny.k.index %a[%i] : memref<1000xf32>
-      %v = tiny.k.load %p : !tiny.ptr<f32, global>
-      // expected-error @+1 {{is under a branch or a loop that some threads of the block may skip, and would hang it}}
-      tiny.k.barrier
-      tiny.k.store %p, %v : !tiny.ptr<f32, global>
+    tiny.k.range global %b < %c4 {
+      tiny.k.range local %t < %c256 {
+        %m = arith.muli %b, %c256 : index
+        %i = arith.addi %m, %t : index
+        %ok = arith.cmpi ult, %i, %c1000 : index
+        scf.if %ok {
+          %p = tiny.k.index %a[%i] : memref<1000xf32>
+          %v = tiny.k.load %p : !tiny.ptr<f32, global>
+          // expected-error @+1 {{is under a branch or a loop that some threads of the block may skip, and would hang it}}
+          tiny.k.barrier
+          tiny.k.store %p, %v : !tiny.ptr<f32, global>
+        }
+      }
     }
   }
   return
@@ -376,11 +387,14 @@ func.func @local_memref_access() {
   // expected-error @+1 {{failed to legalize operation 'tiny.k.kernel' that was explicitly marked illegal}}
   tiny.k.kernel "k" {
     %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
     %buf = memref.alloc() : memref<16xf32, #tiny<addrspace local>>
-    %p = tiny.k.index %buf[%c0] : memref<16xf32, #tiny<addrspace local>>
-    %v = tiny.k.load %p : !tiny.ptr<f32, local>
-    // expected-error @+1 {{uses a LOCAL buffer, which only tiny.k.index may address}}
-    memref.store %v, %buf[%c0] : memref<16xf32, #tiny<addrspace local>>
+    tiny.k.range global %g < %c1 {
+      %p = tiny.k.index %buf[%c0] : memref<16xf32, #tiny<addrspace local>>
+      %v = tiny.k.load %p : !tiny.ptr<f32, local>
+      // expected-error @+1 {{uses a LOCAL buffer, which only tiny.k.index may address}}
+      memref.store %v, %buf[%c0] : memref<16xf32, #tiny<addrspace local>>
+    }
   }
   return
 }
@@ -444,5 +458,23 @@ func.func @barrier_outside_kernel() {
   // expected-error @+2 {{'tiny.k.barrier' op is outside a tiny.k.kernel, so it has no threads to wait for}}
   // expected-error @+1 {{failed to legalize operation 'tiny.k.barrier' that was explicitly marked illegal}}
   tiny.k.barrier
+  return
+}
+
+// -----
+
+// A kernel whose ranges carry no GPU schedule is refused, not launched on
+// one thread: -tiny-gpu-schedule chooses its blocks and threads.
+func.func @no_schedule(%o: memref<4xf32>) {
+  // expected-error @+2 {{carries no GPU schedule (no GLOBAL, LOCAL or GROUP_REDUCE range, no special id); -tiny-gpu-schedule chooses one}}
+  // expected-error @+1 {{failed to legalize operation 'tiny.k.kernel' that was explicitly marked illegal}}
+  tiny.k.kernel "E_4" {
+    %c4 = arith.constant 4 : index
+    %zero = arith.constant 0.0 : f32
+    tiny.k.range loop %i < %c4 {
+      %p = tiny.k.index %o[%i] : memref<4xf32>
+      tiny.k.store %p, %zero : !tiny.ptr<f32, global>
+    }
+  }
   return
 }

@@ -1,5 +1,5 @@
-// RUN: tiny-opt %s -split-input-file -convert-tiny-to-gpu -tiny-gpu-insert-barriers -cse | FileCheck %s
-// RUN: tiny-opt %s -split-input-file -convert-tiny-to-gpu=block-size=128 | FileCheck %s --check-prefix=B128
+// RUN: tiny-opt %s -split-input-file -tiny-gpu-schedule -convert-tiny-to-gpu -tiny-gpu-insert-barriers -cse | FileCheck %s
+// RUN: tiny-opt %s -split-input-file -tiny-gpu-schedule=block-size=128 -convert-tiny-to-gpu=block-size=128 | FileCheck %s --check-prefix=B128
 // RUN: not tiny-opt %s -split-input-file -convert-tiny-to-gpu=block-size=0 2>&1 | FileCheck %s --check-prefix=NOBLOCK
 
 // NOBLOCK: block-size must be positive, got 0

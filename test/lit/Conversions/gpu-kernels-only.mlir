@@ -1,9 +1,10 @@
-// RUN: tiny-opt %s -split-input-file -tiny-group-reduce=gpu-kernels-only=1 | FileCheck %s --check-prefix=GROUP
-// RUN: tiny-opt %s -split-input-file -convert-tiny-to-gpu=gpu-kernels-only=1 | FileCheck %s --check-prefix=GPU
+// RUN: tiny-opt %s -split-input-file -tiny-gpu-schedule=gpu-kernels-only=1 | FileCheck %s --check-prefix=GROUP
+// RUN: tiny-opt %s -split-input-file -tiny-gpu-schedule="gpu-kernels-only=1 min-reduce=1024" -convert-tiny-to-gpu=gpu-kernels-only=1 | FileCheck %s --check-prefix=GPU
 
 // A host schedule with the same sum on CUDA:0 and on the CPU: with
-// gpu-kernels-only, -tiny-group-reduce shares only the GPU kernel's
-// reduction, and -convert-tiny-to-gpu launches only the GPU kernel; the CPU
+// gpu-kernels-only, -tiny-gpu-schedule shares only the GPU kernel's
+// reduction (with min-reduce=1024 it leaves it a reduce, run by one
+// thread), and -convert-tiny-to-gpu launches only the GPU kernel; the CPU
 // kernel and the function's own allocation stay as they are.
 // GROUP-LABEL: func.func @mixed
 // GROUP:         tiny.k.kernel "r_1" on "CUDA:0"

@@ -1,4 +1,4 @@
-// Reductions with few outputs, which -tiny-group-reduce shares between the
+// Reductions with few outputs, which -tiny-gpu-schedule shares between the
 // threads of a block: a sum to a scalar and the maxima of four rows.
 #cpu = #tiny.device<"CPU">
 

@@ -1,10 +1,19 @@
-// RUN: tiny-opt %s -split-input-file -tiny-group-reduce | FileCheck %s
-// RUN: tiny-opt %s -split-input-file -tiny-group-reduce="min-reduce=32 max-outputs=64" | FileCheck %s --check-prefix=OPTS
+// RUN: tiny-opt %s -split-input-file -tiny-gpu-schedule | FileCheck %s
+// RUN: tiny-opt %s -split-input-file -tiny-gpu-schedule="min-reduce=32 max-outputs=64" | FileCheck %s --check-prefix=OPTS
+// RUN: tiny-opt %s -split-input-file -tiny-gpu-schedule=block-size=128 | FileCheck %s --check-prefix=B128
+// RUN: not tiny-opt %s -tiny-gpu-schedule=block-size=0 2>&1 | FileCheck %s --check-prefix=NOBLOCK
 
-// A sum to a scalar: one output, 65536 iterations.
+// NOBLOCK: block-size must be positive, got 0
+
+// A sum to a scalar: one output, 65536 iterations. The block's threads
+// share the reduction; the output range of one iteration is no grid
+// dimension (its body takes its place, its index 0), and the kernel runs
+// as one block.
 // CHECK-LABEL: func.func @sum
-// CHECK: tiny.k.range loop
+// CHECK-NOT: tiny.k.range loop
+// CHECK-NOT: tiny.k.range global
 // CHECK: tiny.k.range group_reduce %{{.*}} < %{{.*}} iter_args
+// CHECK-NOT: tiny.k.range
 // OPTS-LABEL: func.func @sum
 // OPTS: tiny.k.range group_reduce
 func.func @sum(%a: memref<65536xf32>, %o: memref<1xf32>) {
@@ -288,6 +297,137 @@ func.func @block_ids(%a: memref<65536xf32>, %o: memref<4xf32>) {
     }
     %q = tiny.k.index %o[%g] : memref<4xf32>
     tiny.k.store %q, %s : !tiny.ptr<f32, global>
+  }
+  return
+}
+
+// -----
+
+// The grid. An elementwise kernel longer than a block: blocks of 256
+// threads, the index rebuilt from both, guarded (1000 is not a multiple of
+// 256).
+// CHECK-LABEL: func.func @elementwise
+// CHECK-DAG: %[[N:.*]] = arith.constant 1000 : index
+// CHECK-DAG: %[[B:.*]] = arith.constant 256 : index
+// CHECK-DAG: %[[NB:.*]] = arith.constant 4 : index
+// CHECK: tiny.k.range global %[[BX:.*]] < %[[NB]] {
+// CHECK-NEXT: tiny.k.range local %[[TX:.*]] < %[[B]] {
+// CHECK-NEXT: %[[M:.*]] = arith.muli %[[BX]], %[[B]] : index
+// CHECK-NEXT: %[[I:.*]] = arith.addi %[[M]], %[[TX]] : index
+// CHECK-NEXT: %[[OK:.*]] = arith.cmpi ult, %[[I]], %[[N]] : index
+// CHECK-NEXT: scf.if %[[OK]] {
+// CHECK-NEXT: tiny.k.index %{{.*}}[%[[I]]]
+// CHECK-NOT: tiny.k.range loop
+// OPTS-LABEL: func.func @elementwise
+// OPTS: tiny.k.range global
+// OPTS: tiny.k.range local
+// B128-LABEL: func.func @elementwise
+// B128-DAG: %[[B:.*]] = arith.constant 128 : index
+// B128-DAG: %[[NB:.*]] = arith.constant 8 : index
+// B128: tiny.k.range global %{{.*}} < %[[NB]] {
+// B128-NEXT: tiny.k.range local %{{.*}} < %[[B]] {
+func.func @elementwise(%a: memref<1000xf32>) {
+  tiny.k.kernel "E_1000" {
+    %c1000 = arith.constant 1000 : index
+    tiny.k.range loop %i < %c1000 {
+      %p = tiny.k.index %a[%i] : memref<1000xf32>
+      %v = tiny.k.load %p : !tiny.ptr<f32, global>
+      %w = arith.mulf %v, %v : f32
+      tiny.k.store %p, %w : !tiny.ptr<f32, global>
+    }
+  }
+  return
+}
+
+// -----
+
+// A 64x64x64 matmul: 4096 outputs keep the GPU busy, so the reduction stays
+// in each thread; rows become blocks and the 64 columns a block's threads.
+// CHECK-LABEL: func.func @matmul
+// CHECK: tiny.k.range global %[[I:.*]] < %{{.*}} {
+// CHECK-NEXT: tiny.k.range local %[[J:.*]] < %{{.*}} {
+// CHECK: tiny.k.range reduce %{{.*}} < %{{.*}} iter_args
+// CHECK-NOT: group_reduce
+// B128-LABEL: func.func @matmul
+// B128: tiny.k.range global
+// B128-NEXT: tiny.k.range local
+func.func @matmul(%a: memref<4096xf32>, %b: memref<4096xf32>, %c: memref<4096xf32>) {
+  tiny.k.kernel "r_64_64_64" {
+    %c64 = arith.constant 64 : index
+    %zero = arith.constant 0.0 : f32
+    tiny.k.range loop %i < %c64 {
+      tiny.k.range loop %j < %c64 {
+        %s = tiny.k.range reduce %k < %c64 iter_args(%acc = %zero) -> (f32) {
+          %ri = arith.muli %i, %c64 : index
+          %ia = arith.addi %ri, %k : index
+          %rk = arith.muli %k, %c64 : index
+          %ib = arith.addi %rk, %j : index
+          %pa = tiny.k.index %a[%ia] : memref<4096xf32>
+          %pb = tiny.k.index %b[%ib] : memref<4096xf32>
+          %va = tiny.k.load %pa : !tiny.ptr<f32, global>
+          %vb = tiny.k.load %pb : !tiny.ptr<f32, global>
+          %m = arith.mulf %va, %vb : f32
+          %n = arith.addf %acc, %m fastmath<reassoc,contract> : f32
+          tiny.k.end %n : f32
+        }
+        %r = arith.muli %i, %c64 : index
+        %o = arith.addi %r, %j : index
+        %pc = tiny.k.index %c[%o] : memref<4096xf32>
+        tiny.k.store %pc, %s : !tiny.ptr<f32, global>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// Ranges side by side are no output nest: one thread runs the kernel, its
+// body in a GLOBAL range of one iteration.
+// CHECK-LABEL: func.func @side_by_side
+// CHECK: tiny.k.kernel "E_2_3" {
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-NEXT: tiny.k.range global %{{.*}} < %[[ONE]] {
+// CHECK: tiny.k.range loop
+// CHECK: tiny.k.range loop
+func.func @side_by_side(%a: memref<3xf32>) {
+  tiny.k.kernel "E_2_3" {
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %one = arith.constant 1.0 : f32
+    tiny.k.range loop %i < %c2 {
+      %p = tiny.k.index %a[%i] : memref<3xf32>
+      tiny.k.store %p, %one : !tiny.ptr<f32, global>
+    }
+    tiny.k.range loop %i < %c3 {
+      %p = tiny.k.index %a[%i] : memref<3xf32>
+      tiny.k.store %p, %one : !tiny.ptr<f32, global>
+    }
+  }
+  return
+}
+
+// -----
+
+// A schedule written by hand is kept as it is.
+// CHECK-LABEL: func.func @hand_written
+// CHECK: tiny.k.range global %{{.*}} < %{{.*}} {
+// CHECK-NEXT: tiny.k.range loop %{{.*}} < %{{.*}} {
+// CHECK-NOT: local
+func.func @hand_written(%a: memref<4000xf32>) {
+  tiny.k.kernel "E_4_1000" {
+    %c4 = arith.constant 4 : index
+    %c1000 = arith.constant 1000 : index
+    tiny.k.range global %i < %c4 {
+      tiny.k.range loop %j < %c1000 {
+        %r = arith.muli %i, %c1000 : index
+        %k = arith.addi %r, %j : index
+        %p = tiny.k.index %a[%k] : memref<4000xf32>
+        %v = tiny.k.load %p : !tiny.ptr<f32, global>
+        %w = arith.addf %v, %v : f32
+        tiny.k.store %p, %w : !tiny.ptr<f32, global>
+      }
+    }
   }
   return
 }

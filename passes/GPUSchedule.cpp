@@ -1,0 +1,336 @@
+//===- GPUSchedule.cpp - GPU axis types of kernels (-tiny-gpu-schedule) ---===//
+//
+// The one place that decides how a kernel runs on a GPU: which of its ranges
+// become blocks (GLOBAL) and threads (LOCAL), and which reductions the
+// threads of a block share (GROUP_REDUCE). It writes the decisions as the
+// AxisTypes of the kernel's ranges; -convert-tiny-to-gpu only reads them.
+//
+// - Reductions: a kernel with few outputs and long reductions (a sum to a
+//   scalar, the max of a few rows) would run on a handful of threads, each
+//   looping over a whole reduction, while the rest of the GPU idles. Such a
+//   REDUCE range becomes GROUP_REDUCE: the block's threads take its
+//   iterations (as tinygrad's GROUP optimization does).
+// - The grid: a kernel that names none gets one from its nest of output
+//   ranges. They become GLOBAL ranges, except the innermost, which becomes
+//   LOCAL threads in blocks of `block-size` (split into a GLOBAL and a LOCAL
+//   range when it is longer); with a GROUP_REDUCE, which takes the threads,
+//   it becomes blocks too.
+// - A kernel left with no GPU axis at all (no output nest: a scalar store,
+//   ranges side by side) runs as one thread: its body is wrapped in a GLOBAL
+//   range of one iteration, so the schedule is written down in the IR.
+//
+// A kernel that already names a grid (a GLOBAL or LOCAL range, a special
+// id) is a schedule written by hand or by an earlier run: its grid is kept,
+// and its reductions are only shared when it leaves the threads free.
+//
+//===----------------------------------------------------------------------===//
+
+#include "conversions/ReductionCombiner.h"
+#include "dialects/tiny/IR/TinyKernelOps.h"
+#include "passes/KernelDevice.h"
+#include "passes/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::tiny {
+#define GEN_PASS_DEF_TINYGPUSCHEDULE
+#include "passes/Passes.h.inc"
+} // namespace mlir::tiny
+
+using namespace mlir;
+using namespace mlir::tiny;
+
+namespace {
+
+/// GPUs have three grid dimensions, x y z.
+constexpr unsigned kGridDims = 3;
+
+Value createIndex(OpBuilder &builder, Location loc, int64_t value) {
+  return arith::ConstantIndexOp::create(builder, loc, value);
+}
+
+//===----------------------------------------------------------------------===//
+// What a kernel already names
+//===----------------------------------------------------------------------===//
+
+/// The GPU schedule a kernel carries already.
+struct KernelAxes {
+  /// A GLOBAL or LOCAL range or a special id: the kernel's grid is chosen.
+  bool namesGrid = false;
+  /// A LOCAL or GROUP_REDUCE range, or a thread or global id: the threads
+  /// of a block are taken.
+  bool usesThreads = false;
+  /// A GROUP_REDUCE range.
+  bool groupReduce = false;
+};
+
+KernelAxes getKernelAxes(KernelOp kernel) {
+  KernelAxes axes;
+  kernel.walk([&](Operation *op) {
+    if (auto special = dyn_cast<SpecialOp>(op)) {
+      axes.namesGrid = true;
+      axes.usesThreads |= !special.getName().starts_with("gidx");
+      return;
+    }
+    auto range = dyn_cast<RangeOp>(op);
+    if (!range)
+      return;
+    AxisType axis = range.getAxis();
+    axes.namesGrid |= axis == AxisType::Global || axis == AxisType::Local;
+    axes.usesThreads |=
+        axis == AxisType::Local || axis == AxisType::GroupReduce;
+    axes.groupReduce |= axis == AxisType::GroupReduce;
+  });
+  return axes;
+}
+
+//===----------------------------------------------------------------------===//
+// GROUP_REDUCE
+//===----------------------------------------------------------------------===//
+
+/// Iterations of `range` and of the longest chain of ranges in its body;
+/// none when a bound is not a constant.
+std::optional<int64_t> getTripCount(RangeOp range) {
+  std::optional<int64_t> bound = getConstantIntValue(range.getBound());
+  if (!bound)
+    return std::nullopt;
+  int64_t inner = 1;
+  for (Operation &op : range.getBody().front()) {
+    auto nested = dyn_cast<RangeOp>(op);
+    if (!nested)
+      continue;
+    std::optional<int64_t> count = getTripCount(nested);
+    if (!count)
+      return std::nullopt;
+    inner = std::max(inner, *count);
+  }
+  return *bound * inner;
+}
+
+/// Whether the threads of a block may take the iterations of `range` in any
+/// order and combine their parts: every carried value has a combiner, and
+/// float sums and products may be reassociated.
+bool hasReorderableCombiners(RangeOp range) {
+  for (unsigned i = 0, e = range.getInitArgs().size(); i < e; ++i) {
+    Operation *combiner = getReductionCombiner(range, i);
+    if (!combiner ||
+        !getCombinerIdentity(combiner, range.getInitArgs()[i].getType()))
+      return false;
+    if (auto fastmath = dyn_cast<arith::ArithFastMathInterface>(combiner);
+        fastmath && isa<arith::AddFOp, arith::MulFOp>(combiner) &&
+        !bitEnumContainsAll(fastmath.getFastMathFlagsAttr().getValue(),
+                            arith::FastMathFlags::reassoc))
+      return false;
+  }
+  return !range.getInitArgs().empty();
+}
+
+/// The number of outputs of the kernel around `range`: the product of the
+/// bounds of the ranges it is nested in, when they are all parallel output
+/// ranges with constant bounds.
+std::optional<int64_t> getOutputCount(RangeOp range, KernelOp kernel) {
+  int64_t outputs = 1;
+  for (Operation *parent = range->getParentOp(); parent != kernel;
+       parent = parent->getParentOp()) {
+    auto outer = dyn_cast<RangeOp>(parent);
+    if (!outer || !outer.getInitArgs().empty() ||
+        !llvm::is_contained(
+            {AxisType::Loop, AxisType::Thread, AxisType::Global},
+            outer.getAxis()))
+      return std::nullopt;
+    std::optional<int64_t> bound = getConstantIntValue(outer.getBound());
+    if (!bound)
+      return std::nullopt;
+    outputs *= *bound;
+  }
+  return outputs;
+}
+
+/// Marks GROUP_REDUCE the reductions of `kernel` worth sharing between the
+/// threads of a block; returns whether it marked one.
+bool scheduleGroupReduces(KernelOp kernel, int64_t minReduce,
+                          int64_t maxOutputs) {
+  bool marked = false;
+  kernel.walk([&](RangeOp range) {
+    if (range.getAxis() != AxisType::Reduce)
+      return;
+    std::optional<int64_t> outputs = getOutputCount(range, kernel);
+    std::optional<int64_t> trips = getTripCount(range);
+    if (!outputs || *outputs > maxOutputs || !trips || *trips < minReduce ||
+        !hasReorderableCombiners(range))
+      return;
+    // Each thread runs its share of the body: it may only read.
+    WalkResult writes = range.getBody().walk([](Operation *op) {
+      return isa<KStoreOp, AtomicAddOp, BarrierOp>(op)
+                 ? WalkResult::interrupt()
+                 : WalkResult::advance();
+    });
+    if (writes.wasInterrupted())
+      return;
+    range.setAxis(AxisType::GroupReduce);
+    marked = true;
+  });
+  return marked;
+}
+
+//===----------------------------------------------------------------------===//
+// The grid
+//===----------------------------------------------------------------------===//
+
+/// Whether `op` may write memory; an op that does not say may.
+bool mayWrite(Operation &op) {
+  if (auto effects = dyn_cast<MemoryEffectOpInterface>(op))
+    return effects.hasEffect<MemoryEffects::Write>();
+  return !isMemoryEffectFree(&op);
+}
+
+/// The output ranges a kernel's default grid may take: from the kernel's
+/// top, the only range of each block while it carries nothing, is a LOOP or
+/// THREAD range with a constant bound, and the ops beside it write nothing
+/// (every thread runs them). At most three ranges longer than one.
+SmallVector<RangeOp> getOutputNest(KernelOp kernel) {
+  SmallVector<RangeOp> nest;
+  Block *block = &kernel.getBody().front();
+  unsigned longRanges = 0;
+  while (longRanges < kGridDims) {
+    RangeOp only;
+    for (Operation &op : *block) {
+      if (op.hasTrait<OpTrait::IsTerminator>())
+        continue;
+      auto range = dyn_cast<RangeOp>(op);
+      if ((range && only) ||
+          (!range && (op.getNumRegions() != 0 || mayWrite(op))))
+        return nest;
+      only = range;
+    }
+    if (!only || !only.getInitArgs().empty() ||
+        (only.getAxis() != AxisType::Loop &&
+         only.getAxis() != AxisType::Thread))
+      return nest;
+    std::optional<int64_t> bound = getConstantIntValue(only.getBound());
+    if (!bound || *bound < 1)
+      return nest;
+    nest.push_back(only);
+    if (*bound > 1)
+      ++longRanges;
+    block = &only.getBody().front();
+  }
+  return nest;
+}
+
+/// Inlines `range`'s body in its place, for index `index`.
+void inlineRange(RewriterBase &rewriter, RangeOp range, Value index) {
+  Block &body = range.getBody().front();
+  rewriter.eraseOp(body.getTerminator());
+  rewriter.inlineBlockBefore(&body, range, ValueRange{index});
+  rewriter.eraseOp(range);
+}
+
+/// Gives `kernel` a grid from its nest of output ranges: they become GLOBAL
+/// ranges; without a GROUP_REDUCE, which takes the threads, the innermost
+/// one becomes LOCAL threads, split into blocks of `blockSize` (its body
+/// guarded where the bound is not a multiple). A range of one iteration is
+/// no dimension: its body takes its place.
+void scheduleGrid(RewriterBase &rewriter, KernelOp kernel, bool groupReduce,
+                  int64_t blockSize) {
+  SmallVector<RangeOp> nest;
+  for (RangeOp range : getOutputNest(kernel)) {
+    if (*getConstantIntValue(range.getBound()) > 1) {
+      nest.push_back(range);
+      continue;
+    }
+    rewriter.setInsertionPoint(range);
+    inlineRange(rewriter, range, createIndex(rewriter, range.getLoc(), 0));
+  }
+  if (nest.empty())
+    return;
+  RangeOp inner = nest.back();
+  for (RangeOp range : ArrayRef(nest).drop_back())
+    range.setAxis(AxisType::Global);
+  if (groupReduce)
+    return inner.setAxis(AxisType::Global);
+  int64_t bound = *getConstantIntValue(inner.getBound());
+  if (bound <= blockSize)
+    return inner.setAxis(AxisType::Local);
+  // blocks of blockSize lanes: range global %b < ceil(n / B) {
+  //   range local %l < B { i = b * B + l; if i < n { body(i) } } }
+  Location loc = inner.getLoc();
+  rewriter.setInsertionPoint(inner);
+  Value threads = createIndex(rewriter, loc, blockSize);
+  auto blocks = RangeOp::create(
+      rewriter, loc, AxisType::Global,
+      createIndex(rewriter, loc, llvm::divideCeil(bound, blockSize)));
+  rewriter.setInsertionPoint(blocks.getBody().front().getTerminator());
+  auto lanes = RangeOp::create(rewriter, loc, AxisType::Local, threads);
+  Operation *end = lanes.getBody().front().getTerminator();
+  rewriter.setInsertionPoint(end);
+  Value index = arith::AddIOp::create(
+      rewriter, loc,
+      arith::MulIOp::create(rewriter, loc, blocks.getInductionVar(), threads),
+      lanes.getInductionVar());
+  Block &body = inner.getBody().front();
+  rewriter.eraseOp(body.getTerminator());
+  if (bound % blockSize != 0) {
+    Value inBounds = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ult, index, inner.getBound());
+    auto guard = scf::IfOp::create(rewriter, loc, inBounds,
+                                   /*withElseRegion=*/false);
+    end = guard.thenBlock()->getTerminator();
+  }
+  rewriter.inlineBlockBefore(&body, end, ValueRange{index});
+  rewriter.eraseOp(inner);
+}
+
+/// Wraps the body of `kernel` in a GLOBAL range of one iteration: one
+/// thread runs it.
+void scheduleOneThread(RewriterBase &rewriter, KernelOp kernel) {
+  Block &body = kernel.getBody().front();
+  Location loc = kernel.getLoc();
+  rewriter.setInsertionPointToStart(&body);
+  Value one = createIndex(rewriter, loc, 1);
+  auto range = RangeOp::create(rewriter, loc, AxisType::Global, one);
+  Operation *end = range.getBody().front().getTerminator();
+  for (Operation &op : llvm::make_early_inc_range(
+           llvm::make_range(std::next(Block::iterator(range)), body.end())))
+    rewriter.moveOpBefore(&op, end);
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+struct TinyGPUSchedulePass
+    : public tiny::impl::TinyGPUScheduleBase<TinyGPUSchedulePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (blockSize < 1) {
+      getOperation()->emitError("block-size must be positive, got ")
+          << blockSize.getValue();
+      return signalPassFailure();
+    }
+    IRRewriter rewriter(&getContext());
+    getOperation()->walk<WalkOrder::PreOrder>([&](KernelOp kernel) {
+      if (gpuKernelsOnly && !isGpuKernel(kernel))
+        return WalkResult::skip();
+      KernelAxes axes = getKernelAxes(kernel);
+      if (!axes.usesThreads)
+        axes.groupReduce |=
+            scheduleGroupReduces(kernel, minReduce, maxOutputs);
+      if (!axes.namesGrid) {
+        scheduleGrid(rewriter, kernel, axes.groupReduce, blockSize);
+        KernelAxes after = getKernelAxes(kernel);
+        if (!after.namesGrid && !after.groupReduce)
+          scheduleOneThread(rewriter, kernel);
+      }
+      return WalkResult::skip();
+    });
+  }
+};
+
+} // namespace
