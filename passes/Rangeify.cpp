@@ -376,19 +376,8 @@ private:
 
 Value KernelBodyEmitter::linearize(Location loc, ArrayRef<Value> indices,
                                    ArrayRef<int64_t> shape) {
-  Value flat;
-  int64_t stride = 1;
-  for (int64_t axis = shape.size() - 1; axis >= 0; --axis) {
-    if (shape[axis] != 1) {
-      Value term = indices[axis];
-      if (stride != 1)
-        term = arith::MulIOp::create(b, loc, term, indexConst(loc, stride));
-      flat = flat ? arith::AddIOp::create(b, loc, flat, term).getResult()
-                  : term;
-    }
-    stride *= shape[axis];
-  }
-  return flat ? flat : indexConst(loc, 0);
+  return buildLinearIndex(b, loc, indices, shape,
+                          [&](int64_t c) { return indexConst(loc, c); });
 }
 
 Value KernelBodyEmitter::getKernelBuffer(Value buffer) {
@@ -617,6 +606,20 @@ FailureOr<Value> KernelBodyEmitter::compute(Value value,
   Location loc = op->getLoc();
   RankedTensorType resultType = getTensorType(value);
 
+  // A view: its source at the source indices, zero where the view reads
+  // none (a pad's padding).
+  if (auto view = dyn_cast<MovementOpInterface>(op)) {
+    Value valid;
+    SmallVector<Value> srcIndices = view.buildSourceIndices(
+        b, loc, indices, [&](int64_t c) { return indexConst(loc, c); }, valid);
+    FailureOr<Value> element = emit(view.getViewSource(), srcIndices);
+    if (failed(element) || !valid)
+      return element;
+    return arith::SelectOp::create(b, loc, valid, *element,
+                                   zeroOf(loc, resultType.getElementType()))
+        .getResult();
+  }
+
   return llvm::TypeSwitch<Operation *, FailureOr<Value>>(op)
       .Case([&](ConstOp constant) -> FailureOr<Value> {
         // Other constants are global buffers (FunctionRangeifier::run).
@@ -625,110 +628,6 @@ FailureOr<Value> KernelBodyEmitter::compute(Value value,
         return createScalarConstant(
             b, loc, resultType.getElementType(),
             constant.getValue().getSplatValue<Attribute>());
-      })
-      .Case([&](ReshapeOp reshape) -> FailureOr<Value> {
-        ArrayRef<int64_t> srcShape = getTensorType(reshape.getSrc()).getShape();
-        ArrayRef<int64_t> dstShape = resultType.getShape();
-        SmallVector<Value> srcIndices;
-        // When only unit axes differ, the non-unit indices carry over.
-        SmallVector<int64_t> srcAxes, dstAxes;
-        for (auto [i, d] : llvm::enumerate(srcShape))
-          if (d != 1)
-            srcAxes.push_back(i);
-        for (auto [i, d] : llvm::enumerate(dstShape))
-          if (d != 1)
-            dstAxes.push_back(i);
-        bool unitOnly =
-            srcAxes.size() == dstAxes.size() &&
-            llvm::all_of(llvm::seq<size_t>(0, srcAxes.size()), [&](size_t k) {
-              return srcShape[srcAxes[k]] == dstShape[dstAxes[k]];
-            });
-        if (unitOnly) {
-          srcIndices.assign(srcShape.size(), indexConst(loc, 0));
-          for (auto [s, d] : llvm::zip(srcAxes, dstAxes))
-            srcIndices[s] = indices[d];
-          return emit(reshape.getSrc(), srcIndices);
-        }
-        Value flat = linearize(loc, indices, dstShape);
-        srcIndices.assign(srcShape.size(), Value());
-        int64_t stride = 1;
-        for (int64_t axis = srcShape.size() - 1; axis >= 0; --axis) {
-          Value index = flat;
-          if (stride != 1)
-            index =
-                arith::DivUIOp::create(b, loc, index, indexConst(loc, stride));
-          if (axis != 0)
-            index = arith::RemUIOp::create(b, loc, index,
-                                           indexConst(loc, srcShape[axis]));
-          srcIndices[axis] =
-              srcShape[axis] == 1 ? indexConst(loc, 0) : index;
-          stride *= srcShape[axis];
-        }
-        return emit(reshape.getSrc(), srcIndices);
-      })
-      .Case([&](PermuteOp permute) -> FailureOr<Value> {
-        SmallVector<Value> srcIndices(indices.size());
-        for (auto [i, axis] : llvm::enumerate(permute.getOrder()))
-          srcIndices[axis] = indices[i];
-        return emit(permute.getSrc(), srcIndices);
-      })
-      .Case([&](ExpandOp expand) -> FailureOr<Value> {
-        ArrayRef<int64_t> srcShape = getTensorType(expand.getSrc()).getShape();
-        return emit(expand.getSrc(),
-                       broadcastIndices(loc, indices, srcShape));
-      })
-      .Case([&](ShrinkOp shrink) -> FailureOr<Value> {
-        SmallVector<Value> srcIndices;
-        for (auto [index, start] : llvm::zip(indices, shrink.getStarts()))
-          srcIndices.push_back(
-              start == 0 ? index
-                         : arith::AddIOp::create(b, loc, index,
-                                                 indexConst(loc, start))
-                               .getResult());
-        return emit(shrink.getSrc(), srcIndices);
-      })
-      .Case([&](FlipOp flip) -> FailureOr<Value> {
-        ArrayRef<int64_t> shape = resultType.getShape();
-        SmallVector<Value> srcIndices(indices);
-        for (int64_t axis : flip.getAxes())
-          srcIndices[axis] = arith::SubIOp::create(
-              b, loc, indexConst(loc, shape[axis] - 1), indices[axis]);
-        return emit(flip.getSrc(), srcIndices);
-      })
-      .Case([&](PadOp pad) -> FailureOr<Value> {
-        ArrayRef<int64_t> srcShape = getTensorType(pad.getSrc()).getShape();
-        SmallVector<Value> srcIndices;
-        Value valid;
-        for (auto [axis, index] : llvm::enumerate(indices)) {
-          int64_t low = pad.getLow()[axis];
-          if (low == 0 && pad.getHigh()[axis] == 0) {
-            srcIndices.push_back(index);
-            continue;
-          }
-          // index - low is in bounds when it is below the size as an
-          // unsigned number (below low it wraps around).
-          Value shifted =
-              low == 0 ? index
-                       : arith::SubIOp::create(b, loc, index,
-                                               indexConst(loc, low))
-                             .getResult();
-          Value inBounds =
-              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, shifted,
-                                    indexConst(loc, srcShape[axis]));
-          valid = valid
-                      ? arith::AndIOp::create(b, loc, valid, inBounds)
-                            .getResult()
-                      : inBounds;
-          srcIndices.push_back(arith::SelectOp::create(
-              b, loc, inBounds, shifted, indexConst(loc, 0)));
-        }
-        FailureOr<Value> element = emit(pad.getSrc(), srcIndices);
-        if (failed(element) || !valid)
-          return element;
-        return arith::SelectOp::create(
-                   b, loc, valid, *element,
-                   zeroOf(loc, resultType.getElementType()))
-            .getResult();
       })
       .Case([&](IndexOp gather) { return emitGather(gather, indices); })
       .Case([&](StackOp stack) -> FailureOr<Value> {
@@ -1414,19 +1313,17 @@ getContiguousRange(Value value, const DenseMap<Value, Value> &buffers) {
   // Contiguous when the axes before the first partial one take one index
   // each and the axes after it are whole.
   ArrayRef<int64_t> srcShape = getTensorType(shrink.getSrc()).getShape();
-  ArrayRef<int64_t> starts = shrink.getStarts(), ends = shrink.getEnds();
+  ArrayRef<int64_t> shape = shrink.getType().getShape();
   bool seenPartial = false;
-  int64_t offset = 0, stride = 1;
   for (int64_t axis = srcShape.size() - 1; axis >= 0; --axis) {
-    int64_t length = ends[axis] - starts[axis];
-    if (seenPartial && length != 1)
+    if (seenPartial && shape[axis] != 1)
       return std::nullopt;
-    if (length != srcShape[axis])
+    if (shape[axis] != srcShape[axis])
       seenPartial = true;
-    offset += starts[axis] * stride;
-    stride *= srcShape[axis];
   }
-  range->second += offset;
+  // The range starts at the source element of the first element.
+  SmallVector<int64_t> first(shape.size(), 0);
+  range->second += getLinearIndex(*shrink.getSourceIndex(first), srcShape);
   return range;
 }
 
