@@ -376,8 +376,7 @@ struct ShardPermute : OpRewritePattern<PermuteOp> {
       return rewriter.notifyMatchFailure(op, "source is not sharded");
     int64_t axis = llvm::find(op.getOrder(), unshard.getAxis()) -
                    op.getOrder().begin();
-    auto perShard = PermuteOp::create(rewriter, op.getLoc(), unshard.getSrc(),
-                                      op.getOrder());
+    Value perShard = op.createOn(rewriter, op.getLoc(), unshard.getSrc());
     rewriter.replaceOpWithNewOp<UnshardOp>(op, perShard, axis);
     return success();
   }
@@ -455,8 +454,7 @@ struct ShardPad : OpRewritePattern<PadOp> {
     int64_t axis = unshard.getAxis();
     if (op.getLow()[axis] != 0 || op.getHigh()[axis] != 0)
       return rewriter.notifyMatchFailure(op, "pads the sharded axis");
-    auto perShard = PadOp::create(rewriter, op.getLoc(), unshard.getSrc(),
-                                  op.getLow(), op.getHigh());
+    Value perShard = op.createOn(rewriter, op.getLoc(), unshard.getSrc());
     rewriter.replaceOpWithNewOp<UnshardOp>(op, perShard, axis);
     return success();
   }
@@ -536,7 +534,7 @@ struct ShardFlip : OpRewritePattern<FlipOp> {
     int64_t axis = unshard.getAxis();
     Value perShard;
     if (!llvm::is_contained(op.getAxes(), axis)) {
-      perShard = FlipOp::create(rewriter, loc, unshard.getSrc(), op.getAxes());
+      perShard = op.createOn(rewriter, loc, unshard.getSrc());
     } else {
       DeviceAttr devices = getDevice(unshard.getSrc().getType());
       int64_t count = devices.getNumDevices();
@@ -544,9 +542,8 @@ struct ShardFlip : OpRewritePattern<FlipOp> {
       for (int64_t i = 0; i < count; ++i) {
         Value shard =
             MSelectOp::create(rewriter, loc, unshard.getSrc(), count - 1 - i);
-        flipped.push_back(FlipOp::create(
-            rewriter, loc, copyTo(rewriter, loc, shard, devices.getDeviceAt(i)),
-            op.getAxes()));
+        flipped.push_back(op.createOn(
+            rewriter, loc, copyTo(rewriter, loc, shard, devices.getDeviceAt(i))));
       }
       perShard = MStackOp::create(rewriter, loc, flipped);
     }

@@ -27,7 +27,6 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::tiny {
 #define GEN_PASS_DEF_TINYREMOVEVIEWS
@@ -39,49 +38,25 @@ using namespace mlir::tiny;
 
 namespace {
 
-/// True for the movement ops that view one source tensor.
+/// True for the ops that view one source tensor: the movement ops and a
+/// bitcast.
 bool isView(Operation *op) {
-  return isa_and_nonnull<ReshapeOp, PermuteOp, FlipOp, BitcastOp, ShrinkOp,
-                         PadOp, ExpandOp>(op);
+  return isa_and_nonnull<MovementOpInterface, BitcastOp>(op);
 }
 
 /// True for a pad that pads nothing and an expand that broadcasts nothing.
 bool isIdentityView(Operation *op) {
-  if (auto pad = dyn_cast<PadOp>(op))
-    return llvm::all_of(pad.getLow(), [](int64_t n) { return n == 0; }) &&
-           llvm::all_of(pad.getHigh(), [](int64_t n) { return n == 0; });
-  if (auto expand = dyn_cast<ExpandOp>(op))
-    return expand.getSrc().getType() == expand.getType();
-  return false;
+  return isa<PadOp, ExpandOp>(op) &&
+         op->getOperand(0).getType() == op->getResult(0).getType();
 }
 
 /// The view `view` applied to `src` instead of its own source; its result
 /// type is inferred again, so `src` may live on another device.
 Value createViewOf(OpBuilder &builder, Location loc, Operation *view,
                    Value src) {
-  return llvm::TypeSwitch<Operation *, Value>(view)
-      .Case([&](ReshapeOp op) {
-        return ReshapeOp::create(builder, loc, src, op.getShape());
-      })
-      .Case([&](PermuteOp op) {
-        return PermuteOp::create(builder, loc, src, op.getOrder());
-      })
-      .Case([&](FlipOp op) {
-        return FlipOp::create(builder, loc, src, op.getAxes());
-      })
-      .Case([&](BitcastOp op) {
-        return BitcastOp::create(builder, loc, src, op.getDtype());
-      })
-      .Case([&](ShrinkOp op) {
-        return ShrinkOp::create(builder, loc, src, op.getStarts(),
-                                op.getEnds());
-      })
-      .Case([&](PadOp op) {
-        return PadOp::create(builder, loc, src, op.getLow(), op.getHigh());
-      })
-      .Case([&](ExpandOp op) {
-        return ExpandOp::create(builder, loc, src, op.getShape());
-      });
+  if (auto bitcast = dyn_cast<BitcastOp>(view))
+    return BitcastOp::create(builder, loc, src, bitcast.getDtype());
+  return cast<MovementOpInterface>(view).createOn(builder, loc, src);
 }
 
 /// True when `value` is a store's target, directly or through views and
@@ -136,29 +111,16 @@ struct StoreThroughView : OpRewritePattern<StoreOp> {
     Location loc = store.getLoc();
     Value src = view->getOperand(0);
     Value value = store.getValue();
-    Value stored =
-        llvm::TypeSwitch<Operation *, Value>(view)
-            .Case([&](ReshapeOp) {
-              return ReshapeOp::create(rewriter, loc, value,
-                                       getTensorType(src).getShape());
-            })
-            .Case([&](PermuteOp permute) {
-              SmallVector<int64_t> inverse(permute.getOrder().size());
-              for (auto [i, axis] : llvm::enumerate(permute.getOrder()))
-                inverse[axis] = i;
-              return PermuteOp::create(rewriter, loc, value, inverse);
-            })
-            .Case([&](FlipOp flip) {
-              return FlipOp::create(rewriter, loc, value, flip.getAxes());
-            })
-            .Case([&](BitcastOp) {
-              return BitcastOp::create(rewriter, loc, value,
-                                       getTensorType(src).getElementType());
-            })
-            .Case([&](ShrinkOp shrink) {
-              return createSliceUpdate(rewriter, loc, shrink, value);
-            })
-            .Default([&](Operation *) { return value; });
+    // A bijective view's inverse view of v; a slice update for a shrink.
+    Value stored;
+    if (isa<BitcastOp>(view))
+      stored = BitcastOp::create(rewriter, loc, value,
+                                 getTensorType(src).getElementType());
+    else if (auto shrink = dyn_cast<ShrinkOp>(view))
+      stored = createSliceUpdate(rewriter, loc, shrink, value);
+    else
+      stored =
+          cast<MovementOpInterface>(view).createInverseOn(rewriter, loc, value);
     rewriter.modifyOpInPlace(store, [&] {
       store.getTargetMutable().assign(src);
       store.getValueMutable().assign(stored);

@@ -9,6 +9,7 @@
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "passes/Passes.h"
 #include "pipelines/Pipelines.h"
+#include "test/lib/TestPasses.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -34,6 +35,7 @@ int main(int argc, char **argv) {
   mlir::tiny::registerTinyPasses();
   mlir::tiny::registerTinyConversionPasses();
   mlir::tiny::registerTinyPipelines();
+  mlir::tiny::registerTinyTestPasses();
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::tiny::TinyDialect, mlir::arith::ArithDialect,

@@ -4,6 +4,7 @@
 #define TINY_DIALECT_TINY_IR_TINYOPS_H
 
 #include "dialects/tiny/IR/TinyDialect.h"
+#include "dialects/tiny/IR/TinyInterfaces.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"

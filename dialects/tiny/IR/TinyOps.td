@@ -12,6 +12,7 @@
 include "TinyDialect.td"
 include "TinyAttrs.td"
 include "TinyEnums.td"
+include "TinyInterfaces.td"
 include "TinyTypes.td"
 include "mlir/IR/BuiltinAttributes.td"
 include "mlir/IR/SymbolInterfaces.td"
@@ -159,9 +160,12 @@ class Tiny_MovementOp<string mnemonic, list<Trait> traits = []>
   let results = (outs Tiny_Tensor:$result);
 }
 
-// Movement ops whose folder removes identities and moves splat constants.
+// Movement ops whose folder removes identities and moves splat constants:
+// the views of one source, each stating its index map once
+// (Tiny_MovementOpInterface, in TinyMovementIndexing.cpp).
 class Tiny_FoldableMovementOp<string mnemonic, list<Trait> traits = []>
-    : Tiny_MovementOp<mnemonic, traits> {
+    : Tiny_MovementOp<mnemonic, traits # [
+        DeclareOpInterfaceMethods<Tiny_MovementOpInterface>]> {
   let hasFolder = 1;
 }
 

@@ -1,0 +1,114 @@
+//===- RangeifyKernels.cpp - one kernel of rangeify -----------------------===//
+//
+// How -tiny-rangeify emits the kernel that stores one value into its
+// buffer: a stack as one kernel per source, a large matmul-like reduce in
+// its own schedule (RangeifyReduceOutside.cpp), anything else as one loop
+// per axis (the outermost long one a THREAD range when the kernel is
+// large) around the value's scalar code (RangeifyKernelBody.cpp) and a
+// store at the flat position.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Rangeify.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+using namespace mlir::tiny;
+using namespace mlir::tiny::rangeify;
+
+/// tinygrad's kernel name: r_ with a reduction, E_ without, then the
+/// output's loop bounds.
+std::string rangeify::getKernelName(bool hasReduce,
+                                    ArrayRef<int64_t> shape) {
+  std::string name = hasReduce ? "r" : "E";
+  for (int64_t dim : shape)
+    name += "_" + std::to_string(dim);
+  return name;
+}
+
+LogicalResult FunctionRangeifier::emitKernel(OpBuilder &builder, Value value,
+                                             Value buffer) {
+  // A value of no elements writes nothing: no kernel.
+  if (getTensorType(value).getNumElements() == 0)
+    return success();
+  // A stack, seen through reshapes (which keep the row-major order), is its
+  // sources one after another: each source gets a kernel writing its part,
+  // where one kernel would compute every source and select one per element.
+  Value core = value;
+  while (auto reshape = core.getDefiningOp<ReshapeOp>()) {
+    if (buffers.count(core))
+      break;
+    core = reshape.getSrc();
+  }
+  if (auto stack = core.getDefiningOp<StackOp>();
+      stack && !buffers.count(core)) {
+    int64_t offset = 0;
+    for (Value src : stack.getSrcs()) {
+      if (failed(emitKernelAt(builder, src, buffer, offset)))
+        return failure();
+      offset += getTensorType(src).getNumElements();
+    }
+    return success();
+  }
+  return emitKernelAt(builder, value, buffer, /*offset=*/0);
+}
+
+LogicalResult FunctionRangeifier::emitKernelAt(OpBuilder &builder, Value value,
+                                               Value buffer, int64_t offset) {
+  // The reduction-outside form writes whole buffers only.
+  if (offset == 0) {
+    FailureOr<bool> outside = emitReduceOutside(builder, value, buffer);
+    if (failed(outside))
+      return failure();
+    if (*outside)
+      return success();
+  }
+  Location loc = value.getLoc();
+  RankedTensorType type = getTensorType(value);
+  KernelOp kernel = createKernel(builder, loc, "E", buffer);
+  Block *body = &kernel.getBody().front();
+
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(body);
+  KernelBodyEmitter emitter(builder, body, buffers);
+  SmallVector<Value> indices;
+  // A large kernel spreads its outermost loop over the CPU's threads; a
+  // reduction's work is its source.
+  int64_t work = type.getNumElements();
+  if (ReduceOp reduce = getPositionalReduce(value))
+    work = std::max(work, getTensorType(reduce.getSrc()).getNumElements());
+  bool wantThreads = work >= kMinElementsForThreads;
+  for (int64_t dim : type.getShape()) {
+    AxisType axis = AxisType::Loop;
+    if (wantThreads && dim > 1) {
+      axis = AxisType::Thread;
+      wantThreads = false;
+    }
+    auto range = RangeOp::create(builder, loc, axis,
+                                 emitter.indexConst(loc, dim));
+    indices.push_back(range.getInductionVar());
+    builder.setInsertionPoint(range.getBody().front().getTerminator());
+  }
+  FailureOr<Value> element = emitter.emit(value, indices);
+  if (failed(element))
+    return failure();
+  Value position = emitter.linearize(loc, indices, type.getShape());
+  if (offset != 0)
+    position = arith::AddIOp::create(builder, loc, position,
+                                     emitter.indexConst(loc, offset));
+  Value ptr = KIndexOp::create(builder, loc, buffer, ValueRange{position});
+  KStoreOp::create(builder, loc, ptr, *element, /*gate=*/Value());
+
+  kernel.setName(getKernelName(emitter.emittedReduce(), type.getShape()));
+  return success();
+}
+
+KernelOp FunctionRangeifier::createKernel(OpBuilder &builder, Location loc,
+                                          StringRef name, Value buffer) {
+  auto kernel = KernelOp::create(builder, loc, builder.getStringAttr(name));
+  kernel.getBody().push_back(new Block());
+  if (StringAttr device = bufferDevices.lookup(buffer))
+    kernel.setDeviceAttr(device);
+  return kernel;
+}

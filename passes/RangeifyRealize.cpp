@@ -1,0 +1,234 @@
+//===- RangeifyRealize.cpp - which values rangeify realizes ---------------===//
+//
+// The decisions of -tiny-rangeify about buffers: which value a reduce's
+// readers need realized so that one kernel computes it once per element,
+// whether a store's kernel can write its target in place, and whether a
+// deferred copy of a buffer is read after a store into it. They read the
+// tensor graph only; Rangeify.cpp acts on them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Rangeify.h"
+
+#include "passes/Elementwise.h"
+#include "passes/ScalarAlu.h"
+
+#include "llvm/ADT/DenseSet.h"
+
+using namespace mlir;
+using namespace mlir::tiny;
+using namespace mlir::tiny::rangeify;
+
+namespace mlir::tiny::rangeify {
+
+/// True for a reshape that only adds or removes unit axes: it keeps the
+/// row-major order of the elements and of their indices.
+bool isUnitReshape(ReshapeOp reshape) {
+  auto nonUnit = [](ArrayRef<int64_t> shape) {
+    SmallVector<int64_t> dims;
+    for (int64_t d : shape)
+      if (d != 1)
+        dims.push_back(d);
+    return dims;
+  };
+  return nonUnit(getTensorType(reshape.getSrc()).getShape()) ==
+         nonUnit(reshape.getType().getShape());
+}
+
+/// True when `op` reads each of its operands with `size` elements at the
+/// position of the result element it computes, and has `size` elements
+/// itself: an elementwise op that broadcasts no such operand (only unit
+/// axes differ), a reshape that adds or removes unit axes, a marker. Read
+/// through such ops, a value is read once per element of the result, at
+/// the same indices (the kernel computes it once there).
+bool keepsPositions(Operation *op, int64_t size) {
+  if (op->getNumResults() != 1)
+    return false;
+  auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!type || type.getNumElements() != size)
+    return false;
+  if (auto reshape = dyn_cast<ReshapeOp>(op))
+    return isUnitReshape(reshape);
+  return isa<DetachOp, ContiguousBackwardOp>(op) || isElementwise(op);
+}
+
+/// The last value of the chain of single uses that keep positions from
+/// `reduce` (of `size` elements): its kernel computes the reduce once per
+/// element, and what branches from it reads its buffer. Null when that value
+/// is returned, and so gets a buffer anyway.
+static Value lastUnbranched(ReduceOp reduce, int64_t size,
+                     function_ref<bool(Value)> isOutput) {
+  Value current = reduce.getResult();
+  while (!isOutput(current) && current.hasOneUse() &&
+         keepsPositions(*current.getUsers().begin(), size))
+    current = current.getUsers().begin()->getResult(0);
+  return isOutput(current) ? Value() : current;
+}
+
+/// The value to give a buffer so that a kernel computes `reduce` once per
+/// element, or null when none is needed. tinygrad realizes a reduce whose
+/// readers index it differently: one kernel would run the reduction again
+/// for every element that reads it. Reads through ops that keep positions
+/// (say, the two of `where(0 < r, r, 0)`) are at the same indices, where the
+/// kernel computes the reduction once; so the values computed that way from
+/// the reduce must all end in one value, the one other ops read. When there
+/// are two such values (two outputs, or an expand and an add), the last
+/// value before they branch gets the buffer (lastUnbranched). Past that one
+/// value, single-use ops of at most the reduce's size read each of its
+/// elements at most once; the last of them before a value read more than
+/// once, by a gather, or by an op with more elements (an expand, or an
+/// elementwise op that broadcasts it) gets the buffer. Either way its kernel
+/// computes the reduce, and any other reduce that ends there (as the
+/// residual sum of two convolutions does). None is needed when the chain
+/// ends in a value that gets a buffer anyway: a returned value
+/// (`isOutput`), a contiguous, a copy, a store.
+Value valueToRealizeFor(ReduceOp reduce, function_ref<bool(Value)> isOutput) {
+  int64_t size = reduce.getType().getNumElements();
+  // The values computed from the reduce at its positions, and the one of
+  // them other ops read.
+  SmallVector<Value> worklist{reduce.getResult()};
+  DenseSet<Value> sameIndices{reduce.getResult()};
+  Value exit;
+  while (!worklist.empty()) {
+    Value current = worklist.pop_back_val();
+    bool readOutside = isOutput(current) && current != reduce.getResult();
+    if (!readOutside) {
+      for (Operation *user : current.getUsers()) {
+        if (!keepsPositions(user, size)) {
+          readOutside = true;
+          continue;
+        }
+        if (sameIndices.insert(user->getResult(0)).second)
+          worklist.push_back(user->getResult(0));
+      }
+    }
+    if (!readOutside)
+      continue;
+    if (exit && exit != current)
+      return lastUnbranched(reduce, size, isOutput);
+    exit = current;
+  }
+  if (!exit)
+    return {};
+
+  // Follow single-use ops of at most the reduce's size from there (say, a
+  // reduce of the value, or the shrink of a permute of it).
+  Value current = exit;
+  while (true) {
+    if (isOutput(current))
+      return {};
+    if (!current.hasOneUse())
+      return current;
+    Operation *user = *current.getUsers().begin();
+    if (isa<IndexOp>(user))
+      return current;
+    // A contiguous or a copy computes its source once, into its buffer.
+    if (isa<ContiguousOp, CopyOp>(user))
+      return {};
+    // The chain ends in a return, a tuple or a store: no broadcast.
+    if (user->getNumResults() != 1 ||
+        !isa<RankedTensorType>(user->getResult(0).getType()))
+      return {};
+    auto userType = cast<RankedTensorType>(user->getResult(0).getType());
+    if (userType.getNumElements() > size)
+      return current;
+    current = user->getResult(0);
+  }
+}
+
+/// True when `op`, computing its result at some position, reads its operand
+/// `operandIndex` only at the same flat position: an elementwise op that
+/// does not broadcast that operand (only unit axes differ), a reshape (it
+/// keeps the row-major order), a marker, a bitcast
+/// between dtypes of one width.
+static bool readsAtSamePosition(Operation *op, unsigned operandIndex) {
+  if (op->getNumResults() != 1)
+    return false;
+  auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  auto operandType =
+      dyn_cast<RankedTensorType>(op->getOperand(operandIndex).getType());
+  if (!resultType || !operandType ||
+      resultType.getNumElements() != operandType.getNumElements())
+    return false;
+  if (isa<BitcastOp>(op))
+    return getStorageType(resultType.getElementType())
+               .getIntOrFloatBitWidth() ==
+           getStorageType(operandType.getElementType()).getIntOrFloatBitWidth();
+  return isa<ReshapeOp, DetachOp, ContiguousBackwardOp>(op) ||
+         isElementwise(op);
+}
+
+/// True when computing `value` reads `target` without going through a
+/// realized buffer at another position than the one it computes, so a
+/// kernel storing `value` into `target` would overwrite elements it has yet
+/// to read. A read at the same flat position only (`x * 0.9` stored into
+/// `x`, a slice update's `where(mask, v, x)`) happens in the iteration that
+/// writes that element, before the write: the kernel stores in place.
+bool readsUnrealized(Value value, Value target,
+                     const DenseMap<Value, Value> &buffers) {
+  // Params of one slot share a buffer: compare buffers, not values.
+  Value targetBuffer = buffers.lookup(target);
+  // Each value with whether it is read at the stored value's positions.
+  SmallVector<std::pair<Value, bool>> worklist{{value, true}};
+  DenseSet<Value> seenAtSamePosition, seenElsewhere;
+  while (!worklist.empty()) {
+    auto [current, samePosition] = worklist.pop_back_val();
+    if (current == target || buffers.lookup(current) == targetBuffer) {
+      if (!samePosition)
+        return true;
+      continue;
+    }
+    DenseSet<Value> &seen =
+        samePosition ? seenAtSamePosition : seenElsewhere;
+    if (!seen.insert(current).second || buffers.count(current))
+      continue;
+    Operation *op = current.getDefiningOp();
+    if (!op)
+      continue;
+    // An after reads its source; its dependencies only order it after
+    // stores that earlier kernels perform.
+    if (auto after = dyn_cast<AfterOp>(op)) {
+      worklist.push_back({after.getSrc(), samePosition});
+      continue;
+    }
+    for (auto [index, operand] : llvm::enumerate(op->getOperands()))
+      worklist.push_back(
+          {operand, samePosition && readsAtSamePosition(op, index)});
+  }
+  return false;
+}
+
+/// True when a kernel emitted after `store` would read `copy`: some op
+/// after the store (or the function's return) computes from it through
+/// values that have no buffer yet. Ops before the store that have a buffer
+/// were computed by kernels that ran already; a store before it, and an
+/// `after` waiting for one, read it into their own buffers.
+bool readAfterStore(Value copy, StoreOp store,
+                    const DenseMap<Value, Value> &buffers) {
+  SmallVector<Value> worklist{copy};
+  DenseSet<Value> seen{copy};
+  while (!worklist.empty()) {
+    Value current = worklist.pop_back_val();
+    for (OpOperand &use : current.getUses()) {
+      Operation *user = use.getOwner();
+      // The store's own kernel reads its value before writing (staged
+      // when it reads other positions: readsUnrealized).
+      if (user == store.getOperation())
+        continue;
+      if (user->getBlock() != store->getBlock() ||
+          !user->isBeforeInBlock(store))
+        return true;
+      if (isa<StoreOp>(user))
+        continue;
+      if (auto after = dyn_cast<AfterOp>(user);
+          after && &use != &after.getSrcMutable())
+        continue;
+      for (Value result : user->getResults())
+        if (!buffers.count(result) && seen.insert(result).second)
+          worklist.push_back(result);
+    }
+  }
+  return false;
+}
+
+} // namespace mlir::tiny::rangeify

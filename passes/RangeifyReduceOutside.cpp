@@ -1,0 +1,359 @@
+//===- RangeifyReduceOutside.cpp - matmul-like reduces --------------------===//
+//
+// The schedule -tiny-rangeify gives a large reduce that does not read its
+// source contiguously along the reduction (a matmul): reduction loops
+// outside the innermost output loop, accumulating in the output buffer,
+// rows spread over threads and UPCAST, the last reduced axis UNROLLed, and
+// what is computed from the reduce (a relu, a bias) applied to the
+// accumulated rows in place.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Rangeify.h"
+
+#include "passes/Elementwise.h"
+#include "passes/KernelDevice.h"
+#include "passes/ScalarAlu.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace mlir;
+using namespace mlir::tiny;
+using namespace mlir::tiny::rangeify;
+
+/// Rows a large reduction computes per iteration of its outer loop, at most:
+/// 8 rows of accumulators make -tiny-optimize's register tiles (8 x 32 f32
+/// with AVX-512) load each column of the source once for 8 rows.
+constexpr int64_t kUpcast = 8;
+
+/// Reduced indices a large reduction combines per load of its accumulator.
+constexpr int64_t kReduceUnroll = 4;
+
+/// The last axis of `shape` longer than 1: the innermost one a loop walks.
+static std::optional<size_t> getLastLongAxis(ArrayRef<int64_t> shape) {
+  for (size_t axis = shape.size(); axis-- > 0;)
+    if (shape[axis] > 1)
+      return axis;
+  return std::nullopt;
+}
+
+ReduceOp FunctionRangeifier::getPositionalReduce(Value value) {
+  if (buffers.count(value))
+    return {};
+  int64_t size = getTensorType(value).getNumElements();
+  // The ops that read their operands of `size` elements at the position of
+  // the element of `value` being computed, from `value` up.
+  DenseSet<Operation *> atPositions;
+  SmallVector<Value> worklist{value};
+  ReduceOp reduce;
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val().getDefiningOp();
+    if (!op || atPositions.contains(op))
+      continue;
+    if (auto found = dyn_cast<ReduceOp>(op)) {
+      if (!reduce)
+        reduce = found;
+      continue;
+    }
+    if (!keepsPositions(op, size))
+      continue;
+    atPositions.insert(op);
+    for (Value operand : op->getOperands())
+      if (getTensorType(operand).getNumElements() == size &&
+          !buffers.count(operand))
+        worklist.push_back(operand);
+  }
+  if (!reduce)
+    return {};
+
+  // The values computed from the reduce without a buffer between them.
+  DenseSet<Value> fromReduce{reduce.getResult()};
+  worklist.assign({reduce.getResult()});
+  while (!worklist.empty())
+    for (Operation *user : worklist.pop_back_val().getUsers())
+      for (Value result : user->getResults())
+        if (!buffers.count(result) && fromReduce.insert(result).second)
+          worklist.push_back(result);
+  // Every op of `value`'s computation that reads one of them must be one of
+  // those reading it at the element being computed: a flip of it, say,
+  // would read elements already replaced, or not yet accumulated.
+  SmallVector<Value> cone{value};
+  DenseSet<Value> seen;
+  while (!cone.empty()) {
+    Value current = cone.pop_back_val();
+    if (!seen.insert(current).second || buffers.count(current) ||
+        current == reduce.getResult())
+      continue;
+    Operation *op = current.getDefiningOp();
+    if (!op)
+      continue;
+    for (Value operand : op->getOperands()) {
+      if (fromReduce.contains(operand) &&
+          (!atPositions.contains(op) ||
+           getTensorType(operand).getNumElements() != size))
+        return {};
+      cone.push_back(operand);
+    }
+  }
+  return reduce;
+}
+
+bool FunctionRangeifier::reducesContiguously(ReduceOp reduce) {
+  ArrayRef<int64_t> srcShape = getTensorType(reduce.getSrc()).getShape();
+  std::optional<size_t> lastAxis = getLastLongAxis(srcShape);
+  if (!lastAxis || !llvm::is_contained(reduce.getAxes(), int64_t(*lastAxis)))
+    return false;
+  SmallVector<Value> worklist{reduce.getSrc()};
+  DenseSet<Value> seen;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (!seen.insert(value).second || buffers.count(value))
+      continue;
+    Operation *op = value.getDefiningOp();
+    if (!op || isa<ParamOp, ConstOp, ReduceOp>(op))
+      continue;
+    if (!isElementwise(op) && !isa<ReshapeOp, ExpandOp, ShrinkOp>(op))
+      return false;
+    // A value broadcast along an output axis (a matmul's operands) is what
+    // the reduction-outside form loads once for several rows; one broadcast
+    // along the reduced axes (a softmax's row maximum) is not.
+    if (auto expand = dyn_cast<ExpandOp>(op)) {
+      ArrayRef<int64_t> from = getTensorType(expand.getSrc()).getShape();
+      if (getTensorType(expand.getResult()).getShape() != srcShape)
+        return false;
+      for (auto [axis, dim] : llvm::enumerate(srcShape))
+        if (from[axis] == 1 && dim > 1 &&
+            !llvm::is_contained(reduce.getAxes(), int64_t(axis)))
+          return false;
+    }
+    llvm::append_range(worklist, op->getOperands());
+  }
+  return true;
+}
+
+// Matmul-like reductions read their source along the reduced axis, which is
+// rarely the contiguous one. With the reduction outside the innermost output
+// loop, that loop walks the output and (usually) the source contiguously, so
+// it vectorizes; the accumulator lives in the output row, which stays in
+// cache.
+FailureOr<bool> FunctionRangeifier::emitReduceOutside(OpBuilder &builder,
+                                                      Value value,
+                                                      Value buffer) {
+  ReduceOp reduce = getPositionalReduce(value);
+  if (!reduce)
+    return false;
+  // The reduce itself, seen through reshapes that keep the row-major order,
+  // is stored as accumulated; anything else computed from it (a relu, a
+  // bias) is computed from the accumulators, in their place.
+  Value core = value;
+  while (auto reshape = core.getDefiningOp<ReshapeOp>()) {
+    if (!isUnitReshape(reshape) || buffers.count(core))
+      break;
+    core = reshape.getSrc();
+  }
+  Value epilogue = core == reduce.getResult() ? Value() : value;
+  if (epilogue && getTensorType(value).getElementType() !=
+                      reduce.getType().getElementType())
+    return false;
+  RankedTensorType type = reduce.getType();
+  Type dtype = type.getElementType();
+  ArrayRef<int64_t> shape = type.getShape();
+  // The innermost output loop runs over the last axis longer than 1 (the
+  // reduced axes have length 1 in the result).
+  std::optional<size_t> lastLong = getLastLongAxis(shape);
+  if (!lastLong || reduce.getAxes().empty() ||
+      isa<Float16Type, BFloat16Type>(dtype) ||
+      getTensorType(reduce.getSrc()).getNumElements() < kMinElementsForThreads)
+    return false;
+  // This is the CPU's schedule: a few threads, each computing a block of
+  // rows. On a GPU every output element is a thread of its own already;
+  // the CPU's blocks would leave all but a few hundred of them idle.
+  if (isOnOneGpu(type))
+    return false;
+  // A row sum (a softmax's, a layernorm's) reads each row contiguously:
+  // with the reduction outside, the inner loop would stride across rows.
+  if (reducesContiguously(reduce))
+    return false;
+  size_t innerAxis = *lastLong;
+
+  // The first long axis other than the innermost is spread over threads
+  // and UPCAST: each iteration computes `upcast` consecutive rows, so every
+  // element of the source that does not depend on the row (matmul's B) is
+  // loaded once for all of them. Rows that kUpcast does not divide get a
+  // kernel of their own that computes them in one iteration, so an odd row
+  // count does not drop every row to one at a time.
+  int64_t rowAxis = -1;
+  for (auto [axis, dim] : llvm::enumerate(shape))
+    if (axis != innerAxis && dim > 1) {
+      rowAxis = axis;
+      break;
+    }
+  SmallVector<RowBlock, 2> blocks;
+  if (rowAxis < 0) {
+    blocks.push_back(RowBlock());
+  } else if (int64_t dim = shape[rowAxis]; dim >= 2 * kUpcast) {
+    int64_t tail = dim % kUpcast;
+    blocks.push_back({0, dim - tail, kUpcast});
+    if (tail)
+      blocks.push_back({dim - tail, tail, tail});
+  } else {
+    // Few rows: the most, halving from kUpcast, that divide them.
+    int64_t upcast = kUpcast;
+    while (upcast > 1 && (dim % upcast != 0 || dim < 2 * upcast))
+      upcast /= 2;
+    blocks.push_back({0, dim, upcast});
+  }
+  for (RowBlock rows : blocks)
+    if (failed(emitReduceOutsideRows(builder, reduce, epilogue, buffer,
+                                     innerAxis, rowAxis, rows)))
+      return failure();
+  return true;
+}
+
+LogicalResult FunctionRangeifier::emitReduceOutsideRows(
+    OpBuilder &builder, ReduceOp reduce, Value epilogue, Value buffer,
+    size_t innerAxis, int64_t rowAxis, RowBlock rowBlock) {
+  RankedTensorType type = reduce.getType();
+  Type dtype = type.getElementType();
+  ArrayRef<int64_t> shape = type.getShape();
+  ArrayRef<int64_t> srcShape = getTensorType(reduce.getSrc()).getShape();
+  SmallVector<int64_t> axes(reduce.getAxes());
+  llvm::sort(axes);
+  Location loc = reduce.getLoc();
+  KernelOp kernel = createKernel(builder, loc, "r", buffer);
+  Block *body = &kernel.getBody().front();
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(body);
+  KernelBodyEmitter emitter(builder, body, buffers);
+
+  auto openRange = [&](AxisType axis, int64_t bound) {
+    auto range = RangeOp::create(builder, loc, axis,
+                                 emitter.indexConst(loc, bound));
+    builder.setInsertionPoint(range.getBody().front().getTerminator());
+    return range;
+  };
+  SmallVector<Value> outIndices(shape.size());
+  for (auto [axis, dim] : llvm::enumerate(shape)) {
+    if (axis == innerAxis)
+      continue;
+    int64_t bound = static_cast<int64_t>(axis) == rowAxis
+                        ? rowBlock.count / rowBlock.upcast
+                        : dim;
+    AxisType role = static_cast<int64_t>(axis) == rowAxis && bound > 1
+                        ? AxisType::Thread
+                        : AxisType::Loop;
+    outIndices[axis] = openRange(role, bound).getInductionVar();
+  }
+  // The indices of each upcast row: start + iteration * upcast + u.
+  SmallVector<SmallVector<Value>> rows(rowBlock.upcast, outIndices);
+  if (rowAxis >= 0 && (rowBlock.upcast > 1 || rowBlock.start > 0)) {
+    Value base = arith::MulIOp::create(builder, loc, outIndices[rowAxis],
+                                       emitter.indexConst(loc, rowBlock.upcast));
+    for (int64_t u = 0; u < rowBlock.upcast; ++u)
+      rows[u][rowAxis] =
+          rowBlock.start + u == 0
+              ? base
+              : arith::AddIOp::create(
+                    builder, loc, base,
+                    emitter.indexConst(loc, rowBlock.start + u))
+                    .getResult();
+  }
+  Block::iterator outerPoint = builder.getInsertionPoint();
+  Block *outerBlock = builder.getInsertionBlock();
+
+  // out[..., n, ...] = identity
+  RangeOp init = openRange(AxisType::Loop, shape[innerAxis]);
+  Value identity = createReduceIdentity(builder, loc, reduce.getKind(), dtype);
+  for (SmallVector<Value> row : rows) {
+    row[innerAxis] = init.getInductionVar();
+    Value ptr = KIndexOp::create(
+        builder, loc, buffer, ValueRange{emitter.linearize(loc, row, shape)});
+    KStoreOp::create(builder, loc, ptr, identity, Value());
+  }
+
+  // for each reduced index: out[..., n, ...] = combine(out[...], src[...])
+  builder.setInsertionPoint(outerBlock, outerPoint);
+  // The last reduced axis is UNROLLed: each output element is loaded and
+  // stored once per `unroll` reduced indices.
+  int64_t lastReduced = axes.back();
+  int64_t unroll = srcShape[lastReduced] % kReduceUnroll == 0
+                       ? kReduceUnroll
+                       : 1;
+  SmallVector<Value> reduceIndices;
+  for (int64_t axis : axes)
+    reduceIndices.push_back(
+        openRange(AxisType::Reduce,
+                  axis == lastReduced ? srcShape[axis] / unroll
+                                      : srcShape[axis])
+            .getInductionVar());
+  SmallVector<Value> unrolled(unroll, reduceIndices.back());
+  if (unroll > 1) {
+    Value base = arith::MulIOp::create(builder, loc, reduceIndices.back(),
+                                       emitter.indexConst(loc, unroll));
+    for (int64_t u = 0; u < unroll; ++u)
+      unrolled[u] = u == 0 ? base
+                           : arith::AddIOp::create(builder, loc, base,
+                                                   emitter.indexConst(loc, u))
+                                 .getResult();
+  }
+  RangeOp inner = openRange(AxisType::Loop, shape[innerAxis]);
+  emitter.openScope();
+  for (SmallVector<Value> row : rows) {
+    row[innerAxis] = inner.getInductionVar();
+    SmallVector<Value> srcIndices(row);
+    for (auto [axis, index] : llvm::zip(axes, reduceIndices))
+      srcIndices[axis] = index;
+    Value ptr = KIndexOp::create(
+        builder, loc, buffer, ValueRange{emitter.linearize(loc, row, shape)});
+    Value acc = KLoadOp::create(builder, loc, ptr, Value(), Value());
+    for (Value index : unrolled) {
+      srcIndices[lastReduced] = index;
+      FailureOr<Value> element = emitter.emit(reduce.getSrc(), srcIndices);
+      if (failed(element))
+        return failure();
+      acc = createReduceCombine(builder, loc, reduce.getKind(), dtype, acc,
+                                *element);
+    }
+    KStoreOp::create(builder, loc, ptr, acc, Value());
+  }
+  emitter.closeScope();
+  kernel.setName(getKernelName(/*hasReduce=*/true, shape));
+  if (!epilogue)
+    return success();
+
+  // for each output column: out[..., n, ...] = epilogue(out[...]). Every
+  // read of the reduce is at the element being replaced (see
+  // getPositionalReduce), so it reads the accumulated value.
+  builder.setInsertionPoint(outerBlock, outerPoint);
+  RangeOp columns = openRange(AxisType::Loop, shape[innerAxis]);
+  ArrayRef<int64_t> outShape = getTensorType(epilogue).getShape();
+  buffers[reduce.getResult()] = buffer;
+  emitter.openScope();
+  LogicalResult result = success();
+  for (SmallVector<Value> row : rows) {
+    row[innerAxis] = columns.getInductionVar();
+    // The same element of the epilogue: its shape differs from the
+    // reduce's in unit axes only.
+    SmallVector<Value> longIndices;
+    for (auto [axis, dim] : llvm::enumerate(shape))
+      if (dim != 1)
+        longIndices.push_back(row[axis]);
+    SmallVector<Value> outIndices;
+    auto next = longIndices.begin();
+    for (int64_t dim : outShape)
+      outIndices.push_back(dim == 1 ? emitter.indexConst(loc, 0) : *next++);
+    FailureOr<Value> element = emitter.emit(epilogue, outIndices);
+    if (failed(element)) {
+      result = failure();
+      break;
+    }
+    Value ptr = KIndexOp::create(
+        builder, loc, buffer,
+        ValueRange{emitter.linearize(loc, outIndices, outShape)});
+    KStoreOp::create(builder, loc, ptr, *element, Value());
+  }
+  emitter.closeScope();
+  buffers.erase(reduce.getResult());
+  return result;
+}
