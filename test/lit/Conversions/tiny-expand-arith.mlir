@@ -131,9 +131,9 @@ func.func @extf_from_fp8(%v: vector<4xf8E5M2>, %x: f8E4M3FN, %y: f8E4M3FNUZ) -> 
 // CHECK-LABEL: func.func @fp8_in_f32
 // CHECK-NOT: arith.extf
 // CHECK: arith.addf %{{.*}}, %{{.*}} : f32
-// CHECK: arith.cmpf olt, %{{.*}}, %{{.*}} : f32
-// CHECK: arith.bitcast %{{.*}} : i8 to f8E5M2FNUZ
 // CHECK-NOT: arith.truncf
+// CHECK: arith.bitcast %{{.*}} : i8 to f8E5M2FNUZ
+// CHECK: arith.cmpf olt, %{{.*}}, %{{.*}} : f32
 // CHECK: return
 func.func @fp8_in_f32(%x: f8E5M2FNUZ, %y: f8E5M2FNUZ) -> (f8E5M2FNUZ, i1) {
   %0 = arith.addf %x, %y : f8E5M2FNUZ
