@@ -1,6 +1,7 @@
 //===- ExpandArith.cpp - arith ops LLVM cannot lower (-tiny-expand-arith) -===//
 
 #include "conversions/Passes.h"
+#include "conversions/ExpandFP8.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
@@ -49,6 +50,7 @@ struct TinyExpandArithPass
     arith::populateCeilFloorDivExpandOpsPatterns(patterns);
     arith::populateExpandBFloat16Patterns(patterns);
     patterns.add<SelectBF16AsInteger>(&getContext());
+    tiny::populateExpandFP8Patterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

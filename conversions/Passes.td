@@ -196,9 +196,20 @@ def TinyExpandArith : Pass<"tiny-expand-arith"> {
     two equal zeros, so max(+0.0, -0.0) would be -0.0 and disagree with
     the folders (docs/semantics.md, Arithmetic).
 
+    The 8-bit floats (f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ) have no
+    LLVM lowering at all on the CPU: `truncf` to them and `extf` from them
+    become integer bit manipulation with tinygrad's rules (round to nearest
+    even, subnormals kept; a finite value beyond the largest saturates to
+    it; infinity becomes NaN except in f8E5M2; the fnuz formats' one NaN is
+    0x80 and they have no -0), and any other arith or math op on them
+    computes in f32 and rounds its result back. Upstream has no expansion
+    for them (-arith-expand covers bf16, f8E8M0 and f4E2M1; the APFloat
+    calls of -convert-arith-to-apfloat turn an f8E4M3FN overflow into NaN).
+
     ```mlir
     %q = arith.floordivsi %a, %b : i32   // divsi, compares, selects
     %m = arith.maximumf %x, %y : f32     // unchanged
+    %h = arith.truncf %x : f32 to f8E4M3FN  // i32 ops on the bits
     ```
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];

@@ -71,5 +71,7 @@ tiny_dtype_t mlir::tiny::getRuntimeDtype(Type dtype) {
       .Case([](Float64Type) { return TINY_DTYPE_F64; })
       .Case([](Float8E4M3FNType) { return TINY_DTYPE_F8E4M3FN; })
       .Case([](Float8E5M2Type) { return TINY_DTYPE_F8E5M2; })
+      .Case([](Float8E4M3FNUZType) { return TINY_DTYPE_F8E4M3FNUZ; })
+      .Case([](Float8E5M2FNUZType) { return TINY_DTYPE_F8E5M2FNUZ; })
       .Default([](Type) { return tiny_dtype_t(0); });
 }

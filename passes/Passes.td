@@ -209,7 +209,7 @@ def TinyRangeify : Pass<"tiny-rangeify", "::mlir::ModuleOp"> {
     is computed into a buffer on the source device first and then copied.
 
     Needs calls resolved and multi-device values expanded per device
-    (-tiny-expand-multi); fp8 dtypes are reported as not supported. Private
+    (-tiny-expand-multi). Private
     functions, reached only through calls, are dropped.
   }];
   let dependentDialects = [

@@ -140,11 +140,6 @@ LogicalResult FunctionRangeifier::checkSupported() {
         spansDevices = true;
       device = resultDevice;
     }
-    for (Type type : op->getResultTypes())
-      if (auto tensor = dyn_cast<RankedTensorType>(type))
-        if (isa<Float8E4M3FNType, Float8E5M2Type>(tensor.getElementType()))
-          return op->emitOpError("has an fp8 result, which the CPU "
-                                 "lowering does not support yet");
     return WalkResult::advance();
   });
   namesDevices =

@@ -19,9 +19,11 @@ Type mlir::tiny::getStorageType(Type dtype) {
 static bool isUnsigned(Type dtype) { return dtype.isUnsignedInteger(); }
 
 /// Floats the CPU has no arithmetic for: they are computed in f32 and
-/// rounded once, which is exact for + - * / sqrt of f16 and bf16 operands.
+/// rounded once, which is exact for + - * / sqrt of f16, bf16 and fp8
+/// operands (f32 has more than twice their significant bits plus two).
 static bool isNarrowFloat(Type dtype) {
-  return isa<Float16Type, BFloat16Type>(dtype);
+  return isa<Float16Type, BFloat16Type, Float8E4M3FNType, Float8E5M2Type,
+             Float8E4M3FNUZType, Float8E5M2FNUZType>(dtype);
 }
 
 Value mlir::tiny::createScalarConstant(OpBuilder &builder, Location loc,

@@ -51,9 +51,10 @@ _DTYPES = {
     4: np.dtype(np.int32), 5: np.dtype(np.int64), 6: np.dtype(np.uint8),
     7: np.dtype(np.uint16), 8: np.dtype(np.uint32), 9: np.dtype(np.uint64),
     10: np.dtype(np.float16), 11: None, 12: np.dtype(np.float32),
-    13: np.dtype(np.float64), 14: None, 15: None,
+    13: np.dtype(np.float64), 14: None, 15: None, 16: None, 17: None,
 }
-_DTYPE_NAMES = {11: "bf16", 14: "f8E4M3FN", 15: "f8E5M2"}
+_DTYPE_NAMES = {11: "bf16", 14: "f8E4M3FN", 15: "f8E5M2", 16: "f8E4M3FNUZ",
+                17: "f8E5M2FNUZ"}
 
 
 def _find_library():

@@ -14,8 +14,10 @@ constexpr DtypeInfo kDtypes[] = {
     {"i32", 4},   {"i64", 8},  {"u8", 1},       {"u16", 2},
     {"u32", 4},   {"u64", 8},  {"f16", 2},      {"bf16", 2},
     {"f32", 4},   {"f64", 8},  {"f8E4M3FN", 1}, {"f8E5M2", 1},
+    {"f8E4M3FNUZ", 1}, {"f8E5M2FNUZ", 1},
 };
-static_assert(sizeof(kDtypes) / sizeof(kDtypes[0]) == TINY_DTYPE_F8E5M2 + 1,
+static_assert(sizeof(kDtypes) / sizeof(kDtypes[0]) ==
+                  TINY_DTYPE_F8E5M2FNUZ + 1,
               "one entry per dtype");
 
 const DtypeInfo &getInfo(tiny_dtype_t dtype) {

@@ -64,7 +64,8 @@ TEST(DtypeTest, SizesAndNames) {
       {TINY_DTYPE_U64, 8, "u64"},       {TINY_DTYPE_F16, 2, "f16"},
       {TINY_DTYPE_BF16, 2, "bf16"},     {TINY_DTYPE_F32, 4, "f32"},
       {TINY_DTYPE_F64, 8, "f64"},       {TINY_DTYPE_F8E4M3FN, 1, "f8E4M3FN"},
-      {TINY_DTYPE_F8E5M2, 1, "f8E5M2"},
+      {TINY_DTYPE_F8E5M2, 1, "f8E5M2"}, {TINY_DTYPE_F8E4M3FNUZ, 1, "f8E4M3FNUZ"},
+      {TINY_DTYPE_F8E5M2FNUZ, 1, "f8E5M2FNUZ"},
   };
   for (const Expected &entry : expected) {
     EXPECT_EQ(tiny_dtype_size(entry.dtype), entry.size) << entry.name;
@@ -73,7 +74,7 @@ TEST(DtypeTest, SizesAndNames) {
 }
 
 TEST(DtypeTest, UnknownDtypes) {
-  for (tiny_dtype_t dtype : {0u, 16u, 1000u, 0xffffffffu}) {
+  for (tiny_dtype_t dtype : {0u, 18u, 1000u, 0xffffffffu}) {
     EXPECT_EQ(tiny_dtype_size(dtype), 0u) << dtype;
     EXPECT_EQ(tiny_dtype_name(dtype), nullptr) << dtype;
   }

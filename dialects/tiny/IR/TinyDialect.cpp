@@ -184,7 +184,8 @@ bool mlir::tiny::isDType(Type type) {
     return width == 8 || width == 16 || width == 32 || width == 64;
   }
   return isa<Float16Type, BFloat16Type, Float32Type, Float64Type,
-             Float8E4M3FNType, Float8E5M2Type>(type);
+             Float8E4M3FNType, Float8E5M2Type, Float8E4M3FNUZType,
+             Float8E5M2FNUZType>(type);
 }
 
 static bool isInClass(Type dtype, DTypeClass dtypeClass) {

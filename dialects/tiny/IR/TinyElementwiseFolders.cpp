@@ -93,12 +93,17 @@ OpFoldResult ifSameType(Value value, Type resultType) {
 }
 
 /// An APFloat arithmetic member (add, subtract, multiply) as a fold
-/// function, rounding to nearest even as IEEE arithmetic does.
+/// function, rounding to nearest even as IEEE arithmetic does. Not folded:
+/// an fp8 result that overflows, which APFloat makes NaN or infinity where
+/// the lowering saturates to the largest finite value.
 template <APFloat::opStatus (APFloat::*Op)(const APFloat &,
                                             APFloat::roundingMode)>
 std::optional<APFloat> applyFloat(const APFloat &a, const APFloat &b) {
   APFloat result = a;
-  (result.*Op)(b, APFloat::rmNearestTiesToEven);
+  APFloat::opStatus status = (result.*Op)(b, APFloat::rmNearestTiesToEven);
+  if ((status & APFloat::opOverflow) &&
+      APFloat::getSizeInBits(result.getSemantics()) == 8)
+    return std::nullopt;
   return result;
 }
 

@@ -150,7 +150,8 @@ static LogicalResult checkDType(std::optional<Location> loc, Type dtype) {
   if (!isDType(dtype))
     return emitOptionalError(loc, "unsupported dtype ", dtype,
                              ": expected i1, i8..i64, ui8..ui64, f16, bf16, "
-                             "f32, f64, f8E4M3FN or f8E5M2");
+                             "f32, f64, f8E4M3FN, f8E5M2, f8E4M3FNUZ or "
+                             "f8E5M2FNUZ");
   return success();
 }
 

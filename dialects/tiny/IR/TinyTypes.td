@@ -39,7 +39,7 @@ def Tiny_PtrType : TypeDef<Tiny_Dialect, "Ptr"> {
 //===----------------------------------------------------------------------===//
 
 def Tiny_DType : Type<CPred<"::mlir::tiny::isDType($_self)">,
-    "tinygrad dtype (i1, i8..i64, ui8..ui64, f16, bf16, f32, f64, f8E4M3FN, f8E5M2)">;
+    "tinygrad dtype (i1, i8..i64, ui8..ui64, f16, bf16, f32, f64, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ)">;
 
 class Tiny_TensorOf<string kind, string descr> : Type<
     CPred<"::mlir::tiny::isTensorOf($_self, ::mlir::tiny::DTypeClass::" # kind # ")">,

@@ -11,7 +11,7 @@ import math
 import struct
 
 import numpy as np
-from tinygrad.dtype import dtypes
+from tinygrad.dtype import dtypes, float_to_fp8
 
 
 class ExportError(Exception):
@@ -29,7 +29,11 @@ _TABLE = {
     dtypes.float16: ("f16", np.float16), dtypes.bfloat16: ("bf16", None),
     dtypes.float32: ("f32", np.float32), dtypes.float64: ("f64", np.float64),
     dtypes.fp8e4m3: ("f8E4M3FN", None), dtypes.fp8e5m2: ("f8E5M2", None),
+    dtypes.fp8e4m3fnuz: ("f8E4M3FNUZ", None),
+    dtypes.fp8e5m2fnuz: ("f8E5M2FNUZ", None),
 }
+_FP8 = {"f8E4M3FN": dtypes.fp8e4m3, "f8E5M2": dtypes.fp8e5m2,
+        "f8E4M3FNUZ": dtypes.fp8e4m3fnuz, "f8E5M2FNUZ": dtypes.fp8e5m2fnuz}
 
 
 def mlir_dtype(dtype):
@@ -89,6 +93,10 @@ def const_literal(value, mlir):
         return "0x%X" % int(rounded.view(utype))
     if mlir == "bf16":
         return "0x%X" % _bf16_bits(value)
+    if mlir in _FP8:
+        # tinygrad's own rounding (saturating, its NaN and -0 rules), which
+        # MLIR's parser, rounding as APFloat does, would not give.
+        return "0x%02X" % float_to_fp8(value, _FP8[mlir])
     if math.isfinite(value):
         return repr(value)
     raise ExportError("a %s constant of %r" % (mlir, value))

@@ -124,9 +124,12 @@ enum tiny_dtype_e {
   TINY_DTYPE_BF16 = 11,
   TINY_DTYPE_F32 = 12,
   TINY_DTYPE_F64 = 13,
-  /// 8-bit floats, as the tiny dialect's f8E4M3FN and f8E5M2.
+  /// 8-bit floats, as the tiny dialect's f8E4M3FN, f8E5M2, f8E4M3FNUZ and
+  /// f8E5M2FNUZ.
   TINY_DTYPE_F8E4M3FN = 14,
   TINY_DTYPE_F8E5M2 = 15,
+  TINY_DTYPE_F8E4M3FNUZ = 16,
+  TINY_DTYPE_F8E5M2FNUZ = 17,
 };
 /// One of `tiny_dtype_e`. An integer, so any value a caller passes is well
 /// defined; unknown values are rejected.

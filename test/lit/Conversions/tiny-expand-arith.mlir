@@ -66,3 +66,92 @@ func.func @select_bf16(%c: i1, %x: bf16, %y: bf16, %v: vector<4xbf16>, %w: vecto
   %2 = arith.select %c, %f, %g : f32
   return %0, %1, %2 : bf16, vector<4xbf16>, f32
 }
+
+// -----
+
+// fp8 truncations become integer ops on the source's bits: f32 bits in
+// i32, the magnitude clamped to the largest finite fp8 (448 is 0x43E00000),
+// an i8 result bitcast to the fp8 type.
+// CHECK-LABEL: func.func @truncf_to_fp8
+// CHECK-NOT: arith.truncf
+// CHECK: %[[B:.*]] = arith.bitcast %{{.*}} : f32 to i32
+// CHECK: arith.minui %{{.*}}, %{{.*}} : i32
+// CHECK: arith.trunci %{{.*}} : i32 to i8
+// CHECK: arith.bitcast %{{.*}} : i8 to f8E4M3FN
+// CHECK-NOT: arith.truncf
+// CHECK: return
+func.func @truncf_to_fp8(%x: f32) -> f8E4M3FN {
+  %0 = arith.truncf %x : f32 to f8E4M3FN
+  return %0 : f8E4M3FN
+}
+
+// -----
+
+// From f64 the bits are i64 (no rounding through f32); from f16 the value
+// is first widened to f32, exactly.
+// CHECK-LABEL: func.func @truncf_to_fp8_wide_and_narrow
+// CHECK: arith.bitcast %{{.*}} : vector<4xf64> to vector<4xi64>
+// CHECK: arith.trunci %{{.*}} : vector<4xi64> to vector<4xi8>
+// CHECK: arith.bitcast %{{.*}} : vector<4xi8> to vector<4xf8E5M2FNUZ>
+// CHECK: %[[W:.*]] = arith.extf %{{.*}} : f16 to f32
+// CHECK: arith.bitcast %[[W]] : f32 to i32
+// CHECK: arith.bitcast %{{.*}} : i8 to f8E4M3FNUZ
+// CHECK-NOT: arith.truncf
+// CHECK: return
+func.func @truncf_to_fp8_wide_and_narrow(%x: vector<4xf64>, %h: f16) -> (vector<4xf8E5M2FNUZ>, f8E4M3FNUZ) {
+  %0 = arith.truncf %x : vector<4xf64> to vector<4xf8E5M2FNUZ>
+  %1 = arith.truncf %h : f16 to f8E4M3FNUZ
+  return %0, %1 : vector<4xf8E5M2FNUZ>, f8E4M3FNUZ
+}
+
+// -----
+
+// fp8 extensions become integer ops on the i8 bits, widened to i32 and
+// bitcast to f32; to f64 and f16 the f32 is then extended or truncated.
+// CHECK-LABEL: func.func @extf_from_fp8
+// CHECK: %[[B:.*]] = arith.bitcast %{{.*}} : vector<4xf8E5M2> to vector<4xi8>
+// CHECK: arith.extui %[[B]] : vector<4xi8> to vector<4xi32>
+// CHECK: arith.bitcast %{{.*}} : vector<4xi32> to vector<4xf32>
+// CHECK: arith.bitcast %{{.*}} : f8E4M3FN to i8
+// CHECK: %[[F:.*]] = arith.bitcast %{{.*}} : i32 to f32
+// CHECK: arith.extf %[[F]] : f32 to f64
+// CHECK: %[[G:.*]] = arith.bitcast %{{.*}} : i32 to f32
+// CHECK: arith.truncf %[[G]] : f32 to f16
+// CHECK: return
+func.func @extf_from_fp8(%v: vector<4xf8E5M2>, %x: f8E4M3FN, %y: f8E4M3FNUZ) -> (vector<4xf32>, f64, f16) {
+  %0 = arith.extf %v : vector<4xf8E5M2> to vector<4xf32>
+  %1 = arith.extf %x : f8E4M3FN to f64
+  %2 = arith.extf %y : f8E4M3FNUZ to f16
+  return %0, %1, %2 : vector<4xf32>, f64, f16
+}
+
+// -----
+
+// Other ops on fp8 compute in f32 and round back; a compare yields its i1.
+// CHECK-LABEL: func.func @fp8_in_f32
+// CHECK-NOT: arith.extf
+// CHECK: arith.addf %{{.*}}, %{{.*}} : f32
+// CHECK-NOT: arith.truncf
+// CHECK: arith.bitcast %{{.*}} : i8 to f8E5M2FNUZ
+// CHECK: arith.cmpf olt, %{{.*}}, %{{.*}} : f32
+// CHECK: return
+func.func @fp8_in_f32(%x: f8E5M2FNUZ, %y: f8E5M2FNUZ) -> (f8E5M2FNUZ, i1) {
+  %0 = arith.addf %x, %y : f8E5M2FNUZ
+  %1 = arith.cmpf olt, %x, %y : f8E5M2FNUZ
+  return %0, %1 : f8E5M2FNUZ, i1
+}
+
+// -----
+
+// fp8 selects, constants and bitcasts stay: LLVM holds fp8 in i8.
+// CHECK-LABEL: func.func @fp8_kept
+// CHECK-NEXT: arith.constant 1.000000e+00 : f8E4M3FN
+// CHECK-NEXT: arith.select %{{.*}}, %{{.*}}, %{{.*}} : f8E4M3FN
+// CHECK-NEXT: arith.bitcast %{{.*}} : f8E4M3FN to i8
+// CHECK-NEXT: return
+func.func @fp8_kept(%c: i1, %x: f8E4M3FN) -> i8 {
+  %one = arith.constant 1.0 : f8E4M3FN
+  %0 = arith.select %c, %x, %one : f8E4M3FN
+  %1 = arith.bitcast %0 : f8E4M3FN to i8
+  return %1 : i8
+}

@@ -29,27 +29,6 @@ tiny.function @multi_device -> tensor<4xf32, #two> {
 
 #cpu = #tiny.device<"CPU">
 
-tiny.function @fp8_cast -> tensor<4xf8E4M3FN, #cpu> {
-  %x = tiny.param 0 : f32 size 4 on "CPU"
-  // expected-error @+1 {{'tiny.cast' op has an fp8 result, which the CPU lowering does not support yet}}
-  %c = tiny.cast %x to f8E4M3FN : tensor<4xf32, #cpu>
-  tiny.return %c : tensor<4xf8E4M3FN, #cpu>
-}
-
-// -----
-
-#cpu = #tiny.device<"CPU">
-
-tiny.function @fp8_param -> tensor<4xf8E5M2, #cpu> {
-  // expected-error @+1 {{'tiny.param' op has an fp8 result, which the CPU lowering does not support yet}}
-  %x = tiny.param 0 : f8E5M2 size 4 on "CPU"
-  tiny.return %x : tensor<4xf8E5M2, #cpu>
-}
-
-// -----
-
-#cpu = #tiny.device<"CPU">
-
 // Every op of the function is checked, whether a kernel reads it or not.
 tiny.function @foreign_op -> tensor<4xf32, #cpu> {
   %x = tiny.param 0 : f32 size 4 on "CPU"

@@ -877,6 +877,20 @@ func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32, #tiny.device<"CPU:1">>) {
 
 // -----
 
+// Param: of the 8-bit floats, only tinygrad's four are dtypes (not IEEE's
+// f8E4M3, nor f8E8M0FNU).
+// expected-error @+1 {{unsupported dtype 'f8E4M3': expected i1, i8..i64, ui8..ui64, f16, bf16, f32, f64, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ}}
+%p = tiny.param 0 : f8E4M3 size 4 on "CPU"
+
+// -----
+
+// Cast: the target dtype must be a tinygrad dtype.
+%c = tiny.const dense<1.0> : tensor<4xf8E5M2FNUZ, #tiny.device<"CPU">>
+// expected-error @+1 {{unsupported dtype 'f8E8M0FNU'}}
+%r = tiny.cast %c to f8E8M0FNU : tensor<4xf8E5M2FNUZ, #tiny.device<"CPU">>
+
+// -----
+
 // Cast: the target dtype must be a tinygrad dtype.
 %c = tiny.const dense<1.0> : tensor<4xf32, #tiny.device<"CPU">>
 // expected-error @+1 {{unsupported dtype 'si32'}}

@@ -37,6 +37,30 @@ func.func @source() {
   return
 }
 
+// The four fp8 dtypes of tinygrad: params, constants (bits for values a
+// decimal cannot spell) and casts between them.
+// CHECK-LABEL: func.func @fp8_dtypes
+func.func @fp8_dtypes() {
+  // CHECK: tiny.param 0 : f8E4M3FN size 2 on "CPU"{{$}}
+  %0 = tiny.param 0 : f8E4M3FN size 2 on "CPU"
+  // CHECK: tiny.param 1 : f8E5M2 size 2 on "CPU"{{$}}
+  %1 = tiny.param 1 : f8E5M2 size 2 on "CPU"
+  // CHECK: tiny.param 2 : f8E4M3FNUZ size 2 on "CPU"{{$}}
+  %2 = tiny.param 2 : f8E4M3FNUZ size 2 on "CPU"
+  // CHECK: tiny.buffer 3 : f8E5M2FNUZ size 2 on "CPU"{{$}}
+  %3 = tiny.buffer 3 : f8E5M2FNUZ size 2 on "CPU"
+  // CHECK: tiny.const dense<2.400000e+02> : tensor<2xf8E4M3FNUZ, #tiny.device<"CPU">>
+  %4 = tiny.const dense<0x7F> : tensor<2xf8E4M3FNUZ, #cpu>
+  // CHECK: tiny.const dense<0x80> : tensor<2xf8E5M2FNUZ, #tiny.device<"CPU">>
+  %5 = tiny.const dense<0x80> : tensor<2xf8E5M2FNUZ, #cpu>
+  // CHECK: tiny.cast %{{.*}} to f8E5M2FNUZ : tensor<2xf8E4M3FNUZ, #tiny.device<"CPU">>
+  %6 = tiny.cast %2 to f8E5M2FNUZ : tensor<2xf8E4M3FNUZ, #cpu>
+  // CHECK: tiny.add %{{.*}}, %{{.*}} : tensor<2xf8E4M3FNUZ, #tiny.device<"CPU">>
+  %7 = tiny.add %2, %4 : tensor<2xf8E4M3FNUZ, #cpu>
+  "test.use"(%0, %1, %3, %5, %6, %7) : (tensor<2xf8E4M3FN, #cpu>, tensor<2xf8E5M2, #cpu>, tensor<2xf8E5M2FNUZ, #cpu>, tensor<2xf8E5M2FNUZ, #cpu>, tensor<2xf8E5M2FNUZ, #cpu>, tensor<2xf8E4M3FNUZ, #cpu>) -> ()
+  return
+}
+
 // CHECK-LABEL: func.func @movement
 // CHECK-SAME: (%[[X:.*]]: tensor<6xf32
 func.func @movement(%x: tensor<6xf32, #cpu>, %i: tensor<3xui8, #cpu>,
