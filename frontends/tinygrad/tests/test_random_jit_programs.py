@@ -13,7 +13,6 @@ jitted function must.
     PROGRAMS=200 SEED=0 pytest -s frontends/tinygrad/tests/test_random_jit_programs.py
 """
 
-import os
 import random
 
 import numpy as np
@@ -27,11 +26,12 @@ if TINYGRAD is None:
 
 from tinygrad import Tensor, TinyJit  # noqa: E402
 import tiny_tinygrad as tt  # noqa: E402
+from random_programs import (  # noqa: E402
+    compare_seeds, programs)
 
 SHAPE = (4, 6)
 CALLS = 5
-PROGRAMS = int(os.environ.get("PROGRAMS", "10"))
-FIRST_SEED = int(os.environ.get("SEED", "0"))
+PROGRAMS = programs(10)
 STEPS = 8
 
 
@@ -83,26 +83,17 @@ def run_program(seed):
     return results + [s.numpy() for s in state]
 
 
+def _run_through_tiny(seed):
+    tt.enable()
+    try:
+        return run_program(seed)
+    finally:
+        tt.disable()
+
+
 def test_random_jit_programs_match_tinygrad():
-    compared = refused = 0
-    seed = FIRST_SEED
-    while compared < PROGRAMS:
-        seed += 1
-        try:
-            expected = run_program(seed)
-        except Exception:  # noqa: BLE001 (tinygrad's JitError, cycles...)
-            refused += 1
-            continue
-        tt.enable()
-        try:
-            got = run_program(seed)
-        finally:
-            tt.disable()
-        for i, (g, e) in enumerate(zip(got, expected)):
-            what = "call %d" % i if i < CALLS else "state %d" % (i - CALLS)
-            np.testing.assert_allclose(
-                g, e, rtol=1e-5, atol=1e-5,
-                err_msg="program seed %d, %s" % (seed, what))
-        compared += 1
-    print("\n%d random jit programs compared (seeds %d..%d); %d refused by "
-          "tinygrad itself" % (compared, FIRST_SEED + 1, seed, refused))
+    # tinygrad refuses some programs with a JitError, a cycle, ...
+    compare_seeds("jit programs", lambda seed: (run_program(seed), "jit"),
+                  _run_through_tiny, PROGRAMS, refusals=(Exception,),
+                  name=lambda i: "call %d" % i if i < CALLS
+                  else "state %d" % (i - CALLS))

@@ -13,7 +13,6 @@ in one kernel) is replaced by the next seed, and the count is printed.
     PROGRAMS=200 SEED=0 pytest -s frontends/tinygrad/tests/test_random_programs.py
 """
 
-import os
 import random
 
 import numpy as np
@@ -27,10 +26,11 @@ if TINYGRAD is None:
 
 from tinygrad import Tensor  # noqa: E402
 import tiny_tinygrad as tt  # noqa: E402
+from random_programs import (  # noqa: E402
+    compare_seeds, programs, tinygrad_realize)
 
 SHAPE = (4, 6)
-PROGRAMS = int(os.environ.get("PROGRAMS", "30"))
-FIRST_SEED = int(os.environ.get("SEED", "0"))
+PROGRAMS = programs(30)
 STEPS = 12
 
 
@@ -68,7 +68,7 @@ def _reduce(rng, x):
 
 def run_program(seed, realize):
     """Runs program `seed` with `realize` (tinygrad's or tiny's); returns
-    the pool's values and a description of the steps."""
+    the pool's values and the steps' names."""
     rng = random.Random(seed)
     data = np.random.default_rng(seed)
     Tensor.manual_seed(seed)
@@ -110,31 +110,9 @@ def run_program(seed, realize):
         else:
             realize(*rng.sample(pool, rng.randint(1, min(3, len(pool)))))
     realize(*pool)
-    return [t.numpy() for t in pool], steps
-
-
-def _tinygrad_realize(*tensors):
-    Tensor.realize(*tensors)
-    return tensors[0]
+    return [t.numpy() for t in pool], "steps " + " ".join(steps)
 
 
 def test_random_programs_match_tinygrad():
-    compared = refused = 0
-    seed = FIRST_SEED
-    while compared < PROGRAMS:
-        seed += 1
-        try:
-            expected, steps = run_program(seed, _tinygrad_realize)
-        except RuntimeError:
-            refused += 1
-            continue
-        got, _ = run_program(seed, tt.realize)
-        assert len(got) == len(expected)
-        for i, (g, e) in enumerate(zip(got, expected)):
-            np.testing.assert_allclose(
-                g, e, rtol=1e-5, atol=1e-5,
-                err_msg="program seed %d (steps %s), pool tensor %d" % (
-                    seed, " ".join(steps), i))
-        compared += 1
-    print("\n%d random programs compared (seeds %d..%d); %d refused by "
-          "tinygrad itself" % (compared, FIRST_SEED + 1, seed, refused))
+    compare_seeds("programs", lambda seed: run_program(seed, tinygrad_realize),
+                  lambda seed: run_program(seed, tt.realize)[0], PROGRAMS)

@@ -15,7 +15,6 @@ a failure.
     PROGRAMS=200 SEED=0 pytest -s frontends/tinygrad/tests/test_random_sharded_programs.py
 """
 
-import os
 import random
 
 import numpy as np
@@ -29,13 +28,14 @@ if TINYGRAD is None:
 
 from tinygrad import Tensor  # noqa: E402
 import tiny_tinygrad as tt  # noqa: E402
+from random_programs import (  # noqa: E402
+    compare_seeds, programs, tinygrad_realize)
 
 # Square, and divisible by four along both axes, so transposes keep the
 # shape and any axis can be sharded over either device set.
 SHAPE = (8, 8)
 DEVICE_SETS = [("CPU:1", "CPU:2"), ("CPU:1", "CPU:2", "CPU:3", "CPU:4")]
-PROGRAMS = int(os.environ.get("PROGRAMS", "10"))
-FIRST_SEED = int(os.environ.get("SEED", "0"))
+PROGRAMS = programs(10)
 STEPS = 10
 
 
@@ -118,31 +118,12 @@ def run_program(seed, realize):
         else:
             realize(*rng.sample(pool, rng.randint(1, min(3, len(pool)))))
     realize(*pool)
-    return [t.numpy() for t in pool], steps
-
-
-def _tinygrad_realize(*tensors):
-    Tensor.realize(*tensors)
-    return tensors[0]
+    return [t.numpy() for t in pool], "steps " + " ".join(steps)
 
 
 def test_random_sharded_programs_match_tinygrad():
-    compared = refused = 0
-    seed = FIRST_SEED
-    while compared < PROGRAMS:
-        seed += 1
-        try:
-            expected, steps = run_program(seed, _tinygrad_realize)
-        except (RuntimeError, AssertionError, ValueError):
-            refused += 1
-            continue
-        got, _ = run_program(seed, tt.realize)
-        assert len(got) == len(expected)
-        for i, (g, e) in enumerate(zip(got, expected)):
-            np.testing.assert_allclose(
-                g, e, rtol=1e-5, atol=1e-5,
-                err_msg="program seed %d (steps %s), pool tensor %d" % (
-                    seed, " ".join(steps), i))
-        compared += 1
-    print("\n%d random sharded programs compared (seeds %d..%d); %d refused "
-          "by tinygrad itself" % (compared, FIRST_SEED + 1, seed, refused))
+    # tinygrad refuses some sharded graphs with an assert or a ValueError.
+    compare_seeds("sharded programs",
+                  lambda seed: run_program(seed, tinygrad_realize),
+                  lambda seed: run_program(seed, tt.realize)[0], PROGRAMS,
+                  refusals=(RuntimeError, AssertionError, ValueError))

@@ -20,7 +20,6 @@ values in range, shifts are by less than the width.
     PROGRAMS=200 SEED=0 pytest -s frontends/tinygrad/tests/test_random_typed_programs.py
 """
 
-import os
 import random
 
 import numpy as np
@@ -34,13 +33,14 @@ if TINYGRAD is None:
 
 from tinygrad import Tensor, dtypes  # noqa: E402
 import tiny_tinygrad as tt  # noqa: E402
+from random_programs import (  # noqa: E402
+    compare_seeds, programs, tinygrad_realize)
 
 # Shapes small enough to read, and large enough that the loops tiny
 # vectorizes have tails, reductions over rows of 129 take the register-tiled
 # path (-tiny-optimize), and the matmul's reduction is long.
 SHAPES = [(4, 6), (17, 33), (64, 129)]
-PROGRAMS = int(os.environ.get("PROGRAMS", "10"))
-FIRST_SEED = int(os.environ.get("SEED", "0"))
+PROGRAMS = programs(10)
 STEPS = 14
 INT_BOUND = 1000
 
@@ -231,11 +231,7 @@ def run_program(seed, realize):
     steps = [_step(rng, pool) for _ in range(STEPS)]
     tensors = pool.all()
     realize(*tensors)
-    return [t.numpy() for t in tensors], steps
-
-
-def _tinygrad_realize(*tensors):
-    Tensor.realize(*tensors)
+    return [t.numpy() for t in tensors], "steps " + " ".join(steps)
 
 
 def _check(got, expected, message):
@@ -254,20 +250,7 @@ def _check(got, expected, message):
 
 
 def test_random_typed_programs_match_tinygrad():
-    compared = refused = 0
-    seed = FIRST_SEED
-    while compared < PROGRAMS:
-        seed += 1
-        try:
-            expected, steps = run_program(seed, _tinygrad_realize)
-        except RuntimeError:
-            refused += 1
-            continue
-        got, _ = run_program(seed, tt.realize)
-        assert len(got) == len(expected)
-        for i, (g, e) in enumerate(zip(got, expected)):
-            _check(g, e, "program seed %d (steps %s), pool tensor %d" % (
-                seed, " ".join(steps), i))
-        compared += 1
-    print("\n%d random typed programs compared (seeds %d..%d); %d refused "
-          "by tinygrad itself" % (compared, FIRST_SEED + 1, seed, refused))
+    compare_seeds("typed programs",
+                  lambda seed: run_program(seed, tinygrad_realize),
+                  lambda seed: run_program(seed, tt.realize)[0], PROGRAMS,
+                  check=_check)
