@@ -298,9 +298,7 @@ def _realized_part(u):
     the buffer too (x = f(b); y = x.flip(0); realize(y): x is realized, and
     a later assign into b no longer changes it)."""
     base = u.base
-    # Not yet for a tensor on several devices: its movement ops over the
-    # shards' buffers (an UNSHARD) are left to tinygrad's multi rules.
-    if base is u or not isinstance(u.device, str) or base.is_virtual \
+    if base is u or base.is_virtual \
             or base.op in (Ops.AFTER, Ops.CONST) \
             or base.has_buffer_identity() \
             or not all(isinstance(s, int) for s in base.shape):
