@@ -122,7 +122,7 @@ max_sessions=20
 status=0
 for suite in "${suites[@]}"; do
   case "$suite" in
-    test_ops|test_dtype_alu|test_multitensor) ;;
+    test_ops|test_dtype_alu|test_multitensor|test_nn|test_optim|test_setitem|test_edgecases|test_tensor|test_arange|test_randomness) ;;
     *) echo "unknown suite: $suite (test_ops, test_dtype_alu, test_multitensor)"; exit 2 ;;
   esac
   results="$work/$suite.results"
