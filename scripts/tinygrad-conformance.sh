@@ -12,10 +12,12 @@
 #                 [both] groups of the expected failures apply.
 #   --shard I/N   run the I-th (0-based) of N interleaved slices of each suite
 #                 (under `bazel test` the shard comes from Bazel instead).
-#   --suite NAME  test_ops, test_dtype_alu or test_multitensor
-#                 (test/backend/NAME.py); may repeat; default: test_ops and
-#                 test_dtype_alu, in that order (test_multitensor, sharded
-#                 tensors on CPU:1..CPU:4, takes minutes: run it by name).
+#   --suite NAME  test_ops, test_dtype_alu, test_nn, test_optim,
+#                 test_setitem, test_edgecases, test_multitensor or
+#                 test_arange (test/backend/NAME.py); may repeat; default:
+#                 test_ops and test_dtype_alu, in that order
+#                 (test_multitensor, sharded tensors on CPU:1..CPU:4, and
+#                 test_arange take minutes: run them by name).
 #   --keep DIR    write the pytest logs and results files into DIR.
 #   -k EXPR       run only the tests pytest's -k EXPR selects (for a look at
 #                 a few tests; the summary then counts only those).
@@ -122,8 +124,10 @@ max_sessions=20
 status=0
 for suite in "${suites[@]}"; do
   case "$suite" in
-    test_ops|test_dtype_alu|test_multitensor|test_nn|test_optim|test_setitem|test_edgecases|test_tensor|test_arange|test_randomness) ;;
-    *) echo "unknown suite: $suite (test_ops, test_dtype_alu, test_multitensor)"; exit 2 ;;
+    test_ops|test_dtype_alu|test_multitensor|test_setitem|test_edgecases|test_arange) slow=() ;;
+    # tinygrad marks these whole files slow (test/helpers.py).
+    test_nn|test_optim) slow=(RUN_SLOW=1) ;;
+    *) echo "unknown suite: $suite (test_ops, test_dtype_alu, test_nn, test_optim, test_setitem, test_edgecases, test_multitensor, test_arange)"; exit 2 ;;
   esac
   results="$work/$suite.results"
   log="$work/$suite.log"
@@ -131,7 +135,7 @@ for suite in "${suites[@]}"; do
   shard_args=("${select[@]}")
   [ -n "$shard" ] && shard_args+=(--tiny-shard "$shard")
   for ((session = 1; session <= max_sessions; session++)); do
-    (cd "$scratch" && "$python" -m pytest --noconftest -p no:cacheprovider \
+    (cd "$scratch" && env "${slow[@]}" "$python" -m pytest --noconftest -p no:cacheprovider \
       -p tiny_pytest_plugin "${tiny_args[@]}" "${shard_args[@]}" \
       --tiny-results "$results" --tiny-test-timeout 300 \
       --rootdir "$tinygrad" -q -rN "$tinygrad/test/backend/$suite.py") \
