@@ -360,6 +360,42 @@ def TinySimplifyIndices : Pass<"tiny-simplify-indices"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def TinyCPUSchedule : Pass<"tiny-cpu-schedule"> {
+  let summary = "Choose the range of each CPU kernel spread over threads";
+  let description = [{
+    The only code that sets the THREAD AxisType of kernel ranges;
+    -convert-tiny-to-scf only reads it (a THREAD range carrying nothing
+    becomes an `scf.parallel`). -tiny-rangeify emits LOOP and REDUCE ranges
+    only. Kernels that name a CUDA or HIP device are left for
+    -tiny-gpu-schedule, and a kernel with a range of any type other than
+    LOOP or REDUCE is a schedule already chosen (by hand or an earlier run)
+    and is kept.
+
+    A kernel whose work reaches `min-work` gets one THREAD range: the
+    outermost range of its output nest that runs more than once (from the
+    top, each range the only op of its block that writes or holds regions,
+    LOOP, carrying nothing, with a constant bound). The work is the most
+    times one op of the kernel runs (the product of the bounds of the
+    ranges around it), or the most loads of one buffer that run inside
+    REDUCE ranges (a matmul's body computes several rows and reduced
+    indices per iteration).
+
+    ```mlir
+    tiny.k.range loop %i < %c256 {
+      tiny.k.range loop %j < %c256 { ... }
+    }
+    // becomes
+    tiny.k.range thread %i < %c256 {
+      tiny.k.range loop %j < %c256 { ... }
+    }
+    ```
+  }];
+  let options = [
+    Option<"minWork", "min-work", "int64_t", /*default=*/"16384",
+           "Least work of a kernel spread over threads">,
+  ];
+}
+
 def TinyGPUSchedule : Pass<"tiny-gpu-schedule"> {
   let summary = "Choose the blocks, threads and shared reductions of GPU "
                 # "kernels";

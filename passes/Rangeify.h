@@ -29,9 +29,10 @@
 
 namespace mlir::tiny::rangeify {
 
-/// Kernels writing at least this many elements run their outermost loop as a
-/// THREAD range; below it, starting threads costs more than it saves.
-constexpr int64_t kMinElementsForThreads = 1 << 14;
+/// Reduces whose source has at least this many elements get the
+/// reduction-outside form (RangeifyReduceOutside.cpp); -tiny-cpu-schedule
+/// spreads kernels of this much work over threads.
+constexpr int64_t kMinReduceOutsideElements = 1 << 14;
 
 /// The flat buffer a tensor of this type is stored in (RangeifyBuffers.cpp).
 MemRefType flatBufferType(RankedTensorType type);

@@ -2,10 +2,10 @@
 //
 // How -tiny-rangeify emits the kernel that stores one value into its
 // buffer: a stack as one kernel per source, a large matmul-like reduce in
-// its own schedule (RangeifyReduceOutside.cpp), anything else as one loop
-// per axis (the outermost long one a THREAD range when the kernel is
-// large) around the value's scalar code (RangeifyKernelBody.cpp) and a
-// store at the flat position.
+// its own schedule (RangeifyReduceOutside.cpp), anything else as one LOOP
+// range per axis around the value's scalar code (RangeifyKernelBody.cpp)
+// and a store at the flat position. Which range runs on threads is
+// -tiny-cpu-schedule's choice.
 //
 //===----------------------------------------------------------------------===//
 
@@ -73,19 +73,8 @@ LogicalResult FunctionRangeifier::emitKernelAt(OpBuilder &builder, Value value,
   builder.setInsertionPointToStart(body);
   KernelBodyEmitter emitter(builder, body, buffers);
   SmallVector<Value> indices;
-  // A large kernel spreads its outermost loop over the CPU's threads; a
-  // reduction's work is its source.
-  int64_t work = type.getNumElements();
-  if (ReduceOp reduce = getPositionalReduce(value))
-    work = std::max(work, getTensorType(reduce.getSrc()).getNumElements());
-  bool wantThreads = work >= kMinElementsForThreads;
   for (int64_t dim : type.getShape()) {
-    AxisType axis = AxisType::Loop;
-    if (wantThreads && dim > 1) {
-      axis = AxisType::Thread;
-      wantThreads = false;
-    }
-    auto range = RangeOp::create(builder, loc, axis,
+    auto range = RangeOp::create(builder, loc, AxisType::Loop,
                                  emitter.indexConst(loc, dim));
     indices.push_back(range.getInductionVar());
     builder.setInsertionPoint(range.getBody().front().getTerminator());

@@ -3,7 +3,8 @@
 // The schedule -tiny-rangeify gives a large reduce that does not read its
 // source contiguously along the reduction (a matmul): reduction loops
 // outside the innermost output loop, accumulating in the output buffer,
-// rows spread over threads and UPCAST, the last reduced axis UNROLLed, and
+// rows UPCAST (-tiny-cpu-schedule spreads the range of row blocks over
+// threads), the last reduced axis UNROLLed, and
 // what is computed from the reduce (a relu, a bias) applied to the
 // accumulated rows in place.
 //
@@ -164,7 +165,8 @@ FailureOr<bool> FunctionRangeifier::emitReduceOutside(OpBuilder &builder,
   std::optional<size_t> lastLong = getLastLongAxis(shape);
   if (!lastLong || reduce.getAxes().empty() ||
       isa<Float16Type, BFloat16Type>(dtype) ||
-      getTensorType(reduce.getSrc()).getNumElements() < kMinElementsForThreads)
+      getTensorType(reduce.getSrc()).getNumElements() <
+          kMinReduceOutsideElements)
     return false;
   // This is the CPU's schedule: a few threads, each computing a block of
   // rows. On a GPU every output element is a thread of its own already;
@@ -177,8 +179,9 @@ FailureOr<bool> FunctionRangeifier::emitReduceOutside(OpBuilder &builder,
     return false;
   size_t innerAxis = *lastLong;
 
-  // The first long axis other than the innermost is spread over threads
-  // and UPCAST: each iteration computes `upcast` consecutive rows, so every
+  // The first long axis other than the innermost is UPCAST (and its range
+  // of row blocks the outermost range -tiny-cpu-schedule may spread over
+  // threads): each iteration computes `upcast` consecutive rows, so every
   // element of the source that does not depend on the row (matmul's B) is
   // loaded once for all of them. Rows that kUpcast does not divide get a
   // kernel of their own that computes them in one iteration, so an odd row
@@ -240,10 +243,7 @@ LogicalResult FunctionRangeifier::emitReduceOutsideRows(
     int64_t bound = static_cast<int64_t>(axis) == rowAxis
                         ? rowBlock.count / rowBlock.upcast
                         : dim;
-    AxisType role = static_cast<int64_t>(axis) == rowAxis && bound > 1
-                        ? AxisType::Thread
-                        : AxisType::Loop;
-    outIndices[axis] = openRange(role, bound).getInductionVar();
+    outIndices[axis] = openRange(AxisType::Loop, bound).getInductionVar();
   }
   // The indices of each upcast row: start + iteration * upcast + u.
   SmallVector<SmallVector<Value>> rows(rowBlock.upcast, outIndices);

@@ -19,7 +19,9 @@ void mlir::tiny::buildKernelsToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createTinyOutlineKernels());
   if (profileKernels)
     pm.addPass(createTinyProfileKernels());
-  // Register tiles for the host's vector registers (vector ops from here).
+  // The ranges that run on the host's threads, then register tiles for its
+  // vector registers (vector ops from here).
+  pm.addPass(createTinyCPUSchedule());
   pm.addPass(createTinyOptimize());
   pm.addPass(createConvertTinyToRuntime());
   pm.addPass(createConvertTinyToSCF());

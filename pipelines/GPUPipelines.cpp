@@ -105,7 +105,9 @@ void mlir::tiny::buildTinyToGPUPipeline(
 void mlir::tiny::buildKernelsToGPUBinariesPipeline(
     OpPassManager &pm, StringRef target,
     const TinyToGPUPipelineOptions &options) {
-  // CPU kernels get the host's register tiles; GPU kernels are left alone.
+  // CPU kernels get the host's threads and register tiles; GPU kernels are
+  // left alone.
+  pm.addPass(createTinyCPUSchedule());
   pm.addPass(createTinyOptimize());
   TinyGPUScheduleOptions schedule;
   schedule.blockSize = options.blockSize;

@@ -116,8 +116,8 @@ void buildTinyToKernelsPipeline(OpPassManager &pm,
 /// Kernel-level functions to the LLVM dialect on the CPU:
 /// -tiny-outline-kernels (each kernel a function of its own), with
 /// `profileKernels` -tiny-profile-kernels (each kernel call timed), then
-/// -tiny-optimize, -convert-tiny-to-runtime, -convert-tiny-to-scf and
-/// buildHostToLLVMPipeline.
+/// -tiny-cpu-schedule, -tiny-optimize, -convert-tiny-to-runtime,
+/// -convert-tiny-to-scf and buildHostToLLVMPipeline.
 void buildKernelsToLLVMPipeline(OpPassManager &pm,
                                 bool profileKernels = false);
 

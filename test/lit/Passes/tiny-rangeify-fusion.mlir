@@ -1,5 +1,6 @@
 // RUN: tiny-opt %s -split-input-file -tiny-rangeify -tiny-print-schedule -o /dev/null | FileCheck %s --check-prefix=COUNT
 // RUN: tiny-opt %s -split-input-file -tiny-rangeify | FileCheck %s
+// RUN: tiny-opt %s -split-input-file -tiny-rangeify -tiny-cpu-schedule | FileCheck %s --check-prefix=SCHED
 // RUN: tiny-opt %s -split-input-file -tiny-rangeify -tiny-optimize="vector-bits=512 vector-registers=32" | FileCheck %s --check-prefix=TILED
 
 // When a reduce gets a buffer of its own, and how a large one computes what
@@ -317,7 +318,7 @@ tiny.function @contiguous_square -> tensor<4x1xf32, #cpu> {
 // CHECK-LABEL: func.func @max_matmul
 // CHECK-SAME: %[[OUT:[a-z0-9_]+]]: memref<512xf32> {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK-NEXT: tiny.k.kernel "r_16_32_1" {
-// CHECK: tiny.k.range thread %[[T:[a-z0-9_]+]] < %c2 {
+// CHECK: tiny.k.range loop %[[T:[a-z0-9_]+]] < %c2 {
 // CHECK: %[[ROW0:[a-z0-9_]+]] = arith.muli %[[T]], %c8 : index
 // CHECK: tiny.k.range reduce
 // CHECK: tiny.k.range loop
@@ -341,6 +342,9 @@ tiny.function @contiguous_square -> tensor<4x1xf32, #cpu> {
 // TILED: tiny.k.range loop %{{[a-z0-9_]+}} < %c32 {
 // TILED: arith.maximumf
 // TILED: return
+// SCHED-LABEL: func.func @max_matmul
+// SCHED: tiny.k.kernel "r_16_32_1" {
+// SCHED: tiny.k.range thread %[[T:[a-z0-9_]+]] < %c2 {
 tiny.function @max_matmul -> tensor<16x32xf32, #cpu> {
   %a = tiny.param 0 : f32 size 512 on "CPU"
   %b = tiny.param 1 : f32 size 1024 on "CPU"
@@ -378,7 +382,7 @@ tiny.function @max_matmul -> tensor<16x32xf32, #cpu> {
 // CHECK-LABEL: func.func @relu_matmul
 // CHECK-SAME: %[[OUT:[a-z0-9_]+]]: memref<512xf32> {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK-NEXT: tiny.k.kernel "r_16_32_1" {
-// CHECK: tiny.k.range thread %[[T:[a-z0-9_]+]] < %c2 {
+// CHECK: tiny.k.range loop %[[T:[a-z0-9_]+]] < %c2 {
 // CHECK: %[[ROW0:[a-z0-9_]+]] = arith.muli %[[T]], %c8 : index
 // CHECK: tiny.k.range loop
 // CHECK: tiny.k.store
@@ -400,6 +404,9 @@ tiny.function @max_matmul -> tensor<16x32xf32, #cpu> {
 // CHECK-NEXT: tiny.k.store %[[P2]], %[[RELU]]
 // CHECK-NOT: tiny.k.kernel
 // CHECK: return
+// SCHED-LABEL: func.func @relu_matmul
+// SCHED: tiny.k.kernel "r_16_32_1" {
+// SCHED: tiny.k.range thread %[[T:[a-z0-9_]+]] < %c2 {
 tiny.function @relu_matmul -> tensor<16x32xf32, #cpu> {
   %a = tiny.param 0 : f32 size 512 on "CPU"
   %b = tiny.param 1 : f32 size 1024 on "CPU"
@@ -429,10 +436,14 @@ tiny.function @relu_matmul -> tensor<16x32xf32, #cpu> {
 // CHECK-LABEL: func.func @matmul_flip
 // CHECK-NEXT: %[[BUF:[a-z0-9_]+]] = memref.alloc() : memref<512xf32>
 // CHECK-NEXT: tiny.k.kernel "r_16_32_1" {
-// CHECK: tiny.k.range thread
+// CHECK: tiny.k.range loop
 // CHECK: tiny.k.kernel "E_16_32" {
 // CHECK-NOT: tiny.k.range reduce
 // CHECK: return
+// SCHED-LABEL: func.func @matmul_flip
+// SCHED: tiny.k.kernel "r_16_32_1" {
+// SCHED: tiny.k.range thread
+// SCHED: tiny.k.kernel "E_16_32" {
 tiny.function @matmul_flip -> tensor<16x32xf32, #cpu> {
   %a = tiny.param 0 : f32 size 512 on "CPU"
   %b = tiny.param 1 : f32 size 1024 on "CPU"
@@ -460,10 +471,13 @@ tiny.function @matmul_flip -> tensor<16x32xf32, #cpu> {
 // COUNT: {{^}}schedule @matmul_mask: 1 kernel: r_16_32{{$}}
 // CHECK-LABEL: func.func @matmul_mask
 // CHECK-NEXT: tiny.k.kernel "r_16_32" {
-// CHECK: tiny.k.range thread %{{[a-z0-9_]+}} < %c16 {
+// CHECK: tiny.k.range loop %{{[a-z0-9_]+}} < %c16 {
 // CHECK-NEXT: tiny.k.range loop %{{[a-z0-9_]+}} < %c32 {
 // CHECK: tiny.k.range reduce %{{[a-z0-9_]+}} < %{{[a-z0-9_]+}} iter_args
 // CHECK: return
+// SCHED-LABEL: func.func @matmul_mask
+// SCHED: tiny.k.kernel "r_16_32" {
+// SCHED: tiny.k.range thread %{{[a-z0-9_]+}} < %c16 {
 tiny.function @matmul_mask -> tensor<16x32xi1, #cpu> {
   %a = tiny.param 0 : f32 size 512 on "CPU"
   %b = tiny.param 1 : f32 size 1024 on "CPU"

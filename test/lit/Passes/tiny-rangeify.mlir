@@ -1,4 +1,5 @@
 // RUN: tiny-opt %s -split-input-file -tiny-rangeify | FileCheck %s
+// RUN: tiny-opt %s -split-input-file -tiny-rangeify -tiny-cpu-schedule | FileCheck %s --check-prefix=SCHED
 
 // Each `index` constant a kernel uses is created once, at the start of the
 // kernel's body (before its first range), in no particular order: the
@@ -785,7 +786,7 @@ tiny.function @stack_read -> tensor<2x3xf32, #cpu> {
 // a single iteration, rather than every row on its own.
 // CHECK-LABEL: func.func @rows_tail
 // CHECK: tiny.k.kernel "r_19_64_1"
-// CHECK: tiny.k.range thread %[[I:.*]] < %c2 {
+// CHECK: tiny.k.range loop %[[I:.*]] < %c2 {
 // CHECK: arith.muli %[[I]], %c8 : index
 // CHECK: tiny.k.kernel "r_19_64_1"
 // CHECK: tiny.k.range loop %[[J:.*]] < %c1 {
@@ -794,6 +795,12 @@ tiny.function @stack_read -> tensor<2x3xf32, #cpu> {
 // CHECK-NEXT: arith.addi %[[BASE]], %c17 : index
 // CHECK-NEXT: arith.addi %[[BASE]], %c18 : index
 // CHECK-NOT: tiny.k.kernel
+// SCHED-LABEL: func.func @rows_tail
+// SCHED: tiny.k.kernel "r_19_64_1"
+// SCHED: tiny.k.range thread %[[I:.*]] < %c2 {
+// SCHED: tiny.k.kernel "r_19_64_1"
+// SCHED-NOT: tiny.k.range thread
+// SCHED: return
 tiny.function @rows_tail -> tensor<19x64x1xf32, #cpu> {
   %a = tiny.param 0 : f32 size 304 on "CPU"
   %b = tiny.param 1 : f32 size 1024 on "CPU"
@@ -812,8 +819,11 @@ tiny.function @rows_tail -> tensor<19x64x1xf32, #cpu> {
 // 24 rows are 3 iterations of 8: one kernel.
 // CHECK-LABEL: func.func @rows_no_tail
 // CHECK: tiny.k.kernel "r_24_64_1"
-// CHECK: tiny.k.range thread %[[I:.*]] < %c3 {
+// CHECK: tiny.k.range loop %[[I:.*]] < %c3 {
 // CHECK-NOT: tiny.k.kernel
+// SCHED-LABEL: func.func @rows_no_tail
+// SCHED: tiny.k.kernel "r_24_64_1"
+// SCHED: tiny.k.range thread %[[I:.*]] < %c3 {
 tiny.function @rows_no_tail -> tensor<24x64x1xf32, #cpu> {
   %a = tiny.param 0 : f32 size 384 on "CPU"
   %b = tiny.param 1 : f32 size 1024 on "CPU"
@@ -836,11 +846,14 @@ tiny.function @rows_no_tail -> tensor<24x64x1xf32, #cpu> {
 // CHECK-LABEL: func.func @row_sum
 // CHECK: tiny.k.kernel "r_128_1"
 // CHECK-NEXT: %[[C256:.*]] = arith.constant 256 : index
-// CHECK: tiny.k.range thread %[[ROW:.*]] < %c128 {
+// CHECK: tiny.k.range loop %[[ROW:.*]] < %c128 {
 // CHECK: %[[SUM:.*]] = tiny.k.range reduce %[[K:.*]] < %[[C256]] iter_args
 // CHECK: %[[BASE:.*]] = arith.muli %[[ROW]], %[[C256]] : index
 // CHECK-NEXT: arith.addi %[[K]], %[[BASE]] : index
 // CHECK: tiny.k.store %{{.*}}, %[[SUM]]
+// SCHED-LABEL: func.func @row_sum
+// SCHED: tiny.k.kernel "r_128_1"
+// SCHED: tiny.k.range thread %[[ROW:.*]] < %c128 {
 tiny.function @row_sum -> tensor<128x1xf32, #cpu> {
   %a = tiny.param 0 : f32 size 32768 on "CPU"
   %x = tiny.reshape %a to [128, 256] : tensor<32768xf32, #cpu>
@@ -856,9 +869,13 @@ tiny.function @row_sum -> tensor<128x1xf32, #cpu> {
 // CHECK-LABEL: func.func @softmax_sum
 // CHECK: tiny.k.kernel "r_128_1"
 // CHECK: tiny.k.kernel "r_128_1"
-// CHECK: tiny.k.range thread %[[ROW:.*]] < %c128 {
+// CHECK: tiny.k.range loop %[[ROW:.*]] < %c128 {
 // CHECK: tiny.k.range reduce
 // CHECK: math.exp2
+// SCHED-LABEL: func.func @softmax_sum
+// SCHED: tiny.k.kernel "r_128_1"
+// SCHED: tiny.k.kernel "r_128_1"
+// SCHED: tiny.k.range thread %[[ROW:.*]] < %c128 {
 tiny.function @softmax_sum -> tensor<128x1xf32, #cpu> {
   %a = tiny.param 0 : f32 size 32768 on "CPU"
   %x = tiny.reshape %a to [128, 256] : tensor<32768xf32, #cpu>

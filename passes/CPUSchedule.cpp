@@ -1,0 +1,168 @@
+//===- CPUSchedule.cpp - CPU axis types of kernels (-tiny-cpu-schedule) ---===//
+//
+// The one place that decides how a kernel runs on the host's cores: which
+// of its ranges becomes THREAD, spread over them (-convert-tiny-to-scf
+// makes it an scf.parallel, OpenMP's parallel loop). -tiny-rangeify emits
+// LOOP and REDUCE ranges only; -tiny-gpu-schedule is this pass's GPU
+// counterpart.
+//
+// Starting threads costs more than it saves on a small kernel, so a kernel
+// gets a THREAD range only when its work reaches `min-work`. The work is
+// counted from the IR as the most times one op runs (the product of the
+// bounds of the ranges around it: a kernel's output elements, or a
+// reduction's source elements), or the most loads of one buffer that run
+// inside reductions: a reduction body that computes several rows or reduced
+// indices at once (a matmul's upcast rows and unrolled reduction) loads one
+// buffer several times per iteration, once per element of its source.
+//
+// The THREAD range is the outermost range of the kernel's nest of output
+// ranges that runs more than once: from the top, each range the only op of
+// its block that writes or holds regions, LOOP, carrying nothing, with a
+// constant bound (LOOP ranges' iterations are independent). A kernel whose
+// nest does not reach such a range (a scalar, ranges side by side) stays on
+// one core.
+//
+// A kernel with a range of any other type than LOOP or REDUCE carries a
+// schedule already (written by hand, or by an earlier run): it is kept. So
+// are kernels that name a CUDA or HIP device, which -tiny-gpu-schedule
+// schedules.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/tiny/IR/TinyKernelOps.h"
+#include "passes/KernelDevice.h"
+#include "passes/Passes.h"
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::tiny {
+#define GEN_PASS_DEF_TINYCPUSCHEDULE
+#include "passes/Passes.h.inc"
+} // namespace mlir::tiny
+
+using namespace mlir;
+using namespace mlir::tiny;
+
+namespace {
+
+/// `a * b`, INT64_MAX when it overflows.
+int64_t saturatingMul(int64_t a, int64_t b) {
+  return static_cast<int64_t>(
+      llvm::SaturatingMultiply(static_cast<uint64_t>(a),
+                               static_cast<uint64_t>(b)) &
+      uint64_t(INT64_MAX));
+}
+
+/// The work of a kernel, as the file comment defines it.
+class WorkCounter {
+public:
+  /// The work of `kernel`; none when a range bound is not a constant.
+  static std::optional<int64_t> count(KernelOp kernel) {
+    WorkCounter counter;
+    if (failed(counter.visit(kernel.getBody().front(), /*runs=*/1,
+                             /*inReduce=*/false)))
+      return std::nullopt;
+    int64_t work = counter.mostRuns;
+    for (auto &[buffer, loads] : counter.reduceLoads)
+      work = std::max(work, loads);
+    return work;
+  }
+
+private:
+  /// Counts the ops of `block`, which runs `runs` times.
+  LogicalResult visit(Block &block, int64_t runs, bool inReduce) {
+    for (Operation &op : block) {
+      mostRuns = std::max(mostRuns, runs);
+      if (inReduce && isa<KLoadOp>(op)) {
+        Value ptr = cast<KLoadOp>(op).getPtr();
+        Value buffer = ptr;
+        if (auto index = ptr.getDefiningOp<KIndexOp>())
+          buffer = index.getBuffer();
+        int64_t &loads = reduceLoads[buffer];
+        loads = runs > INT64_MAX - loads ? INT64_MAX : loads + runs;
+      }
+      int64_t inner = runs;
+      bool innerReduce = inReduce;
+      if (auto range = dyn_cast<RangeOp>(op)) {
+        std::optional<int64_t> bound = getConstantIntValue(range.getBound());
+        if (!bound)
+          return failure();
+        inner = saturatingMul(runs, std::max<int64_t>(*bound, 0));
+        innerReduce |= range.getAxis() == AxisType::Reduce;
+      }
+      for (Region &region : op.getRegions())
+        for (Block &nested : region)
+          if (failed(visit(nested, inner, innerReduce)))
+            return failure();
+    }
+    return success();
+  }
+
+  int64_t mostRuns = 0;
+  llvm::DenseMap<Value, int64_t> reduceLoads;
+};
+
+/// True when `kernel` has a range of another type than LOOP or REDUCE: its
+/// schedule is chosen.
+bool hasSchedule(KernelOp kernel) {
+  return kernel
+      .walk([](RangeOp range) {
+        return range.getAxis() == AxisType::Loop ||
+                       range.getAxis() == AxisType::Reduce
+                   ? WalkResult::advance()
+                   : WalkResult::interrupt();
+      })
+      .wasInterrupted();
+}
+
+/// The outermost range of `kernel`'s output nest that runs more than once,
+/// or null (see the file comment).
+RangeOp findThreadRange(KernelOp kernel) {
+  Block *block = &kernel.getBody().front();
+  while (true) {
+    RangeOp only;
+    for (Operation &op : *block) {
+      if (op.hasTrait<OpTrait::IsTerminator>())
+        continue;
+      auto range = dyn_cast<RangeOp>(op);
+      if (range && only)
+        return {};
+      if (!range && (op.getNumRegions() != 0 || !isMemoryEffectFree(&op)))
+        return {};
+      if (range)
+        only = range;
+    }
+    if (!only || only.getAxis() != AxisType::Loop ||
+        !only.getInitArgs().empty())
+      return {};
+    std::optional<int64_t> bound = getConstantIntValue(only.getBound());
+    if (!bound || *bound < 1)
+      return {};
+    if (*bound > 1)
+      return only;
+    block = &only.getBody().front();
+  }
+}
+
+struct TinyCPUSchedulePass
+    : public tiny::impl::TinyCPUScheduleBase<TinyCPUSchedulePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    getOperation()->walk<WalkOrder::PreOrder>([&](KernelOp kernel) {
+      if (isGpuKernel(kernel) || hasSchedule(kernel))
+        return WalkResult::skip();
+      std::optional<int64_t> work = WorkCounter::count(kernel);
+      if (!work || *work < minWork)
+        return WalkResult::skip();
+      if (RangeOp range = findThreadRange(kernel))
+        range.setAxis(AxisType::Thread);
+      return WalkResult::skip();
+    });
+  }
+};
+
+} // namespace
