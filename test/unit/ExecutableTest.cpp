@@ -513,7 +513,7 @@ tiny.function @f -> tuple<tensor<5xi32, #cpu>, tensor<7xf32, #cpu>> {
   EXPECT_EQ(getNumKernelsCompiled(), before + 1);
 
   Builder b(&context);
-  std::vector<int32_t> y = {-1, 0, 41, 2147483646, -7};
+  std::vector<int32_t> y = {-1, 0, 41, 2147483646, 7};
   std::vector<float> x = {1, -2, 3.5f, 0, 8, -0.25f, 1e20f};
   std::string error;
   auto results = second->run(
