@@ -793,6 +793,8 @@ bool Executable::isFromDiskCache() const { return code->fromDiskCache; }
 
 bool Executable::isFromArtifact() const { return code->fromArtifact; }
 
+bool Executable::hasObjectCode() const { return !code->objectCode.empty(); }
+
 KernelCompileStats Executable::getKernelStats() const {
   return code->kernelStats;
 }

@@ -116,6 +116,9 @@ public:
   /// Writes the program to `path` as an artifact, which `load` reads back.
   /// Fails for a program compiled without `keepObjectCode`.
   LogicalResult writeArtifact(StringRef path, std::string &error) const;
+  /// True when the program's object code is kept, so that `writeArtifact`
+  /// can save it.
+  bool hasObjectCode() const;
 
   /// The tiny.function the program was compiled from.
   StringRef getEntry() const { return entry; }
