@@ -225,6 +225,8 @@ FailureOr<CompiledKernels> mlir::tiny::compileKernelsApart(ModuleOp module) {
 
   CompiledKernels result;
   result.stats.numKernels = units.size();
+  if (units.empty())
+    return result;
   KernelJIT &state = getKernelJIT();
   // Held while compiling: a kernel two programs compiled at once would be
   // compiled twice.
