@@ -6,6 +6,7 @@
 #include "jit/Artifact.h"
 #include "jit/DiskCache.h"
 #include "jit/DumpKernels.h"
+#include "jit/KernelCompiler.h"
 #include "jit/ObjectLoader.h"
 
 #include "conversions/RuntimeCalls.h"
@@ -79,6 +80,9 @@ struct CompiledCode {
   /// The host function's object code, when kept (keepObjectCode, the disk
   /// cache) for an artifact.
   std::string objectCode;
+  /// What compiling the CPU kernels apart did (all zero when they were
+  /// compiled with the host function).
+  KernelCompileStats kernelStats;
 };
 } // namespace mlir::tiny
 
@@ -244,6 +248,17 @@ FailureOr<std::string> getObjectCode(ExecutionEngine &engine) {
   if (!object)
     return failure();
   return (*object)->getBuffer().str();
+}
+
+/// Whether CPU kernels are compiled apart from the host function
+/// (jit/KernelCompiler.h): unless $TINY_KERNEL_JIT is 0, which compiles
+/// each program as one LLVM module, as tiny did before (for comparing).
+bool compilesKernelsApart() {
+  static const bool apart = [] {
+    const char *value = std::getenv("TINY_KERNEL_JIT");
+    return !value || StringRef(value) != "0";
+  }();
+  return apart;
 }
 
 std::string getCacheKey(ModuleOp module, StringRef entry) {
@@ -438,6 +453,19 @@ Executable::compile(ModuleOp module, StringRef entry,
     return failure();
   if (options.inspectLowered)
     options.inspectLowered(*lowered);
+  bool keepObject = diskDir || options.keepObjectCode;
+  // The CPU kernels are compiled apart, each once per process, unless the
+  // program's object code is kept whole (an artifact, the disk cache) or
+  // its kernels dumped with it.
+  std::optional<CompiledKernels> kernels;
+  if (gpuTarget->empty() && options.dumpDir.empty() && !keepObject &&
+      compilesKernelsApart()) {
+    FailureOr<CompiledKernels> compiled = compileKernelsApart(*lowered);
+    if (failed(compiled))
+      return failure();
+    kernels = std::move(*compiled);
+    code->kernelStats = kernels->stats;
+  }
 
   auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!builder)
@@ -469,7 +497,6 @@ Executable::compile(ModuleOp module, StringRef entry,
       return dumpKernelCode(*llvmModule, *shared, entry, dumpedKernels, dir);
     };
   }
-  bool keepObject = diskDir || options.keepObjectCode;
   ExecutionEngineOptions engineOptions;
   engineOptions.enableObjectDump = keepObject;
   engineOptions.sharedLibPaths = getJITSharedLibs();
@@ -485,6 +512,11 @@ Executable::compile(ModuleOp module, StringRef entry,
   code->engine = std::move(*engine);
   code->engine->registerSymbols(getHostCallSymbols);
   code->engine->registerSymbols(getHostFunctionSymbols);
+  if (kernels)
+    code->engine->registerSymbols(
+        [&](llvm::orc::MangleAndInterner interner) {
+          return kernels->getSymbols(interner);
+        });
   // Looking the entry up makes the JIT compile it now, so the compile time
   // is all paid here.
   auto function = code->engine->lookupPacked(entry);
@@ -760,6 +792,12 @@ double Executable::getCompileSeconds() const { return code->seconds; }
 bool Executable::isFromDiskCache() const { return code->fromDiskCache; }
 
 bool Executable::isFromArtifact() const { return code->fromArtifact; }
+
+bool Executable::hasObjectCode() const { return !code->objectCode.empty(); }
+
+KernelCompileStats Executable::getKernelStats() const {
+  return code->kernelStats;
+}
 
 ArtifactContents Executable::getArtifactContents() const {
   ArtifactContents contents;

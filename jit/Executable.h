@@ -9,6 +9,8 @@
 // process, so compiling the same program twice costs one lookup (and works
 // across MLIRContexts: the cache holds machine code, not IR); with
 // $TINY_CACHE_DIR set, also on disk across processes (jit/DiskCache.h).
+// Below that, each CPU kernel is compiled apart and once per process,
+// however many programs and names hold it (jit/KernelCompiler.h).
 // A compiled program saved as an artifact (tiny-compile, jit/Artifact.h)
 // is loaded and run with no compilation.
 //
@@ -19,6 +21,7 @@
 
 #include "jit/HostSchedule.h"
 #include "jit/HostTensor.h"
+#include "jit/KernelCompiler.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -113,6 +116,9 @@ public:
   /// Writes the program to `path` as an artifact, which `load` reads back.
   /// Fails for a program compiled without `keepObjectCode`.
   LogicalResult writeArtifact(StringRef path, std::string &error) const;
+  /// True when the program's object code is kept, so that `writeArtifact`
+  /// can save it.
+  bool hasObjectCode() const;
 
   /// The tiny.function the program was compiled from.
   StringRef getEntry() const { return entry; }
@@ -130,6 +136,13 @@ public:
   /// True when the code was loaded from an artifact (`load`); then
   /// getCompileSeconds is the time loading took.
   bool isFromArtifact() const;
+  /// How its CPU kernels were compiled (jit/KernelCompiler.h): how many
+  /// apart from the host function, how many distinct, how many compiled
+  /// then rather than taken from an earlier program of this process. All
+  /// zero for code from the disk cache or an artifact, a program with GPU kernels,
+  /// one compiled with its object code kept, dumped, or with
+  /// $TINY_KERNEL_JIT=0, whose kernels are compiled with the host function.
+  KernelCompileStats getKernelStats() const;
 
   /// Runs the program. Each input must have its param's dtype and number of
   /// elements (any shape of that size); returns one tensor per result.

@@ -130,16 +130,15 @@ tiny_status_t mlir::tiny::capi::compileProgram(
       findEntryFunction(module, entry, "name the entry", error);
   if (!function)
     return invalid(error);
-  // The object code is kept for tiny_program_save_artifact.
-  CompileOptions options;
-  options.keepObjectCode = true;
   FailureOr<std::shared_ptr<Executable>> executable =
-      Executable::compile(module, function.getSymName(), options);
+      Executable::compile(module, function.getSymName());
   if (failed(executable))
     return invalid(diagnostics.empty() ? "cannot compile @" +
                                              function.getSymName().str()
                                        : diagnostics);
   program->executable = *executable;
+  llvm::raw_string_ostream(program->source) << module;
+  program->entry = function.getSymName().str();
   return describeProgram(program, out_program);
 }
 
@@ -198,7 +197,26 @@ tiny_status_t tiny_program_save_artifact(tiny_program_t program,
     if (!program || !path)
       return invalid("tiny_program_save_artifact: a NULL argument");
     std::string error;
-    if (failed(program->executable->writeArtifact(path, error)))
+    std::shared_ptr<Executable> executable = program->executable;
+    // A compiled program's object code is made when it is saved: the
+    // program is compiled again, as one module keeping its object code.
+    std::unique_ptr<MLIRContext> context;
+    if (!executable->hasObjectCode() && !program->source.empty()) {
+      context = createProgramContext();
+      OwningOpRef<ModuleOp> module =
+          parseSourceString<ModuleOp>(program->source, context.get());
+      CompileOptions options;
+      options.keepObjectCode = true;
+      FailureOr<std::shared_ptr<Executable>> recompiled =
+          module ? Executable::compile(*module, program->entry, options)
+                 : FailureOr<std::shared_ptr<Executable>>(failure());
+      if (failed(recompiled))
+        return makeStatus(TINY_STATUS_INTERNAL,
+                          "tiny_program_save_artifact: cannot compile @" +
+                              program->entry + " again for its object code");
+      executable = *recompiled;
+    }
+    if (failed(executable->writeArtifact(path, error)))
       return makeStatus(TINY_STATUS_UNAVAILABLE,
                         "tiny_program_save_artifact: " + error);
     return nullptr;

@@ -25,6 +25,11 @@ struct tiny_program_s {
   /// module; null when it borrows the caller's.
   std::unique_ptr<mlir::MLIRContext> context;
   std::shared_ptr<mlir::tiny::Executable> executable;
+  /// The module's text and the entry, for tiny_program_save_artifact, which
+  /// compiles them again keeping the object code (the code compiled first
+  /// has its CPU kernels apart, jit/KernelCompiler.h); empty for a program
+  /// loaded from an artifact.
+  std::string source, entry;
   std::vector<tiny_tensor_info_t> inputs, outputs;
   /// The device names the infos point into.
   std::deque<std::string> devices;

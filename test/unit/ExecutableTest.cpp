@@ -441,4 +441,94 @@ tiny.function @f -> tensor<2xf32, #d99> {
   EXPECT_NE(error.find("CPU:99"), std::string::npos) << error;
 }
 
+/// Two kernels of the same code under different names (`x * 2.75` and
+/// `y * 2.75`, one kernel each) are compiled once; the results are each
+/// kernel's own.
+TEST_F(ExecutableTest, CompilesIdenticalKernelsOnce) {
+  unsigned before = getNumKernelsCompiled();
+  auto program = compile(R"(
+#cpu = #tiny.device<"CPU">
+tiny.function @f -> tuple<tensor<6xf32, #cpu>, tensor<6xf32, #cpu>> {
+  %x = tiny.param 0 : f32 size 6 on "CPU"
+  %y = tiny.param 1 : f32 size 6 on "CPU"
+  %k = tiny.const dense<2.75> : tensor<6xf32, #cpu>
+  %a = tiny.mul %x, %k : tensor<6xf32, #cpu>
+  %b = tiny.mul %y, %k : tensor<6xf32, #cpu>
+  %t = tiny.tuple %a, %b : tensor<6xf32, #cpu>, tensor<6xf32, #cpu>
+  tiny.return %t : tuple<tensor<6xf32, #cpu>, tensor<6xf32, #cpu>>
+})");
+  ASSERT_TRUE(program);
+  KernelCompileStats stats = program->getKernelStats();
+  EXPECT_EQ(stats.numKernels, 2u);
+  EXPECT_EQ(stats.numDistinct, 1u);
+  EXPECT_EQ(stats.numCompiled, 1u);
+  EXPECT_EQ(getNumKernelsCompiled(), before + 1);
+
+  Type f32 = Builder(&context).getF32Type();
+  std::vector<float> x = {1, -2, 3.5f, 0, 8, -0.25f};
+  std::vector<float> y = {10, 20, -30, 0.5f, 1e3f, 7};
+  std::string error;
+  auto results = program->run({tensorOf(f32, x), tensorOf(f32, y)}, error);
+  ASSERT_TRUE(succeeded(results)) << error;
+  ASSERT_EQ(results->size(), 2u);
+  for (int i = 0; i < 6; ++i) {
+    EXPECT_EQ((*results)[0].getAsDouble(i), static_cast<double>(x[i] * 2.75f));
+    EXPECT_EQ((*results)[1].getAsDouble(i), static_cast<double>(y[i] * 2.75f));
+  }
+}
+
+/// A kernel compiled for one program serves a later program that holds it
+/// too: the second compiles only its new kernel.
+TEST_F(ExecutableTest, ReusesKernelsAcrossPrograms) {
+  auto first = compile(R"(
+#cpu = #tiny.device<"CPU">
+tiny.function @f -> tensor<7xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 7 on "CPU"
+  %k = tiny.const dense<-3.5> : tensor<7xf32, #cpu>
+  %a = tiny.mul %x, %k : tensor<7xf32, #cpu>
+  tiny.return %a : tensor<7xf32, #cpu>
+})");
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->getKernelStats().numKernels, 1u);
+  EXPECT_EQ(first->getKernelStats().numCompiled, 1u);
+
+  unsigned before = getNumKernelsCompiled();
+  auto second = compile(R"(
+#cpu = #tiny.device<"CPU">
+tiny.function @f -> tuple<tensor<5xi32, #cpu>, tensor<7xf32, #cpu>> {
+  %y = tiny.param 0 : i32 size 5 on "CPU"
+  %x = tiny.param 1 : f32 size 7 on "CPU"
+  %one = tiny.const dense<1> : tensor<5xi32, #cpu>
+  %k = tiny.const dense<-3.5> : tensor<7xf32, #cpu>
+  %b = tiny.add %y, %one : tensor<5xi32, #cpu>
+  %a = tiny.mul %x, %k : tensor<7xf32, #cpu>
+  %t = tiny.tuple %b, %a : tensor<5xi32, #cpu>, tensor<7xf32, #cpu>
+  tiny.return %t : tuple<tensor<5xi32, #cpu>, tensor<7xf32, #cpu>>
+})");
+  ASSERT_TRUE(second);
+  KernelCompileStats stats = second->getKernelStats();
+  EXPECT_EQ(stats.numKernels, 2u);
+  EXPECT_EQ(stats.numDistinct, 2u);
+  EXPECT_EQ(stats.numCompiled, 1u);
+  EXPECT_EQ(getNumKernelsCompiled(), before + 1);
+
+  Builder b(&context);
+  std::vector<int32_t> y = {-1, 0, 41, 2147483646, 7};
+  std::vector<float> x = {1, -2, 3.5f, 0, 8, -0.25f, 1e20f};
+  std::string error;
+  auto results = second->run(
+      {tensorOf(b.getI32Type(), y), tensorOf(b.getF32Type(), x)}, error);
+  ASSERT_TRUE(succeeded(results)) << error;
+  ASSERT_EQ(results->size(), 2u);
+  for (int i = 0; i < 5; ++i)
+    EXPECT_EQ((*results)[0].getAsDouble(i), static_cast<double>(y[i] + 1));
+  for (int i = 0; i < 7; ++i)
+    EXPECT_EQ((*results)[1].getAsDouble(i), static_cast<double>(x[i] * -3.5f));
+  // The first program still runs its kernel.
+  auto again = first->run({tensorOf(b.getF32Type(), x)}, error);
+  ASSERT_TRUE(succeeded(again)) << error;
+  for (int i = 0; i < 7; ++i)
+    EXPECT_EQ((*again)[0].getAsDouble(i), static_cast<double>(x[i] * -3.5f));
+}
+
 } // namespace

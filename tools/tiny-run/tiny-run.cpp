@@ -400,6 +400,13 @@ int main(int argc, char **argv) {
                  << ((*program)->isFromDiskCache() ? " (from the disk cache)"
                                                    : "")
                  << "\n";
+  if (programOptions.printCompileTime()) {
+    KernelCompileStats stats = (*program)->getKernelStats();
+    if (stats.numKernels)
+      llvm::errs() << "kernels compiled apart: " << stats.numKernels << ", "
+                   << stats.numDistinct << " distinct, " << stats.numCompiled
+                   << " compiled now\n";
+  }
 
   ArrayRef<ProgramParam> params = (*program)->getParams();
   if (inputs.size() != params.size())

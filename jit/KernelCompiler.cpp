@@ -1,0 +1,310 @@
+//===- KernelCompiler.cpp - CPU kernels compiled one by one ---------------===//
+
+#include "jit/KernelCompiler.h"
+
+#include "jit/HostFunctions.h"
+#include "jit/HostSchedule.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ExecutionEngine/Orc/CompileUtils.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/xxhash.h"
+
+#include <cstdlib>
+#include <mutex>
+
+using namespace mlir;
+using namespace mlir::tiny;
+
+namespace {
+/// The name every kernel has while its code is hashed, so that the hash
+/// does not depend on the name.
+constexpr StringLiteral kCanonicalName = "tiny_kernel";
+
+/// The JIT holding every kernel compiled in this process, each in a
+/// JITDylib of its own (so that the private symbols two kernels' objects
+/// define never meet), and the kernels' addresses by the hash of their code.
+/// It lives as long as the process, as the program cache does.
+struct KernelJIT {
+  std::mutex mutex;
+  std::unique_ptr<llvm::orc::LLJIT> jit;
+  llvm::StringMap<llvm::orc::ExecutorAddr> kernels;
+  unsigned numCompiled = 0;
+};
+
+KernelJIT &getKernelJIT() {
+  static KernelJIT *kernelJIT = new KernelJIT();
+  return *kernelJIT;
+}
+
+/// The libraries kernels link against (OpenMP's runtime, see
+/// Executable.cpp).
+StringRef getLibomp() {
+  static const char *libompOverride = std::getenv("TINY_LIBOMP");
+  return libompOverride ? StringRef(libompOverride)
+                        : "/usr/lib/llvm-22/lib/libomp.so";
+}
+
+/// Makes the kernel JIT on first use: the kernels resolve this process's
+/// symbols (libm's), OpenMP's runtime and the host calls.
+llvm::Error createKernelJIT(KernelJIT &state) {
+  if (state.jit)
+    return llvm::Error::success();
+  auto jit = llvm::orc::LLJITBuilder().create();
+  if (!jit)
+    return jit.takeError();
+  llvm::orc::JITDylib &main = (*jit)->getMainJITDylib();
+  char prefix = (*jit)->getDataLayout().getGlobalPrefix();
+  auto process =
+      llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(prefix);
+  if (!process)
+    return process.takeError();
+  main.addGenerator(std::move(*process));
+  std::string libomp = getLibomp().str();
+  auto omp =
+      llvm::orc::DynamicLibrarySearchGenerator::Load(libomp.c_str(), prefix);
+  if (!omp)
+    return omp.takeError();
+  main.addGenerator(std::move(*omp));
+  llvm::orc::MangleAndInterner mangle((*jit)->getExecutionSession(),
+                                      (*jit)->getDataLayout());
+  for (auto symbols : {getHostCallSymbols, getHostFunctionSymbols})
+    if (llvm::Error error = main.define(llvm::orc::absoluteSymbols(
+            symbols(mangle))))
+      return error;
+  state.jit = std::move(*jit);
+  return llvm::Error::success();
+}
+
+/// A kernel of the program in a module of its own.
+struct KernelUnit {
+  LLVM::LLVMFuncOp kernel;
+  OwningOpRef<ModuleOp> module;
+  std::string hash;
+};
+
+/// Copies `kernel` into a module of its own with the symbols it refers to
+/// (declarations as they are, definitions made internal), the kernel named
+/// kCanonicalName. Returns null when the kernel cannot live apart from the
+/// host function: it refers to a global that is not a constant.
+OwningOpRef<ModuleOp> isolateKernel(ModuleOp module, LLVM::LLVMFuncOp kernel) {
+  OpBuilder builder(module.getContext());
+  OwningOpRef<ModuleOp> unit = ModuleOp::create(kernel.getLoc());
+  // The module's attributes (data layout, target triple) hold for the
+  // kernel too.
+  for (NamedAttribute attribute : module->getAttrs())
+    if (attribute.getName() != SymbolTable::getSymbolAttrName())
+      (*unit)->setAttr(attribute.getName(), attribute.getValue());
+  builder.setInsertionPointToEnd(unit->getBody());
+  auto copy = cast<LLVM::LLVMFuncOp>(builder.clone(*kernel));
+  copy.setSymName(kCanonicalName);
+  copy.setLinkage(LLVM::Linkage::External);
+  copy->removeAttr(SymbolTable::getVisibilityAttrName());
+
+  llvm::StringSet<> copied;
+  SmallVector<Operation *> worklist = {copy};
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    std::optional<SymbolTable::UseRange> uses = SymbolTable::getSymbolUses(op);
+    if (!uses)
+      return nullptr;
+    for (const SymbolTable::SymbolUse &use : *uses) {
+      StringRef name = use.getSymbolRef().getRootReference().getValue();
+      if (name == kCanonicalName || !copied.insert(name).second)
+        continue;
+      Operation *symbol = SymbolTable::lookupSymbolIn(module, name);
+      if (!symbol)
+        return nullptr;
+      if (auto global = dyn_cast<LLVM::GlobalOp>(symbol)) {
+        if (!global.getConstant() ||
+            (!global.getValueOrNull() && !global.getInitializerBlock()))
+          return nullptr;
+        auto clone = cast<LLVM::GlobalOp>(builder.clone(*global));
+        clone.setLinkage(LLVM::Linkage::Internal);
+        clone->removeAttr(SymbolTable::getVisibilityAttrName());
+        worklist.push_back(clone);
+        continue;
+      }
+      auto function = dyn_cast<LLVM::LLVMFuncOp>(symbol);
+      if (!function)
+        return nullptr;
+      auto clone = cast<LLVM::LLVMFuncOp>(builder.clone(*function));
+      if (!clone.isExternal()) {
+        clone.setLinkage(LLVM::Linkage::Internal);
+        clone->removeAttr(SymbolTable::getVisibilityAttrName());
+        worklist.push_back(clone);
+      }
+    }
+  }
+  return unit;
+}
+
+/// The hash naming the code of `unit`: its generic form, which holds no
+/// locations.
+std::string hashUnit(ModuleOp unit) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  unit->print(os, OpPrintingFlags().printGenericOpForm());
+  return llvm::utohexstr(llvm::xxh3_64bits(text), /*LowerCase=*/true, 16);
+}
+
+/// A kernel translated to LLVM IR, to be optimized and compiled on a
+/// thread of its own.
+struct KernelJob {
+  std::string hash;
+  std::unique_ptr<llvm::LLVMContext> context;
+  std::unique_ptr<llvm::Module> module;
+  std::unique_ptr<llvm::MemoryBuffer> object;
+  std::string error;
+};
+
+/// Optimizes the kernel of `job` at -O3 and compiles it for the host CPU,
+/// as the whole program would be.
+void compileJob(KernelJob &job, llvm::orc::JITTargetMachineBuilder builder) {
+  auto machine = builder.createTargetMachine();
+  if (!machine) {
+    job.error = llvm::toString(machine.takeError());
+    return;
+  }
+  ExecutionEngine::setupTargetTripleAndDataLayout(job.module.get(),
+                                                  machine->get());
+  if (llvm::Error error = makeOptimizingTransformer(3, 0, machine->get())(
+          job.module.get())) {
+    job.error = llvm::toString(std::move(error));
+    return;
+  }
+  llvm::orc::SimpleCompiler compile(**machine);
+  auto object = compile(*job.module);
+  if (!object) {
+    job.error = llvm::toString(object.takeError());
+    return;
+  }
+  job.object = std::move(*object);
+}
+} // namespace
+
+llvm::orc::SymbolMap
+CompiledKernels::getSymbols(llvm::orc::MangleAndInterner interner) const {
+  llvm::orc::SymbolMap symbols;
+  for (const auto &[name, address] : addresses)
+    symbols[interner(name)] = {address, llvm::JITSymbolFlags::Exported};
+  return symbols;
+}
+
+unsigned mlir::tiny::getNumKernelsCompiled() {
+  KernelJIT &state = getKernelJIT();
+  std::lock_guard<std::mutex> lock(state.mutex);
+  return state.numCompiled;
+}
+
+FailureOr<CompiledKernels> mlir::tiny::compileKernelsApart(ModuleOp module) {
+  SmallVector<KernelUnit> units;
+  for (auto kernel : module.getOps<LLVM::LLVMFuncOp>()) {
+    if (kernel.isExternal() || !kernel->hasAttr("tiny.kernel"))
+      continue;
+    OwningOpRef<ModuleOp> unit = isolateKernel(module, kernel);
+    if (!unit)
+      continue;
+    std::string hash = hashUnit(*unit);
+    units.push_back({kernel, std::move(unit), std::move(hash)});
+  }
+
+  CompiledKernels result;
+  result.stats.numKernels = units.size();
+  if (units.empty())
+    return result;
+  KernelJIT &state = getKernelJIT();
+  // Held while compiling: a kernel two programs compiled at once would be
+  // compiled twice.
+  std::lock_guard<std::mutex> lock(state.mutex);
+  if (llvm::Error error = createKernelJIT(state))
+    return module.emitError("cannot create the kernels' JIT: ")
+           << llvm::toString(std::move(error));
+
+  // The distinct kernels not compiled yet, in program order, translated
+  // here (translation reads the MLIR context, which the threads share).
+  std::vector<KernelJob> jobs;
+  llvm::StringSet<> seen;
+  for (KernelUnit &unit : units) {
+    if (!seen.insert(unit.hash).second)
+      continue;
+    if (state.kernels.count(unit.hash))
+      continue;
+    KernelJob job;
+    job.hash = unit.hash;
+    job.context = std::make_unique<llvm::LLVMContext>();
+    cast<LLVM::LLVMFuncOp>(unit.module->getBody()->front())
+        .setSymName("tiny_kernel_" + unit.hash);
+    job.module = translateModuleToLLVMIR(*unit.module, *job.context,
+                                         "tiny_kernel_" + unit.hash);
+    if (!job.module)
+      return unit.kernel.emitError("cannot translate the kernel to LLVM IR");
+    jobs.push_back(std::move(job));
+  }
+  result.stats.numDistinct = seen.size();
+  result.stats.numCompiled = jobs.size();
+
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder)
+    return module.emitError("cannot target the host: ")
+           << llvm::toString(builder.takeError());
+  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  if (jobs.size() > 1) {
+    llvm::DefaultThreadPool pool(llvm::hardware_concurrency());
+    for (KernelJob &job : jobs)
+      pool.async([&job, &builder] { compileJob(job, *builder); });
+    pool.wait();
+  } else if (!jobs.empty()) {
+    compileJob(jobs.front(), *builder);
+  }
+
+  // Linked one by one, in program order.
+  for (KernelJob &job : jobs) {
+    if (!job.error.empty())
+      return module.emitError("cannot compile a kernel: ") << job.error;
+    std::string name = "tiny_kernel_" + job.hash;
+    auto dylib = state.jit->createJITDylib(name);
+    if (!dylib)
+      return module.emitError("cannot link a kernel: ")
+             << llvm::toString(dylib.takeError());
+    dylib->addToLinkOrder(state.jit->getMainJITDylib());
+    auto fail = [&](llvm::Error error) {
+      return module.emitError("cannot link kernel ")
+             << name << ": " << llvm::toString(std::move(error));
+    };
+    if (llvm::Error error =
+            state.jit->addObjectFile(*dylib, std::move(job.object)))
+      return fail(std::move(error));
+    auto address = state.jit->lookup(*dylib, name);
+    if (!address)
+      return fail(address.takeError());
+    state.kernels[job.hash] = *address;
+    ++state.numCompiled;
+  }
+
+  // The host function calls each kernel by its name, now a declaration.
+  for (KernelUnit &unit : units) {
+    result.addresses.push_back(
+        {unit.kernel.getSymName().str(), state.kernels.lookup(unit.hash)});
+    LLVM::LLVMFuncOp kernel = unit.kernel;
+    kernel.getBody().dropAllReferences();
+    kernel.getBody().getBlocks().clear();
+    kernel.setLinkage(LLVM::Linkage::External);
+    kernel->removeAttr(SymbolTable::getVisibilityAttrName());
+  }
+  return result;
+}
