@@ -614,15 +614,6 @@ def Tiny_FunctionOp : Tiny_Op<"function", [Symbol, IsolatedFromAbove,
     substitutes each param by the storage view of the matching argument
     (`-tiny-resolve-calls`).
 
-    It is not a `FunctionOpInterface`: that interface's functions take
-    their inputs as entry-block arguments matching a `function_type`, and
-    its verifier checks them. Keeping tinygrad's params instead lets a
-    function's body be rangeified like any program, its inputs bound by
-    slot as a kernel's are. For the same reason `tiny.call` is not a
-    `CallOpInterface`: the upstream users of that interface (the call
-    graph, the inliner) pair a call's operands with the region arguments
-    of a `CallableOpInterface` callee, which a `tiny.function` has none of.
-
     ```mlir
     tiny.function @scale -> tensor<2x3xf32, #tiny.device<"CPU">> {
       %p = tiny.param 0 : f32 size 6 on "CPU"
@@ -652,8 +643,7 @@ def Tiny_CallOp : Tiny_Op<"call", [DeclareOpInterfaceMethods<SymbolUserOpInterfa
     The result type is the callee's. Arguments are checked against the
     callee's params when the call is resolved (`-tiny-resolve-calls`): any
     argument whose element count matches the param's storage size is
-    accepted, since the param is a flat view of it. Not a
-    `CallOpInterface` (see `tiny.function`).
+    accepted, since the param is a flat view of it.
 
     ```mlir
     %r = tiny.call @scale(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>
