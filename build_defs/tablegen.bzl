@@ -7,8 +7,12 @@ minimal replacement for upstream's gentbl_cc_library.
 _TBLGEN = "@llvm//:bin/mlir-tblgen"
 _UPSTREAM_TD = "@llvm//:mlir_td_files"
 
-def tiny_tablegen(name, td_file, outs, td_srcs = [], deps = []):
+def tiny_tablegen(name, td_file, outs, td_srcs = [], deps = [],
+                  includes = []):
     """Generates one `.inc` file per (flags, output) pair and wraps them.
+
+    Any mlir-tblgen generator works: `-gen-op-decls`, `-gen-pass-decls`,
+    `-gen-rewriters` (declarative rewrite rules), ...
 
     Args:
       name: name of the resulting cc_library holding the generated headers.
@@ -16,6 +20,9 @@ def tiny_tablegen(name, td_file, outs, td_srcs = [], deps = []):
       outs: list of (flags, output path) pairs; flags is a list of strings.
       td_srcs: further `.td` files that td_file includes.
       deps: cc_library deps the generated code needs (usually @llvm//:MLIR).
+      includes: further include folders, relative to the workspace root
+        (another package's `.td` files that include their neighbours by
+        bare name).
     """
     hdrs = []
     for i, (flags, out) in enumerate(outs):
@@ -25,10 +32,11 @@ def tiny_tablegen(name, td_file, outs, td_srcs = [], deps = []):
             srcs = [td_file] + td_srcs + [_UPSTREAM_TD],
             outs = [out],
             tools = [_TBLGEN],
-            cmd = ("$(location %s) %s -I external/llvm/include -I . " +
+            cmd = ("$(location %s) %s -I external/llvm/include -I . %s " +
                    "-I $$(dirname $(location %s)) $(location %s) -o $@") % (
                 _TBLGEN,
                 " ".join(flags),
+                " ".join(["-I " + i for i in includes]),
                 td_file,
                 td_file,
             ),

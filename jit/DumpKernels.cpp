@@ -2,7 +2,7 @@
 
 #include "jit/DumpKernels.h"
 
-#include "passes/KernelDevice.h"
+#include "dialects/tiny/Utils/KernelDevice.h"
 #include "passes/Passes.h"
 
 #include "mlir/IR/SymbolTable.h"

@@ -11,9 +11,9 @@
 // being its kernel module's (the kernel's name, numbered as
 // -gpu-kernel-outlining numbers equal ones); its LLVM IR and PTX or AMDGCN
 // assembly are written by the pass that compiles it
-// (conversions/GPUKernelDump.h). A program with GPU kernels keeps its CPU
-// kernels in the host function, whose code is D/ENTRY.ll and D/ENTRY.s:
-// they get no files of their own.
+// (conversions/GPUToBinary/GPUKernelDump.h). A program with GPU kernels
+// keeps its CPU kernels in the host function, whose code is D/ENTRY.ll and
+// D/ENTRY.s: they get no files of their own.
 //
 //===----------------------------------------------------------------------===//
 

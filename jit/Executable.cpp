@@ -9,12 +9,12 @@
 #include "jit/KernelCompiler.h"
 #include "jit/ObjectLoader.h"
 
-#include "conversions/RuntimeCalls.h"
+#include "conversions/RuntimeCalls/RuntimeCalls.h"
 
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "dialects/tiny/IR/TinyKernelOps.h"
 #include "dialects/tiny/IR/TinyOps.h"
-#include "passes/KernelDevice.h"
+#include "dialects/tiny/Utils/KernelDevice.h"
 #include "pipelines/Pipelines.h"
 #include "runtime/src/Status.h"
 

@@ -62,7 +62,8 @@ struct CompileOptions {
   bool profileKernels = false;
   /// Write each kernel's kernel-level IR, LLVM IR and assembly into this
   /// directory as it is compiled: CPU kernels' (jit/DumpKernels.h), and GPU
-  /// kernels' with their PTX or AMDGCN assembly (conversions/GPUKernelDump.h).
+  /// kernels' with their PTX or AMDGCN assembly
+  /// (conversions/GPUToBinary/GPUKernelDump.h).
   std::string dumpDir;
   /// Keep the object code of the host function, so that `writeArtifact`
   /// can save the program (tiny-compile, the C API): a copy of it in

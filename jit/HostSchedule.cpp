@@ -2,7 +2,7 @@
 
 #include "jit/HostSchedule.h"
 
-#include "conversions/RuntimeCalls.h"
+#include "conversions/RuntimeCalls/RuntimeCalls.h"
 #include "tiny/HostCalls.h"
 
 #include "mlir/IR/BuiltinAttributes.h"

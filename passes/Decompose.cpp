@@ -1,4 +1,10 @@
 //===- Decompose.cpp - derived ops to primitives (-tiny-decompose) ---------===//
+//
+// The direct rewrites (neg, sub, fdiv, mulacc, the comparisons, not) are
+// declarative rules in DecomposePatterns.td; the ones here need C++: pow and
+// the floor divisions.
+//
+//===----------------------------------------------------------------------===//
 
 #include "dialects/tiny/IR/TinyOps.h"
 #include "passes/Passes.h"
@@ -34,58 +40,6 @@ Value createScalar(OpBuilder &builder, Location loc, Type like, int64_t value) {
                      /*implicitTrunc=*/true));
   return ConstOp::create(builder, loc, DenseElementsAttr::get(type, element));
 }
-
-Value createTrue(OpBuilder &builder, Location loc, Type like) {
-  auto likeType = cast<RankedTensorType>(like);
-  auto type = RankedTensorType::get({}, builder.getI1Type(),
-                                    likeType.getEncoding());
-  return ConstOp::create(builder, loc,
-                         DenseElementsAttr::get(type, builder.getBoolAttr(true)));
-}
-
-Value createNot(OpBuilder &builder, Location loc, Value value) {
-  return CmpNeOp::create(builder, loc, value,
-                         createTrue(builder, loc, value.getType()));
-}
-
-bool isFloatTensor(Value value) {
-  return isa<FloatType>(getElementTypeOrSelf(value.getType()));
-}
-
-// neg(x) -> mul(x, -1)
-struct DecomposeNeg : OpRewritePattern<NegOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(NegOp op,
-                                PatternRewriter &rewriter) const override {
-    Value minusOne = createScalar(rewriter, op.getLoc(), op.getType(), -1);
-    rewriter.replaceOpWithNewOp<MulOp>(op, op.getSrc(), minusOne);
-    return success();
-  }
-};
-
-// sub(a, b) -> add(a, mul(b, -1))
-struct DecomposeSub : OpRewritePattern<SubOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(SubOp op,
-                                PatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value minusOne = createScalar(rewriter, loc, op.getRhs().getType(), -1);
-    Value negated = MulOp::create(rewriter, loc, op.getRhs(), minusOne);
-    rewriter.replaceOpWithNewOp<AddOp>(op, op.getLhs(), negated);
-    return success();
-  }
-};
-
-// fdiv(a, b) -> mul(a, reciprocal(b))
-struct DecomposeFDiv : OpRewritePattern<FDivOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(FDivOp op,
-                                PatternRewriter &rewriter) const override {
-    Value inverse = ReciprocalOp::create(rewriter, op.getLoc(), op.getRhs());
-    rewriter.replaceOpWithNewOp<MulOp>(op, op.getLhs(), inverse);
-    return success();
-  }
-};
 
 /// A rank-0 float constant with the dtype and device of `like`.
 Value createFloatScalar(OpBuilder &builder, Location loc, Type like,
@@ -193,78 +147,6 @@ struct DecomposePow : OpRewritePattern<PowOp> {
   }
 };
 
-// mulacc(a, b, c) -> add(mul(a, b), c)
-struct DecomposeMulAcc : OpRewritePattern<MulAccOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(MulAccOp op,
-                                PatternRewriter &rewriter) const override {
-    Value product = MulOp::create(rewriter, op.getLoc(), op.getA(), op.getB());
-    rewriter.replaceOpWithNewOp<AddOp>(op, product, op.getC());
-    return success();
-  }
-};
-
-// cmpgt(a, b) -> cmplt(b, a)
-struct DecomposeCmpGt : OpRewritePattern<CmpGtOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(CmpGtOp op,
-                                PatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<CmpLtOp>(op, op.getRhs(), op.getLhs());
-    return success();
-  }
-};
-
-// cmple(a, b) -> cmpge(b, a)
-struct DecomposeCmpLe : OpRewritePattern<CmpLeOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(CmpLeOp op,
-                                PatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<CmpGeOp>(op, op.getRhs(), op.getLhs());
-    return success();
-  }
-};
-
-// integers: cmpge(a, b) -> not(cmplt(a, b))
-// floats:   cmpge(a, b) -> or(cmplt(b, a), cmpeq(a, b)), false on NaN
-struct DecomposeCmpGe : OpRewritePattern<CmpGeOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(CmpGeOp op,
-                                PatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    if (!isFloatTensor(op.getLhs())) {
-      Value less = CmpLtOp::create(rewriter, loc, op.getLhs(), op.getRhs());
-      rewriter.replaceOp(op, createNot(rewriter, loc, less));
-      return success();
-    }
-    Value greater = CmpLtOp::create(rewriter, loc, op.getRhs(), op.getLhs());
-    Value equal = CmpEqOp::create(rewriter, loc, op.getLhs(), op.getRhs());
-    rewriter.replaceOpWithNewOp<OrOp>(op, greater, equal);
-    return success();
-  }
-};
-
-// cmpeq(a, b) -> not(cmpne(a, b)); NaN != x is true, so NaN == x is false.
-struct DecomposeCmpEq : OpRewritePattern<CmpEqOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(CmpEqOp op,
-                                PatternRewriter &rewriter) const override {
-    Value unequal =
-        CmpNeOp::create(rewriter, op.getLoc(), op.getLhs(), op.getRhs());
-    rewriter.replaceOp(op, createNot(rewriter, op.getLoc(), unequal));
-    return success();
-  }
-};
-
-// not(x) -> cmpne(x, true)
-struct DecomposeNot : OpRewritePattern<NotOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(NotOp op,
-                                PatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, createNot(rewriter, op.getLoc(), op.getSrc()));
-    return success();
-  }
-};
-
 /// Where C division rounded toward zero and floor division differ: the
 /// remainder is non-zero and its sign differs from the divisor's.
 Value createNeedsFloorStep(OpBuilder &builder, Location loc, Value remainder,
@@ -323,6 +205,11 @@ struct DecomposeFloorMod : OpRewritePattern<FloorModOp> {
   }
 };
 
+} // namespace
+
+namespace {
+#include "passes/DecomposePatterns.inc"
+
 struct TinyDecomposePass
     : mlir::tiny::impl::TinyDecomposeBase<TinyDecomposePass> {
   using TinyDecomposeBase::TinyDecomposeBase;
@@ -340,8 +227,8 @@ struct TinyDecomposePass
 } // namespace
 
 void mlir::tiny::populateDecomposePatterns(RewritePatternSet &patterns) {
-  patterns.add<DecomposeCmpEq, DecomposeCmpGe, DecomposeCmpGt, DecomposeCmpLe,
-               DecomposeFDiv, DecomposeFloorDiv, DecomposeFloorMod,
-               DecomposeMulAcc, DecomposeNeg, DecomposeNot, DecomposePow,
-               DecomposeSub>(patterns.getContext());
+  // The direct rewrites: DecomposePatterns.td.
+  populateWithGenerated(patterns);
+  patterns.add<DecomposeFloorDiv, DecomposeFloorMod, DecomposePow>(
+      patterns.getContext());
 }

@@ -25,9 +25,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "conversions/ReductionCombiner.h"
 #include "dialects/tiny/IR/TinyKernelOps.h"
-#include "passes/KernelDevice.h"
+#include "dialects/tiny/Utils/KernelDevice.h"
+#include "dialects/tiny/Utils/ReductionCombiner.h"
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

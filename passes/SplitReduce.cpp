@@ -17,7 +17,7 @@
 
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "dialects/tiny/IR/TinyOps.h"
-#include "passes/KernelDevice.h"
+#include "dialects/tiny/Utils/KernelDevice.h"
 #include "passes/Passes.h"
 
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"

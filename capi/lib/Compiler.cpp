@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "capi/lib/Program.h"
-#include "conversions/RuntimeCalls.h"
+#include "conversions/RuntimeCalls/RuntimeCalls.h"
 
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "dialects/tiny/IR/TinyOps.h"

@@ -13,7 +13,7 @@
 #include "conversions/GpuLaunchToRuntime/GpuLaunchToRuntime.h"
 
 #include "conversions/Passes.h"
-#include "conversions/RuntimeCalls.h"
+#include "conversions/RuntimeCalls/RuntimeCalls.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -32,13 +32,13 @@
 #include "conversions/TinyToSCF/TinyToSCF.h"
 
 #include "dialects/tiny/IR/TinyKernelOps.h"
+#include "dialects/tiny/Utils/KernelDevice.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Transforms/DialectConversion.h"
-#include "passes/KernelDevice.h"
 
 namespace mlir::tiny {
 #define GEN_PASS_DEF_CONVERTTINYTOGPU

@@ -8,8 +8,8 @@
 
 #include "conversions/TinyToGPU/Launch.h"
 
-#include "conversions/ReductionCombiner.h"
 #include "conversions/TinyToSCF/TinyToSCF.h"
+#include "dialects/tiny/Utils/ReductionCombiner.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"

@@ -14,7 +14,7 @@
 #include "conversions/TinyToRuntime/TinyToRuntime.h"
 
 #include "conversions/Passes.h"
-#include "conversions/RuntimeCalls.h"
+#include "conversions/RuntimeCalls/RuntimeCalls.h"
 #include "dialects/tiny/IR/TinyKernelOps.h"
 
 #include "tiny/runtime.h"

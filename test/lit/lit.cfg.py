@@ -33,7 +33,7 @@ if chromium:
   config.available_features.add("chromium")
   config.substitutions.append(("%chromium", chromium))
 # What compiling HIP kernels takes beyond LLVM, found where tiny looks
-# (conversions/ROCmToolchain.h): tests marked `REQUIRES: rocm-device-libs`
+# (conversions/GPUToBinary/ROCmToolchain.h): tests marked `REQUIRES: rocm-device-libs`
 # compile kernels that call the ROCm device libraries (exp2, log2, sin);
 # `REQUIRES: lld-22` ones link HIP code objects. scripts/install-deps.sh
 # installs both (Debian's rocm-device-libs and lld-22).
