@@ -30,7 +30,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/tiny/IR/TinyKernelOps.h"
-#include "passes/KernelDevice.h"
+#include "dialects/tiny/Utils/KernelDevice.h"
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"

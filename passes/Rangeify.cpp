@@ -30,8 +30,8 @@
 
 #include "passes/Rangeify.h"
 
+#include "dialects/tiny/Utils/KernelDevice.h"
 #include "passes/Elementwise.h"
-#include "passes/KernelDevice.h"
 #include "passes/Passes.h"
 
 #include "mlir/IR/SymbolTable.h"

@@ -12,7 +12,7 @@
 
 #include "passes/Rangeify.h"
 
-#include "passes/KernelDevice.h"
+#include "dialects/tiny/Utils/KernelDevice.h"
 #include "passes/ScalarAlu.h"
 
 #include "mlir/IR/DialectResourceBlobManager.h"

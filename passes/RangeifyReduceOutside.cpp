@@ -12,8 +12,8 @@
 
 #include "passes/Rangeify.h"
 
+#include "dialects/tiny/Utils/KernelDevice.h"
 #include "passes/Elementwise.h"
-#include "passes/KernelDevice.h"
 #include "passes/ScalarAlu.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
