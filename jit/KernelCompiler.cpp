@@ -22,7 +22,6 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
-#include "llvm/Support/xxhash.h"
 
 #include <cstdlib>
 #include <mutex>
@@ -31,19 +30,24 @@ using namespace mlir;
 using namespace mlir::tiny;
 
 namespace {
-/// The name every kernel has while its code is hashed, so that the hash
-/// does not depend on the name.
+/// The name every kernel has while its code is printed, so that the code
+/// that identifies it does not depend on its name.
 constexpr StringLiteral kCanonicalName = "tiny_kernel";
 
 /// The JIT holding every kernel compiled in this process, each in a
 /// JITDylib of its own (so that the private symbols two kernels' objects
-/// define never meet), and the kernels' addresses by the hash of their code.
+/// define never meet), and the kernels' addresses by their code: the whole
+/// text, not a hash of it, so that two kernels never share code by a
+/// collision.
 /// It lives as long as the process, as the program cache does.
 struct KernelJIT {
   std::mutex mutex;
   std::unique_ptr<llvm::orc::LLJIT> jit;
   llvm::StringMap<llvm::orc::ExecutorAddr> kernels;
   unsigned numCompiled = 0;
+  /// Names the next kernel compiled: tiny_kernel_<n>, one name per kernel
+  /// the JIT was ever given, linked or not.
+  unsigned nextName = 0;
 };
 
 KernelJIT &getKernelJIT() {
@@ -94,7 +98,9 @@ llvm::Error createKernelJIT(KernelJIT &state) {
 struct KernelUnit {
   LLVM::LLVMFuncOp kernel;
   OwningOpRef<ModuleOp> module;
-  std::string hash;
+  /// The module's generic form without locations: what identifies the
+  /// kernel's code.
+  std::string code;
 };
 
 /// Copies `kernel` into a module of its own with the symbols it refers to
@@ -153,19 +159,19 @@ OwningOpRef<ModuleOp> isolateKernel(ModuleOp module, LLVM::LLVMFuncOp kernel) {
   return unit;
 }
 
-/// The hash naming the code of `unit`: its generic form, which holds no
-/// locations.
-std::string hashUnit(ModuleOp unit) {
+/// The code of `unit`: its generic form, which holds no locations.
+std::string printUnit(ModuleOp unit) {
   std::string text;
   llvm::raw_string_ostream os(text);
   unit->print(os, OpPrintingFlags().printGenericOpForm());
-  return llvm::utohexstr(llvm::xxh3_64bits(text), /*LowerCase=*/true, 16);
+  return text;
 }
 
 /// A kernel translated to LLVM IR, to be optimized and compiled on a
 /// thread of its own.
 struct KernelJob {
-  std::string hash;
+  std::string code;
+  std::string name;
   std::unique_ptr<llvm::LLVMContext> context;
   std::unique_ptr<llvm::Module> module;
   std::unique_ptr<llvm::MemoryBuffer> object;
@@ -219,8 +225,8 @@ FailureOr<CompiledKernels> mlir::tiny::compileKernelsApart(ModuleOp module) {
     OwningOpRef<ModuleOp> unit = isolateKernel(module, kernel);
     if (!unit)
       continue;
-    std::string hash = hashUnit(*unit);
-    units.push_back({kernel, std::move(unit), std::move(hash)});
+    std::string code = printUnit(*unit);
+    units.push_back({kernel, std::move(unit), std::move(code)});
   }
 
   CompiledKernels result;
@@ -240,17 +246,18 @@ FailureOr<CompiledKernels> mlir::tiny::compileKernelsApart(ModuleOp module) {
   std::vector<KernelJob> jobs;
   llvm::StringSet<> seen;
   for (KernelUnit &unit : units) {
-    if (!seen.insert(unit.hash).second)
+    if (!seen.insert(unit.code).second)
       continue;
-    if (state.kernels.count(unit.hash))
+    if (state.kernels.count(unit.code))
       continue;
     KernelJob job;
-    job.hash = unit.hash;
+    job.code = unit.code;
+    job.name = "tiny_kernel_" + std::to_string(state.nextName++);
     job.context = std::make_unique<llvm::LLVMContext>();
     cast<LLVM::LLVMFuncOp>(unit.module->getBody()->front())
-        .setSymName("tiny_kernel_" + unit.hash);
+        .setSymName(job.name);
     job.module = translateModuleToLLVMIR(*unit.module, *job.context,
-                                         "tiny_kernel_" + unit.hash);
+                                         job.name);
     if (!job.module)
       return unit.kernel.emitError("cannot translate the kernel to LLVM IR");
     jobs.push_back(std::move(job));
@@ -276,7 +283,7 @@ FailureOr<CompiledKernels> mlir::tiny::compileKernelsApart(ModuleOp module) {
   for (KernelJob &job : jobs) {
     if (!job.error.empty())
       return module.emitError("cannot compile a kernel: ") << job.error;
-    std::string name = "tiny_kernel_" + job.hash;
+    const std::string &name = job.name;
     auto dylib = state.jit->createJITDylib(name);
     if (!dylib)
       return module.emitError("cannot link a kernel: ")
@@ -292,14 +299,14 @@ FailureOr<CompiledKernels> mlir::tiny::compileKernelsApart(ModuleOp module) {
     auto address = state.jit->lookup(*dylib, name);
     if (!address)
       return fail(address.takeError());
-    state.kernels[job.hash] = *address;
+    state.kernels[job.code] = *address;
     ++state.numCompiled;
   }
 
   // The host function calls each kernel by its name, now a declaration.
   for (KernelUnit &unit : units) {
     result.addresses.push_back(
-        {unit.kernel.getSymName().str(), state.kernels.lookup(unit.hash)});
+        {unit.kernel.getSymName().str(), state.kernels.lookup(unit.code)});
     LLVM::LLVMFuncOp kernel = unit.kernel;
     kernel.getBody().dropAllReferences();
     kernel.getBody().getBlocks().clear();

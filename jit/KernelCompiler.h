@@ -2,8 +2,9 @@
 //
 // The JIT compiles each CPU kernel of a program (a `tiny.kernel` function of
 // the LLVM-dialect module, see -tiny-outline-kernels) as an LLVM module of
-// its own, named by a hash of its code with its own name left out: kernels
-// that differ only in name are compiled once, a kernel compiled for one
+// its own, identified by its code with its own name left out (the whole
+// text, not a hash that two kernels could share): kernels that differ only
+// in name are compiled once, a kernel compiled for one
 // program serves every later program of the process that holds it, and the
 // kernels not compiled yet are optimized (-O3) and compiled concurrently,
 // one per core. The compiled kernels live in a JIT of their own for the
