@@ -36,7 +36,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 namespace mlir::tiny {
 #define GEN_PASS_DEF_TINYCPUSCHEDULE
@@ -47,14 +47,6 @@ using namespace mlir;
 using namespace mlir::tiny;
 
 namespace {
-
-/// `a * b`, INT64_MAX when it overflows.
-int64_t saturatingMul(int64_t a, int64_t b) {
-  return static_cast<int64_t>(
-      llvm::SaturatingMultiply(static_cast<uint64_t>(a),
-                               static_cast<uint64_t>(b)) &
-      uint64_t(INT64_MAX));
-}
 
 /// The work of a kernel, as the file comment defines it.
 class WorkCounter {
@@ -82,7 +74,7 @@ private:
         if (auto index = ptr.getDefiningOp<KIndexOp>())
           buffer = index.getBuffer();
         int64_t &loads = reduceLoads[buffer];
-        loads = runs > INT64_MAX - loads ? INT64_MAX : loads + runs;
+        loads = llvm::checkedAdd(loads, runs).value_or(INT64_MAX);
       }
       int64_t inner = runs;
       bool innerReduce = inReduce;
@@ -90,7 +82,8 @@ private:
         std::optional<int64_t> bound = getConstantIntValue(range.getBound());
         if (!bound)
           return failure();
-        inner = saturatingMul(runs, std::max<int64_t>(*bound, 0));
+        inner = llvm::checkedMul(runs, std::max<int64_t>(*bound, 0))
+                    .value_or(INT64_MAX);
         innerReduce |= range.getAxis() == AxisType::Reduce;
       }
       for (Region &region : op.getRegions())
