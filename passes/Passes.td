@@ -360,6 +360,38 @@ def TinySimplifyIndices : Pass<"tiny-simplify-indices"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def TinyCollapseReduce : Pass<"tiny-collapse-reduce"> {
+  let summary = "Write sums over a range of compare-gated values in closed "
+                "form, and one-hot sums as reads";
+  let description = [{
+    Kernel-level, after -tiny-simplify-indices: a `tiny.k.range reduce`
+    whose body reads memory at most and adds one term to its accumulator is
+    replaced by its sum, written before it, when the term is made of
+    - values fixed in the loop (times the bound),
+    - sums, differences, negations and products by fixed values of terms,
+    - `select(c, a, b)` with a and b fixed and c a conjunction of compares
+      of r (plus fixed values) with fixed values: a times the number of r
+      where c holds, plus b times the rest; `x * uitofp(c)` as
+      `select(c, x, 0)`, and a cast of a select as the select of the casts,
+    - `select(r == e, f(r), 0)` (or `r != e` with the branches swapped):
+      `f(e)` where 0 <= e < N, else 0 (a one-hot sum is a gather).
+    Inner ranges go first, so the count an inner sum becomes can be a
+    compare's operand in the outer one. Compares are read as linear sums of
+    terms with known ranges (loop indices, narrower integers) and rewritten
+    only where the ranges show their operands' machine values are their
+    integer values, so no compare that could wrap changes. Floating-point
+    sums change rounding (a count times a value instead of that many
+    additions), as in tinygrad's reduce_collapse, which this follows.
+
+    ```mlir
+    // tinygrad's arange(4), a cumsum: sum over j < 4 of (i + j >= 3 ? 1 : 0)
+    %s = tiny.k.range reduce %j < %c4 iter_args(%acc = %c0_i32) -> (i32) {...}
+    // -> i + 1
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def TinyCPUSchedule : Pass<"tiny-cpu-schedule"> {
   let summary = "Choose the range of each CPU kernel spread over threads";
   let description = [{

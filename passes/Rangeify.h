@@ -47,6 +47,13 @@ bool keepsPositions(Operation *op, int64_t size);
 /// The value to give a buffer so that a kernel computes `reduce` once per
 /// element, or null when none is needed.
 Value valueToRealizeFor(ReduceOp reduce, function_ref<bool(Value)> isOutput);
+/// True when `value` is computed from indices and splat constants only: it
+/// reads no buffer, so its readers compute it where they read it.
+bool isComputedFromIndices(Value value);
+/// Whether computing `reduce`'s source, up to realized values, computes a
+/// reduce made of indices (an arange that a one-hot mask compares with).
+bool readsReduceOfIndices(ReduceOp reduce,
+                          const DenseMap<Value, Value> &buffers);
 /// True when computing `value` reads `target` at other positions than the
 /// one it computes, without a realized buffer between them.
 bool readsUnrealized(Value value, Value target,

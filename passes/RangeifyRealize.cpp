@@ -136,6 +136,52 @@ Value valueToRealizeFor(ReduceOp reduce, function_ref<bool(Value)> isOutput) {
   }
 }
 
+/// Whether `value` reads no buffer: made of splat constants by elementwise,
+/// movement and reduce ops only. tinygrad's remove_bufferize keeps no
+/// buffer for such a value (an arange, a triangular mask): its readers
+/// compute it, and -tiny-collapse-reduce turns the reduces over compares
+/// with indices it is made of into index arithmetic.
+bool isComputedFromIndices(Value value) {
+  SmallVector<Value> worklist{value};
+  DenseSet<Value> seen{value};
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val().getDefiningOp();
+    if (!op)
+      return false;
+    if (auto constant = dyn_cast<ConstOp>(op)) {
+      if (!constant.getValue().isSplat())
+        return false;
+      continue;
+    }
+    if (!isElementwise(op) && !isa<MovementOpInterface, ReduceOp>(op))
+      return false;
+    for (Value operand : op->getOperands())
+      if (seen.insert(operand).second)
+        worklist.push_back(operand);
+  }
+  return true;
+}
+
+/// Whether computing `reduce`'s source, up to realized values, computes a
+/// reduce made of indices (an arange that a one-hot mask compares with).
+bool readsReduceOfIndices(ReduceOp reduce,
+                          const DenseMap<Value, Value> &buffers) {
+  SmallVector<Value> worklist{reduce.getSrc()};
+  DenseSet<Value> seen;
+  while (!worklist.empty()) {
+    Value current = worklist.pop_back_val();
+    if (!seen.insert(current).second || buffers.count(current))
+      continue;
+    Operation *op = current.getDefiningOp();
+    if (!op)
+      continue;
+    if (isa<ReduceOp>(op) && isComputedFromIndices(current))
+      return true;
+    llvm::append_range(worklist, op->getOperands());
+  }
+  return false;
+}
+
 /// True when `op`, computing its result at some position, reads its operand
 /// `operandIndex` only at the same flat position: an elementwise op that
 /// does not broadcast that operand (only unit axes differ), a reshape (it

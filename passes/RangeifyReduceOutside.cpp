@@ -177,6 +177,10 @@ FailureOr<bool> FunctionRangeifier::emitReduceOutside(OpBuilder &builder,
   // with the reduction outside, the inner loop would stride across rows.
   if (reducesContiguously(reduce))
     return false;
+  // A sum over a one-hot mask (an embedding) becomes a read in
+  // -tiny-collapse-reduce, which needs the reduction inside the output loops.
+  if (readsReduceOfIndices(reduce, buffers))
+    return false;
   size_t innerAxis = *lastLong;
 
   // The first long axis other than the innermost is UPCAST (and its range

@@ -105,7 +105,8 @@ void buildTinySimplifyPipeline(OpPassManager &pm);
 /// Tensor-level tiny to kernel-level functions over flat buffers
 /// (-tiny-to-kernels): simplify, lower allreduces with
 /// `allreduceAlgorithm`, expand multi-device values, remove views,
-/// snapshot overwritten buffers, rangeify.
+/// snapshot overwritten buffers, split long GPU reductions, rangeify,
+/// simplify indices, collapse compare-gated sums.
 void buildTinyToKernelsPipeline(OpPassManager &pm,
                                 StringRef allreduceAlgorithm = "ring");
 

@@ -30,7 +30,9 @@ void mlir::tiny::buildTinySimplifyPipeline(OpPassManager &pm) {
 /// views become stores into storage, and reads of a buffer a store
 /// overwrites read a copy taken before it; a long reduction on a GPU
 /// becomes two kernels (partials, then their reduce). Then the kernels' index
-/// arithmetic is simplified by the ranges of the loop indices.
+/// arithmetic is simplified by the ranges of the loop indices, and sums of
+/// compare-gated values (an arange, a one-hot gather) become index
+/// arithmetic and reads.
 void mlir::tiny::buildTinyToKernelsPipeline(OpPassManager &pm,
                                             StringRef allreduceAlgorithm) {
   buildTinySimplifyPipeline(pm);
@@ -43,4 +45,5 @@ void mlir::tiny::buildTinyToKernelsPipeline(OpPassManager &pm,
   pm.addPass(createTinySplitReduce());
   pm.addPass(createTinyRangeify());
   pm.addPass(createTinySimplifyIndices());
+  pm.addPass(createTinyCollapseReduce());
 }

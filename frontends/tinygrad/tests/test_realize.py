@@ -588,3 +588,61 @@ def test_enable_routes_numpy():
     finally:
         tt.disable()
     assert not tt.enabled()
+
+
+IDS = np.array([[3, 0, 6], [6, 6, 1]], np.int32)
+TABLE = RNG.standard_normal((7, 5)).astype(np.float32)
+
+# Values that reduce over compares with indices (tinygrad's arange is a
+# cumsum, one-hot masks and embeddings compare with an arange): each is
+# one kernel, the reduces folded into index arithmetic and reads
+# (-tiny-collapse-reduce), with numpy's results.
+INDEX_REDUCES = {
+    "arange": (lambda: Tensor.arange(10),
+               lambda: np.arange(10, dtype=np.int32)),
+    "arange_start_step": (lambda: Tensor.arange(3, 40, 4),
+                          lambda: np.arange(3, 40, 4, dtype=np.int32)),
+    "arange_negative_step": (lambda: Tensor.arange(10, -7, -3),
+                             lambda: np.arange(10, -7, -3, dtype=np.int32)),
+    "arange_float": (lambda: Tensor.arange(0.5, 6, 0.25),
+                     lambda: np.arange(0.5, 6, 0.25, dtype=np.float32)),
+    "arange_2d": (lambda: Tensor.arange(12).reshape(3, 4) * 3 - 1,
+                  lambda: np.arange(12, dtype=np.int32).reshape(3, 4) * 3 - 1),
+    # The cumsum of an arange: the outer sum reads its index through the
+    # arange, not a compare; it stays a loop, in the one kernel.
+    "arange_cumsum": (lambda: Tensor.arange(9).reshape(1, 9).expand(3, 9)
+                      .cumsum(axis=1),
+                      lambda: np.tile(np.arange(9).cumsum(), (3, 1))),
+    "one_hot": (lambda: Tensor(IDS).one_hot(7).cast(dtypes.int32),
+                lambda: np.eye(7, dtype=np.int32)[IDS]),
+    "triangle": (lambda: (Tensor.arange(5).reshape(5, 1) >= Tensor.arange(5))
+                 .where(2.0, -1.0).cast(dtypes.float32),
+                 lambda: np.where(np.tri(5, dtype=bool), 2.0, -1.0)
+                 .astype(np.float32)),
+    "embedding": (lambda: (Tensor.arange(7).reshape(7, 1, 1)
+                           == Tensor(IDS).reshape(1, 2, 3)).reshape(7, 2, 3, 1)
+                  .where(Tensor(TABLE).reshape(7, 1, 1, 5), 0).sum(0),
+                  lambda: TABLE[IDS]),
+    "embedding_out_of_range": (
+        lambda: (Tensor.arange(7).reshape(7, 1)
+                 == Tensor([-1, 7, 2, 100], dtype=dtypes.int32).reshape(1, 4))
+        .reshape(7, 4, 1).where(Tensor(TABLE).reshape(7, 1, 5), 0).sum(0),
+        lambda: np.stack([np.zeros(5, np.float32), np.zeros(5, np.float32),
+                          TABLE[2], np.zeros(5, np.float32)])),
+    "tensor_index": (lambda: Tensor(TABLE)[Tensor(IDS[0])],
+                     lambda: TABLE[IDS[0]]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(INDEX_REDUCES))
+def test_reduce_over_index_compares_is_one_kernel(name):
+    build, expected = INDEX_REDUCES[name]
+    assert len(_kernels(build())) == 1
+    out = build()
+    tt.realize(out)
+    e = expected()
+    assert out.shape == e.shape
+    if e.dtype.kind == "f":
+        np.testing.assert_allclose(out.numpy(), e, rtol=1e-6)
+    else:
+        np.testing.assert_array_equal(out.numpy(), e.astype(out.numpy().dtype))
