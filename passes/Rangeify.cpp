@@ -284,7 +284,7 @@ LogicalResult FunctionRangeifier::run() {
     if (auto reduce = dyn_cast<ReduceOp>(op))
       if (Value realized = valueToRealizeFor(
               reduce, [&](Value value) { return isOutput(value); });
-          realized && !isComputedFromIndices(realized))
+          realized && !isRecomputedByReaders(realized, buffers))
         realizedForReduce.insert(realized);
     // A load or a stage (without ranges) puts its source in a new buffer on
     // its device, as a copy does.

@@ -47,9 +47,11 @@ bool keepsPositions(Operation *op, int64_t size);
 /// The value to give a buffer so that a kernel computes `reduce` once per
 /// element, or null when none is needed.
 Value valueToRealizeFor(ReduceOp reduce, function_ref<bool(Value)> isOutput);
-/// True when `value` is computed from indices and splat constants only: it
-/// reads no buffer, so its readers compute it where they read it.
+/// True when `value` is computed from indices and splat constants only.
 bool isComputedFromIndices(Value value);
+/// True when `value`'s reduces read no buffer and it reads at most three:
+/// it gets no buffer, its readers compute it (tinygrad's remove_bufferize).
+bool isRecomputedByReaders(Value value, const DenseMap<Value, Value> &buffers);
 /// Whether computing `reduce`'s source, up to realized values, computes a
 /// reduce made of indices (an arange that a one-hot mask compares with).
 bool readsReduceOfIndices(ReduceOp reduce,

@@ -137,10 +137,7 @@ Value valueToRealizeFor(ReduceOp reduce, function_ref<bool(Value)> isOutput) {
 }
 
 /// Whether `value` reads no buffer: made of splat constants by elementwise,
-/// movement and reduce ops only. tinygrad's remove_bufferize keeps no
-/// buffer for such a value (an arange, a triangular mask): its readers
-/// compute it, and -tiny-collapse-reduce turns the reduces over compares
-/// with indices it is made of into index arithmetic.
+/// movement and reduce ops only (an arange, a triangular mask).
 bool isComputedFromIndices(Value value) {
   SmallVector<Value> worklist{value};
   DenseSet<Value> seen{value};
@@ -160,6 +157,51 @@ bool isComputedFromIndices(Value value) {
         worklist.push_back(operand);
   }
   return true;
+}
+
+/// At most this many buffers read make a value its readers recompute
+/// (tinygrad's remove_bufferize).
+constexpr size_t kMaxRecomputedBufferReads = 3;
+
+/// tinygrad's remove_bufferize: a value whose reduces read no buffer (an
+/// arange, a one-hot mask of it against some indices) gets no buffer when
+/// it reads at most three: its readers compute it where they read it, and
+/// -tiny-collapse-reduce turns the reduces over compares with indices into
+/// index arithmetic, and sums over one-hot masks into reads.
+bool isRecomputedByReaders(Value value, const DenseMap<Value, Value> &buffers) {
+  SmallVector<Value> worklist{value};
+  DenseSet<Value> seen{value};
+  DenseSet<Value> reads;
+  while (!worklist.empty()) {
+    Value current = worklist.pop_back_val();
+    Operation *op = current.getDefiningOp();
+    if (Value buffer = buffers.lookup(current)) {
+      reads.insert(buffer);
+      continue;
+    }
+    if (!op)
+      return false;
+    if (isa<ParamOp>(op)) {
+      reads.insert(current);
+      continue;
+    }
+    if (auto constant = dyn_cast<ConstOp>(op)) {
+      if (!constant.getValue().isSplat())
+        return false;
+      continue;
+    }
+    if (auto reduce = dyn_cast<ReduceOp>(op)) {
+      if (!isComputedFromIndices(reduce.getSrc()))
+        return false;
+      continue;
+    }
+    if (!isElementwise(op) && !isa<MovementOpInterface>(op))
+      return false;
+    for (Value operand : op->getOperands())
+      if (seen.insert(operand).second)
+        worklist.push_back(operand);
+  }
+  return reads.size() <= kMaxRecomputedBufferReads;
 }
 
 /// Whether computing `reduce`'s source, up to realized values, computes a
