@@ -399,8 +399,9 @@ def TinyCPUSchedule : Pass<"tiny-cpu-schedule"> {
 def TinyExpandUpcast : Pass<"tiny-expand-upcast"> {
   let summary = "Replace UPCAST and UNROLL ranges by copies of their body";
   let description = [{
-    The only code that materializes the UPCAST and UNROLL AxisTypes a
-    schedule pass (-tiny-cpu-schedule) or a hand-written schedule sets, as
+    The only code that materializes the UPCAST and UNROLL AxisTypes of a
+    schedule (today only one written by hand: -tiny-rangeify still writes a
+    large matmul's rows and unrolled reduced indices as copies itself), as
     tinygrad's expander does: a range of either type is replaced, in its
     place, by one copy of its body per index, its induction variable the
     constant index in each. The values it carries (an UNROLLed reduction's
