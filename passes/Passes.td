@@ -428,6 +428,40 @@ def TinyCPUSchedule : Pass<"tiny-cpu-schedule"> {
   ];
 }
 
+def TinyExpandUpcast : Pass<"tiny-expand-upcast"> {
+  let summary = "Replace UPCAST and UNROLL ranges by copies of their body";
+  let description = [{
+    The only code that materializes the UPCAST and UNROLL AxisTypes of a
+    schedule (today only one written by hand: -tiny-rangeify still writes a
+    large matmul's rows and unrolled reduced indices as copies itself), as
+    tinygrad's expander does: a range of either type is replaced, in its
+    place, by one copy of its body per index, its induction variable the
+    constant index in each. The values it carries (an UNROLLed reduction's
+    accumulators) are threaded through the copies: each copy starts from the
+    values the one before yields, the first from the range's initial
+    values, and the range's results are what the last copy yields. Nested
+    ranges expand from the inside out. A range of bound 0 (or less) leaves
+    its initial values. An UPCAST or UNROLL range whose bound is not a
+    constant is an error.
+
+    ```mlir
+    %s = tiny.k.range unroll %u < %c2 iter_args(%acc = %zero) -> (f32) {
+      %v = ... %u ...
+      %n = arith.addf %acc, %v : f32
+      tiny.k.end %n : f32
+    }
+    // becomes
+    %c0 = arith.constant 0 : index
+    %v0 = ... %c0 ...
+    %n0 = arith.addf %zero, %v0 : f32
+    %c1 = arith.constant 1 : index
+    %v1 = ... %c1 ...
+    %s = arith.addf %n0, %v1 : f32
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def TinyGPUSchedule : Pass<"tiny-gpu-schedule"> {
   let summary = "Choose the blocks, threads and shared reductions of GPU "
                 # "kernels";

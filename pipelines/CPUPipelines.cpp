@@ -19,9 +19,11 @@ void mlir::tiny::buildKernelsToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createTinyOutlineKernels());
   if (profileKernels)
     pm.addPass(createTinyProfileKernels());
-  // The ranges that run on the host's threads, then register tiles for its
-  // vector registers (vector ops from here).
+  // The ranges that run on the host's threads and the ones copied per
+  // index (UPCAST, UNROLL), then register tiles for its vector registers
+  // (vector ops from here).
   pm.addPass(createTinyCPUSchedule());
+  pm.addPass(createTinyExpandUpcast());
   pm.addPass(createTinyOptimize());
   pm.addPass(createConvertTinyToRuntime());
   pm.addPass(createConvertTinyToSCF());

@@ -108,6 +108,7 @@ void mlir::tiny::buildKernelsToGPUBinariesPipeline(
   // CPU kernels get the host's threads and register tiles; GPU kernels are
   // left alone.
   pm.addPass(createTinyCPUSchedule());
+  pm.addPass(createTinyExpandUpcast());
   pm.addPass(createTinyOptimize());
   TinyGPUScheduleOptions schedule;
   schedule.blockSize = options.blockSize;
