@@ -22,9 +22,11 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
+#include "llvm/Target/TargetMachine.h"
 
 #include <cstdlib>
 #include <mutex>
+#include <optional>
 
 using namespace mlir;
 using namespace mlir::tiny;
@@ -179,21 +181,27 @@ struct KernelJob {
 };
 
 /// Optimizes the kernel of `job` at -O3 and compiles it for the host CPU,
-/// as the whole program would be.
+/// as the whole program would be. Each thread makes its target machine once
+/// and keeps it for the kernels it compiles after: making one builds the
+/// host CPU's subtarget tables, a cost a small kernel's compile feels.
 void compileJob(KernelJob &job, llvm::orc::JITTargetMachineBuilder builder) {
-  auto machine = builder.createTargetMachine();
-  if (!machine) {
-    job.error = llvm::toString(machine.takeError());
-    return;
+  thread_local std::unique_ptr<llvm::TargetMachine> threadMachine;
+  if (!threadMachine) {
+    auto machine = builder.createTargetMachine();
+    if (!machine) {
+      job.error = llvm::toString(machine.takeError());
+      return;
+    }
+    threadMachine = std::move(*machine);
   }
-  ExecutionEngine::setupTargetTripleAndDataLayout(job.module.get(),
-                                                  machine->get());
-  if (llvm::Error error = makeOptimizingTransformer(3, 0, machine->get())(
+  llvm::TargetMachine *machine = threadMachine.get();
+  ExecutionEngine::setupTargetTripleAndDataLayout(job.module.get(), machine);
+  if (llvm::Error error = makeOptimizingTransformer(3, 0, machine)(
           job.module.get())) {
     job.error = llvm::toString(std::move(error));
     return;
   }
-  llvm::orc::SimpleCompiler compile(**machine);
+  llvm::orc::SimpleCompiler compile(*machine);
   auto object = compile(*job.module);
   if (!object) {
     job.error = llvm::toString(object.takeError());
@@ -241,42 +249,47 @@ FailureOr<CompiledKernels> mlir::tiny::compileKernelsApart(ModuleOp module) {
     return module.emitError("cannot create the kernels' JIT: ")
            << llvm::toString(std::move(error));
 
-  // The distinct kernels not compiled yet, in program order, translated
-  // here (translation reads the MLIR context, which the threads share).
-  std::vector<KernelJob> jobs;
+  // The distinct kernels not compiled yet, in program order.
+  SmallVector<KernelUnit *> pending;
   llvm::StringSet<> seen;
-  for (KernelUnit &unit : units) {
-    if (!seen.insert(unit.code).second)
-      continue;
-    if (state.kernels.count(unit.code))
-      continue;
-    KernelJob job;
-    job.code = unit.code;
-    job.name = "tiny_kernel_" + std::to_string(state.nextName++);
-    job.context = std::make_unique<llvm::LLVMContext>();
-    cast<LLVM::LLVMFuncOp>(unit.module->getBody()->front())
-        .setSymName(job.name);
-    job.module = translateModuleToLLVMIR(*unit.module, *job.context,
-                                         job.name);
-    if (!job.module)
-      return unit.kernel.emitError("cannot translate the kernel to LLVM IR");
-    jobs.push_back(std::move(job));
-  }
+  for (KernelUnit &unit : units)
+    if (seen.insert(unit.code).second && !state.kernels.count(unit.code))
+      pending.push_back(&unit);
   result.stats.numDistinct = seen.size();
-  result.stats.numCompiled = jobs.size();
+  result.stats.numCompiled = pending.size();
 
   auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!builder)
     return module.emitError("cannot target the host: ")
            << llvm::toString(builder.takeError());
   builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
-  if (jobs.size() > 1) {
-    llvm::DefaultThreadPool pool(llvm::hardware_concurrency());
-    for (KernelJob &job : jobs)
-      pool.async([&job, &builder] { compileJob(job, *builder); });
-    pool.wait();
-  } else if (!jobs.empty()) {
-    compileJob(jobs.front(), *builder);
+  // Each kernel is translated here (translation reads the MLIR context,
+  // which the threads must not share) and handed to the threads at once:
+  // they optimize and compile one kernel while the next is translated.
+  // The jobs outlive the pool, which waits for its tasks when it goes.
+  std::vector<KernelJob> jobs(pending.size());
+  {
+    std::optional<llvm::DefaultThreadPool> pool;
+    if (pending.size() > 1)
+      pool.emplace(llvm::hardware_concurrency());
+    for (size_t i = 0; i < jobs.size(); ++i) {
+      KernelJob &job = jobs[i];
+      KernelUnit *unit = pending[i];
+      job.code = unit->code;
+      job.name = "tiny_kernel_" + std::to_string(state.nextName++);
+      job.context = std::make_unique<llvm::LLVMContext>();
+      cast<LLVM::LLVMFuncOp>(unit->module->getBody()->front())
+          .setSymName(job.name);
+      job.module = translateModuleToLLVMIR(*unit->module, *job.context,
+                                           job.name);
+      if (!job.module)
+        return unit->kernel.emitError(
+            "cannot translate the kernel to LLVM IR");
+      if (pool)
+        pool->async([&job, &builder] { compileJob(job, *builder); });
+      else
+        compileJob(job, *builder);
+    }
   }
 
   // Linked one by one, in program order.

@@ -88,7 +88,7 @@ tiny_status_t compile(const char *source, size_t length, const char *name,
     return invalid(diagnostics);
   return compileProgram(program, *module,
                         entry ? StringRef(entry) : StringRef(), diagnostics,
-                        out_program);
+                        out_program, StringRef(source, length));
 }
 
 /// Checks that `count` buffers were given for `infos` and that each holds
@@ -124,7 +124,8 @@ tiny_status_t mlir::tiny::capi::invalid(const std::string &message) {
 
 tiny_status_t mlir::tiny::capi::compileProgram(
     std::unique_ptr<tiny_program_s> &program, ModuleOp module, StringRef entry,
-    const std::string &diagnostics, tiny_program_t *out_program) {
+    const std::string &diagnostics, tiny_program_t *out_program,
+    StringRef source) {
   std::string error;
   FunctionOp function =
       findEntryFunction(module, entry, "name the entry", error);
@@ -137,7 +138,12 @@ tiny_status_t mlir::tiny::capi::compileProgram(
                                              function.getSymName().str()
                                        : diagnostics);
   program->executable = *executable;
-  llvm::raw_string_ostream(program->source) << module;
+  // Printing a large program costs as much as parsing it: the text it was
+  // parsed from serves as well.
+  if (!source.empty())
+    program->source = source.str();
+  else
+    llvm::raw_string_ostream(program->source) << module;
   program->entry = function.getSymName().str();
   return describeProgram(program, out_program);
 }

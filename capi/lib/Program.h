@@ -45,11 +45,14 @@ tiny_status_t invalid(const std::string &message);
 /// caller still owns it (and the context it may hold, which must outlive the
 /// module). On failure the status holds
 /// `diagnostics`, the text a diagnostic handler of the module's context
-/// writes as compiling reports (read after the compile fails).
+/// writes as compiling reports (read after the compile fails). `source`,
+/// when not empty, is the text or bytecode `module` was parsed from, kept
+/// for tiny_program_save_artifact instead of printing the module again.
 tiny_status_t compileProgram(std::unique_ptr<tiny_program_s> &program,
                              ModuleOp module, StringRef entry,
                              const std::string &diagnostics,
-                             tiny_program_t *out_program);
+                             tiny_program_t *out_program,
+                             StringRef source = {});
 
 /// Describes the signature of `program`, whose executable is set, and on
 /// success hands it to `*out_program`.

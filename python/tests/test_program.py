@@ -59,19 +59,33 @@ def test_signature():
     assert (y.slot, y.dtype, y.shape) == (0, np.float32, (2, 3))
 
 
-def test_bytes_source_and_entry():
-    text = SCALE_ADD + """
+def _with_g(op):
+    """SCALE_ADD and a second function @g: `op` of two i64 params."""
+    return SCALE_ADD + """
 tiny.function @g -> tensor<4xi64, #cpu> {
-  %a = tiny.param 0 : i64 size 4 on "CPU"
-  %b = tiny.param 1 : i64 size 4 on "CPU"
-  %c = tiny.mul %a, %b : tensor<4xi64, #cpu>
-  tiny.return %c : tensor<4xi64, #cpu>
+  %%a = tiny.param 0 : i64 size 4 on "CPU"
+  %%b = tiny.param 1 : i64 size 4 on "CPU"
+  %%c = tiny.%s %%a, %%b : tensor<4xi64, #cpu>
+  tiny.return %%c : tensor<4xi64, #cpu>
 }
-"""
-    g = tiny.compile(text.encode(), entry="g")
-    a = np.array([2**40, -3, 7, 0], dtype=np.int64)
-    b = np.array([3, 5, -7, 9], dtype=np.int64)
-    np.testing.assert_array_equal(g(a, b), a * b)
+""" % op
+
+
+G_A = np.array([2**40, -3, 7, 0], dtype=np.int64)
+G_B = np.array([3, 5, -7, 9], dtype=np.int64)
+
+
+def test_bytes_source_and_entry():
+    g = tiny.compile(_with_g("mul").encode(), entry="g")
+    np.testing.assert_array_equal(g(G_A, G_B), G_A * G_B)
+
+
+def test_saved_program_is_the_entry_of_its_source(tmp_path):
+    # A program keeps the source it was compiled from, not a print of it,
+    # and saving compiles that source's entry again.
+    path = tmp_path / "g.tiny"
+    tiny.compile(_with_g("sub").encode(), entry="g").save(path)
+    np.testing.assert_array_equal(tiny.load(path)(G_A, G_B), G_A - G_B)
 
 
 def test_tuple_results_and_dropped_param():
