@@ -431,26 +431,22 @@ LogicalResult RangeCollapser::addLess(const Affine &e, Bounds &bounds) {
   for (auto [term, coefficient] : rest.terms)
     if (dependsOnIndex(term) || failed(hoist(term)))
       return failure();
-  if (s == 0) {
-    bounds.guards.push_back(rest);
+  // Every bound has a range within 64 bits, so that the index arithmetic
+  // written from it (and the count, checked in countOf) cannot wrap.
+  auto push = [&](std::optional<Affine> bound, SmallVector<Affine> &into) {
+    if (!bound || !getRange(*bound))
+      return failure();
+    into.push_back(*bound);
     return success();
-  }
+  };
+  if (s == 0)
+    return push(rest, bounds.guards);
   // r + rest < 0: r < -rest.
-  if (s == 1) {
-    std::optional<Affine> high = combine(Affine(), rest, -1);
-    if (!high)
-      return failure();
-    bounds.highs.push_back(*high);
-    return success();
-  }
+  if (s == 1)
+    return push(combine(Affine(), rest, -1), bounds.highs);
   // rest - r < 0: r >= rest + 1.
-  if (s == -1) {
-    std::optional<Affine> low = combine(rest, Affine::ofConstant(1), 1);
-    if (!low)
-      return failure();
-    bounds.lows.push_back(*low);
-    return success();
-  }
+  if (s == -1)
+    return push(combine(rest, Affine::ofConstant(1), 1), bounds.lows);
   return failure();
 }
 
@@ -558,7 +554,9 @@ FailureOr<Affine> RangeCollapser::countOf(const Bounds &bounds) {
     return failure();
   Affine result = *n;
   std::optional<Interval> r = getRange(result);
-  if (!r || r->lo < 0) {
+  if (!r)
+    return failure();
+  if (r->lo < 0) {
     Value zero = arith::ConstantIndexOp::create(builder, loc(), 0);
     result = Affine::ofTerm(
         arith::MaxSIOp::create(builder, loc(), emitIndex(result), zero));

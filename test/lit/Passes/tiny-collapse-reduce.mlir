@@ -239,3 +239,37 @@ func.func @kept(%out: memref<3xi32>) {
   }
   return
 }
+
+// -----
+
+// r + x * 2^31 < -x * 2^31 is r < -x * 2^32, with x any i32: for
+// x = -2^31 the bound is 2^63, which no index holds (written as index
+// arithmetic it wraps to -2^63, and the count would be 0 where it is 10).
+// A bound whose range does not fit 64 bits keeps the loop.
+
+// CHECK-LABEL: func.func @kept_wide_bound
+// CHECK: tiny.k.range reduce
+func.func @kept_wide_bound(%in: memref<1xi32>, %out: memref<1xi32>) {
+  tiny.k.kernel "r_10" {
+    %c0 = arith.constant 0 : index
+    %c10 = arith.constant 10 : index
+    %c2p31 = arith.constant 2147483648 : index
+    %zero = arith.constant 0 : i32
+    %one = arith.constant 1 : i32
+    %p = tiny.k.index %in[%c0] : memref<1xi32>
+    %x32 = tiny.k.load %p : !tiny.ptr<i32, global>
+    %x = arith.index_cast %x32 : i32 to index
+    %xs = arith.muli %x, %c2p31 : index
+    %s = tiny.k.range reduce %r < %c10 iter_args(%acc = %zero) -> (i32) {
+      %a = arith.addi %r, %xs : index
+      %b = arith.subi %c0, %xs : index
+      %lt = arith.cmpi slt, %a, %b : index
+      %v = arith.select %lt, %one, %zero : i32
+      %next = arith.addi %acc, %v : i32
+      tiny.k.end %next : i32
+    }
+    %o = tiny.k.index %out[%c0] : memref<1xi32>
+    tiny.k.store %o, %s : !tiny.ptr<i32, global>
+  }
+  return
+}
