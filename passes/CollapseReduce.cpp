@@ -139,6 +139,11 @@ std::optional<int64_t> getConstantInt(Value value) {
   return constant.getSExtValue();
 }
 
+/// Whether `value` is a constant 0 (or -0.0).
+bool isZero(Value value) {
+  return matchPattern(value, m_Zero()) || matchPattern(value, m_AnyZeroFloat());
+}
+
 /// `cond` without the negations around it (xori with true, a compare of an
 /// i1 with a constant); `negated` says whether an odd number was taken off.
 Value stripNot(Value cond, bool &negated) {
@@ -238,6 +243,7 @@ private:
   FailureOr<Value> cloneAt(Value v, Value at, IRMapping &mapping,
                            unsigned depth = 0);
   Value castLike(Value v, Operation *cast);
+  Value zeroOf(Type type);
   Value emitCountAs(Value countIndex, Type type);
   Value emitScale(Value v, Value countIndex);
   FailureOr<Value> sumOf(Value term, unsigned depth = 0);
@@ -680,6 +686,11 @@ Value RangeCollapser::castLike(Value v, Operation *cast) {
   return builder.clone(*cast, mapping)->getResult(0);
 }
 
+Value RangeCollapser::zeroOf(Type type) {
+  return arith::ConstantOp::create(builder, loc(), type,
+                                   builder.getZeroAttr(type));
+}
+
 /// The index `countIndex` as a value of `type`.
 Value RangeCollapser::emitCountAs(Value countIndex, Type type) {
   if (type.isIndex())
@@ -747,10 +758,8 @@ FailureOr<Value> RangeCollapser::sumOf(Value term, unsigned depth) {
       if (isa_and_nonnull<arith::UIToFPOp, arith::ExtUIOp>(gateCast) &&
           gateCast->getOperand(0).getType().isInteger(1) &&
           dependsOnIndex(gateCast->getResult(0))) {
-        Value zero = arith::ConstantOp::create(builder, loc(), type,
-                                               builder.getZeroAttr(type));
         return sumOfSelect(gateCast->getOperand(0), op->getOperand(1 - i),
-                           zero, nullptr, depth);
+                           zeroOf(type), nullptr, depth);
       }
     }
     // A factor fixed in the loop times the sum of the other.
@@ -792,8 +801,8 @@ FailureOr<Value> RangeCollapser::sumOf(Value term, unsigned depth) {
 
 FailureOr<Value> RangeCollapser::sumOfSelect(Value cond, Value a, Value b,
                                              Operation *cast, unsigned depth) {
-  bool aZero = matchPattern(a, m_AnyZeroFloat()) || matchPattern(a, m_Zero());
-  bool bZero = matchPattern(b, m_AnyZeroFloat()) || matchPattern(b, m_Zero());
+  bool aZero = isZero(a);
+  bool bZero = isZero(b);
   if (!dependsOnIndex(a) && !dependsOnIndex(b)) {
     // a * count(cond) + b * (N - count(cond)).
     FailureOr<Value> c = count(cond);
@@ -822,10 +831,7 @@ FailureOr<Value> RangeCollapser::sumOfSelect(Value cond, Value a, Value b,
                        .getResult();
     if (taken || other)
       return taken ? taken : other;
-    Type type = castLike(a, cast).getType();
-    return arith::ConstantOp::create(builder, loc(), type,
-                                     builder.getZeroAttr(type))
-        .getResult();
+    return zeroOf(cast ? cast->getResult(0).getType() : a.getType());
   }
   // A value read at r == e only: the read at e.
   std::optional<Compare> cmp = getCompare(cond);
@@ -834,18 +840,14 @@ FailureOr<Value> RangeCollapser::sumOfSelect(Value cond, Value a, Value b,
   if (cmp && aZero && cmp->pred == arith::CmpIPredicate::ne)
     return gather(cmp->lhs, cmp->rhs, b, cast);
   // c ? x : y, with c fixed in the loop: c ? sum(x) : sum(y).
-  if (!dependsOnIndex(cond)) {
+  // A cast of a sum is not a sum of casts: no cast here.
+  if (!dependsOnIndex(cond) && !cast) {
     FailureOr<Value> c = hoist(cond);
     if (failed(c))
       return failure();
-    Value x = a, y = b;
-    if (cast) {
-      // Only through a select of sums; a cast of a sum is not a sum.
-      return failure();
-    }
-    FailureOr<Value> sx = sumOf(x, depth + 1);
+    FailureOr<Value> sx = sumOf(a, depth + 1);
     FailureOr<Value> sy =
-        succeeded(sx) ? sumOf(y, depth + 1) : FailureOr<Value>(failure());
+        succeeded(sx) ? sumOf(b, depth + 1) : FailureOr<Value>(failure());
     if (failed(sy))
       return failure();
     return arith::SelectOp::create(builder, loc(), *c, *sx, *sy).getResult();
@@ -880,9 +882,8 @@ FailureOr<Value> RangeCollapser::gather(Value lhs, Value rhs, Value value,
   Value result = castLike(*read, cast);
   if (!valid)
     return result;
-  Value zero = arith::ConstantOp::create(builder, loc(), result.getType(),
-                                         builder.getZeroAttr(result.getType()));
-  return arith::SelectOp::create(builder, loc(), valid, result, zero)
+  return arith::SelectOp::create(builder, loc(), valid, result,
+                                 zeroOf(result.getType()))
       .getResult();
 }
 
@@ -920,7 +921,7 @@ LogicalResult RangeCollapser::run() {
     FailureOr<Value> sum = sumOf(term);
     if (failed(sum))
       return rollback();
-    total = matchPattern(init, m_AnyZeroFloat()) || matchPattern(init, m_Zero())
+    total = isZero(init)
                 ? *sum
                 : builder
                       .create(loc(), add->getName().getIdentifier(),

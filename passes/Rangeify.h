@@ -47,8 +47,6 @@ bool keepsPositions(Operation *op, int64_t size);
 /// The value to give a buffer so that a kernel computes `reduce` once per
 /// element, or null when none is needed.
 Value valueToRealizeFor(ReduceOp reduce, function_ref<bool(Value)> isOutput);
-/// True when `value` is computed from indices and splat constants only.
-bool isComputedFromIndices(Value value);
 /// True when `value`'s reduces read no buffer and it reads at most three:
 /// it gets no buffer, its readers compute it (tinygrad's remove_bufferize).
 bool isRecomputedByReaders(Value value, const DenseMap<Value, Value> &buffers);

@@ -138,7 +138,7 @@ Value valueToRealizeFor(ReduceOp reduce, function_ref<bool(Value)> isOutput) {
 
 /// Whether `value` reads no buffer: made of splat constants by elementwise,
 /// movement and reduce ops only (an arange, a triangular mask).
-bool isComputedFromIndices(Value value) {
+static bool isComputedFromIndices(Value value) {
   SmallVector<Value> worklist{value};
   DenseSet<Value> seen{value};
   while (!worklist.empty()) {

@@ -273,3 +273,32 @@ func.func @kept_wide_bound(%in: memref<1xi32>, %out: memref<1xi32>) {
   }
   return
 }
+
+// -----
+
+// A cast of a select of two zeros sums to a zero of the cast's type, made
+// before the range (not from the body's constants, which stay inside it).
+
+// CHECK-LABEL: func.func @cast_of_zeros
+// CHECK-NOT:     tiny.k.range reduce
+// CHECK:         %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK:         tiny.k.store %{{.*}}, %[[Z]]
+func.func @cast_of_zeros(%out: memref<1xf32>) {
+  tiny.k.kernel "r_10" {
+    %c0 = arith.constant 0 : index
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %zero = arith.constant 0.0 : f32
+    %s = tiny.k.range reduce %r < %c10 iter_args(%acc = %zero) -> (f32) {
+      %h0 = arith.constant 0.0 : f16
+      %lt = arith.cmpi slt, %r, %c3 : index
+      %v = arith.select %lt, %h0, %h0 : f16
+      %w = arith.extf %v : f16 to f32
+      %next = arith.addf %acc, %w : f32
+      tiny.k.end %next : f32
+    }
+    %o = tiny.k.index %out[%c0] : memref<1xf32>
+    tiny.k.store %o, %s : !tiny.ptr<f32, global>
+  }
+  return
+}
