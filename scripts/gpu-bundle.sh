@@ -76,7 +76,7 @@ relink_static() {
   } >"$work/$tool.params"
   (cd "$execroot" && g++ "@$work/$tool.params")
   strip "$work/$tool"
-  if ldd "$work/$tool" | grep -qE "libMLIR|libLLVM|libstdc\+\+"; then
+  if grep -qE "libMLIR|libLLVM|libstdc\+\+" <<<"$(ldd "$work/$tool")"; then
     echo "gpu-bundle: the relinked $tool still needs a shared LLVM or libstdc++" >&2
     exit 1
   fi
@@ -105,7 +105,7 @@ cp -L "$llvm/lib/libomp.so" "$bundle/lib/libomp.so"
 chmod -R u+w "$bundle"
 # FileCheck and not name libz3 but use none of its symbols (nm -D): an empty
 # library of that name stands in for its 23 MB.
-if nm -D "$llvm/bin/FileCheck" "$llvm/bin/not" | grep -qi "z3"; then
+if grep -qi "z3" <<<"$(nm -D "$llvm/bin/FileCheck" "$llvm/bin/not")"; then
   echo "gpu-bundle: FileCheck or not uses libz3 symbols; carry the real one" >&2
   exit 1
 fi
