@@ -177,6 +177,9 @@ LogicalResult FunctionRangeifier::run() {
   // Kernels in program order: every realized value before its readers.
   // Values that reduces read before them want realized (valueToRealizeFor).
   DenseSet<Value> realizedForReduce;
+  // Values read at more positions than they have: a convolution's gradient
+  // that its weight gradient reads once per weight, say.
+  DenseMap<Value, uint64_t> broadcastReads = getBroadcastReads(body);
   // Copies of a buffer (a contiguous of a param or a buffer: the snapshot
   // -tiny-snapshot-overwritten takes of a buffer a store overwrites) not
   // taken yet, with their sources: until a store into that buffer, the
@@ -291,6 +294,9 @@ LogicalResult FunctionRangeifier::run() {
     bool intoNewBuffer = isa<ContiguousOp, CopyOp, LoadOp, StageOp>(op);
     bool realize = intoNewBuffer ||
                    realizedForReduce.contains(value) ||
+                   (broadcastReads.count(value) &&
+                    isRealizedForBroadcast(value, broadcastReads[value],
+                                           buffers)) ||
                    (outputIndex.count(value) && !buffers.count(value));
     if (!realize || buffers.count(value))
       continue;

@@ -50,6 +50,17 @@ Value valueToRealizeFor(ReduceOp reduce, function_ref<bool(Value)> isOutput);
 /// True when `value`'s reduces read no buffer and it reads at most three:
 /// it gets no buffer, its readers compute it (tinygrad's remove_bufferize).
 bool isRecomputedByReaders(Value value, const DenseMap<Value, Value> &buffers);
+/// The elementwise values of `body` that expands or broadcasting
+/// elementwise ops read at more positions than they have (through movement
+/// ops and markers), with the number of positions read that way.
+DenseMap<Value, uint64_t> getBroadcastReads(Block &body);
+/// Whether `value`, read at `reads` positions by broadcasts, gets a buffer
+/// rather than being recomputed at each: tinygrad ends the kernel before a
+/// broadcast unless the value's readers recompute it
+/// (isRecomputedByReaders); tiny also recomputes it when that costs fewer
+/// ops than a kernel launch is worth.
+bool isRealizedForBroadcast(Value value, uint64_t reads,
+                            const DenseMap<Value, Value> &buffers);
 /// Whether computing `reduce`'s source, up to realized values, computes a
 /// reduce made of indices (an arange that a one-hot mask compares with).
 bool readsReduceOfIndices(ReduceOp reduce,

@@ -195,13 +195,109 @@ bool isRecomputedByReaders(Value value, const DenseMap<Value, Value> &buffers) {
         return false;
       continue;
     }
-    if (!isElementwise(op) && !isa<MovementOpInterface>(op))
+    // An after reads its source's buffer; markers read their operand.
+    if (!isElementwise(op) &&
+        !isa<MovementOpInterface, AfterOp, DetachOp, ContiguousBackwardOp>(
+            op))
       return false;
+    if (auto after = dyn_cast<AfterOp>(op)) {
+      if (seen.insert(after.getSrc()).second)
+        worklist.push_back(after.getSrc());
+      continue;
+    }
     for (Value operand : op->getOperands())
       if (seen.insert(operand).second)
         worklist.push_back(operand);
   }
   return reads.size() <= kMaxRecomputedBufferReads;
+}
+
+/// The value whose elements `value` views through movement ops and
+/// markers.
+static Value getViewedValue(Value value) {
+  while (Operation *op = value.getDefiningOp()) {
+    if (!isa<MovementOpInterface, DetachOp, ContiguousBackwardOp>(op))
+      break;
+    value = op->getOperand(0);
+  }
+  return value;
+}
+
+static int64_t getNumElements(Value value) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  return type ? type.getNumElements() : 0;
+}
+
+DenseMap<Value, uint64_t> getBroadcastReads(Block &body) {
+  DenseMap<Value, uint64_t> reads;
+  // Only an elementwise op's value is worth a buffer: any other is a view
+  // of a buffer, a reduce (valueToRealizeFor) or gets a buffer anyway.
+  auto addReads = [&](Value read, uint64_t positions) {
+    Value viewed = getViewedValue(read);
+    if (Operation *op = viewed.getDefiningOp(); op && isElementwise(op))
+      reads[viewed] = llvm::SaturatingAdd(reads[viewed], positions);
+  };
+  for (Operation &op : body) {
+    if (auto expand = dyn_cast<ExpandOp>(op)) {
+      int64_t size = getNumElements(expand.getResult());
+      if (size > getNumElements(expand.getSrc()))
+        addReads(expand.getSrc(), size);
+      continue;
+    }
+    if (!isElementwise(&op) || op.getNumResults() != 1)
+      continue;
+    int64_t size = getNumElements(op.getResult(0));
+    for (Value operand : op.getOperands())
+      if (getNumElements(operand) < size)
+        addReads(operand, size);
+  }
+  return reads;
+}
+
+/// The ops a reader runs to compute one element of `value` where it reads
+/// it: its elementwise ops and buffer reads, up to values with buffers.
+/// None when it computes a reduce that has no buffer yet: the buffer that
+/// valueToRealizeFor gives the reduce comes before any broadcast of it.
+static std::optional<uint64_t>
+getRecomputeCost(Value value, const DenseMap<Value, Value> &buffers) {
+  SmallVector<Value> worklist{value};
+  DenseSet<Value> seen{value};
+  uint64_t cost = 0;
+  while (!worklist.empty()) {
+    Value current = worklist.pop_back_val();
+    Operation *op = current.getDefiningOp();
+    if (buffers.count(current) || !op || isa<ParamOp>(op)) {
+      ++cost;
+      continue;
+    }
+    if (isa<ReduceOp>(op))
+      return std::nullopt;
+    if (isElementwise(op))
+      ++cost;
+    for (Value operand : op->getOperands())
+      if (seen.insert(operand).second)
+        worklist.push_back(operand);
+  }
+  return cost;
+}
+
+/// Recomputing a value at its broadcast reads costs less than a kernel of
+/// its own below this many ops in all. Measured (bench/frontend, 2 cores):
+/// GPT-2's layernorms read by its matmuls (0.9M-1.2M ops) run as fast
+/// recomputed, with fewer kernels; the mnist step's convolution gradient,
+/// which the input and weight gradients would recompute at each of the 25
+/// and 800 positions they read it (170M and 860M ops), makes the step's
+/// kernels 4x faster (56 -> 14 ms) from a buffer.
+constexpr uint64_t kMinRecomputeOps = uint64_t{1} << 22;
+
+bool isRealizedForBroadcast(Value value, uint64_t reads,
+                            const DenseMap<Value, Value> &buffers) {
+  uint64_t size = getNumElements(value);
+  if (reads <= size || isRecomputedByReaders(value, buffers))
+    return false;
+  std::optional<uint64_t> cost = getRecomputeCost(value, buffers);
+  return cost &&
+         llvm::SaturatingMultiply(reads - size, *cost) >= kMinRecomputeOps;
 }
 
 /// Whether computing `reduce`'s source, up to realized values, computes a
