@@ -318,6 +318,20 @@ def test_two_axis_sharding_of_realized_blocks(rows_first):
     assert text.count("tiny.mselect") == 4 and "tiny.unshard" not in text
 
 
+@pytest.mark.parametrize("rows_first", [True, False])
+def test_two_axis_sharding_gathered_onto_one_device(rows_first):
+    rows, cols = _grid(rows_first)
+
+    def build():
+        u = Tensor(X).uop.copy_to_device(D4)._shard(0, rows)._shard(1, cols)
+        return Tensor(u.unshard((0, 1), (rows, cols)).copy_to_device(
+            "CPU:2")) - 1
+    check(build)
+    got = build()
+    tt.realize(got)
+    np.testing.assert_allclose(got.numpy(), X - 1, rtol=1e-6)
+
+
 def test_two_axis_sharding_of_three_axes():
     z = np.arange(4 * 6 * 2, dtype=np.int32).reshape(4, 6, 2)
     rows, cols = _grid()
