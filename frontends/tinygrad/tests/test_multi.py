@@ -251,16 +251,143 @@ def test_model_parallel_training_step():
     check(_train_step(0))
 
 
-def test_two_axis_sharding_refused():
-    """A value tiny cannot express is an ExportError naming the op, never a
-    wrong result: here tinygrad's sharding along two axes over 4 devices
-    (test_multitensor's Test2DShard)."""
+# Sharding along two axes (test_multitensor's Test2DShard): device i of 4
+# holds the block of a 4x6 value at row block i // 2 and column block
+# i % 2 (or, with `rows_first` false, i % 2 and i // 2).
+def _grid(rows_first=True):
     rng = UOp.range(4, -1, AxisType.DEVICE)
-    rows, cols = rng // 2, rng % 2
+    return (rng // 2, rng % 2) if rows_first else (rng % 2, rng // 2)
+
+
+def _shard_2d(x, rows_first=True):
+    """The 2-D sharding of `x` (a 4x6 array), gathered whole onto D4 by a
+    copy: tinygrad computes with such a value only so."""
+    rows, cols = _grid(rows_first)
+    u = Tensor(x).uop.copy_to_device(D4)._shard(0, rows)._shard(1, cols)
+    return Tensor(u.unshard((0, 1), (rows, cols)).copy_to_device(D4))
+
+
+def _blocks_2d(rows_first=True):
+    """A MultiBuffer on D4 of one 2x3 block per device (its rows of S, an
+    8x3 array sharded by rows), viewed as the 4x6 value with those blocks
+    along two axes, gathered onto D4; and that value, put together by
+    hand."""
+    s = np.arange(24, dtype=np.float32).reshape(8, 3) - 7
+    rows, cols = _grid(rows_first)
+    shards = Tensor(s).shard(D4, 0).realize().uop.src[0]
+    whole = np.zeros((4, 6), np.float32)
+    for i in range(4):
+        r, c = (i // 2, i % 2) if rows_first else (i % 2, i // 2)
+        whole[2 * r:2 * r + 2, 3 * c:3 * c + 3] = s[2 * i:2 * i + 2]
+    return Tensor(shards.unshard((0, 1), (rows, cols)).copy_to_device(D4)), \
+        whole
+
+
+TWO_AXES = {
+    "elementwise": (lambda t: t * 2 + 1, lambda x: x * 2 + 1),
+    "sum_rows": (lambda t: t.sum(0), lambda x: x.sum(0)),
+    "sum_columns": (lambda t: t.sum(1), lambda x: x.sum(1)),
+    "sum_all": (lambda t: t.sum(), lambda x: x.sum()),
+    "matmul": (lambda t: t @ Tensor(W).shard(D4), lambda x: x @ W),
+    "matmul_by_itself": (lambda t: t @ t.T, lambda x: x @ x.T),
+}
+
+
+@pytest.mark.parametrize("rows_first", [True, False])
+@pytest.mark.parametrize("name", sorted(TWO_AXES))
+def test_two_axis_sharding(name, rows_first):
+    op, expected = TWO_AXES[name]
+    check(lambda: op(_shard_2d(X, rows_first)))
+    got = op(_shard_2d(X, rows_first))
+    tt.realize(got)
+    np.testing.assert_allclose(got.numpy(), expected(X), rtol=1e-5,
+                               atol=1e-5)
+
+
+@pytest.mark.parametrize("rows_first", [True, False])
+def test_two_axis_sharding_of_realized_blocks(rows_first):
+    """Blocks already on their devices (a MultiBuffer) are gathered: each
+    copied to the first device, put in place and the value copied to
+    every device."""
+    check(lambda: _blocks_2d(rows_first)[0] + 1)
+    t, whole = _blocks_2d(rows_first)
+    got = t.sum(1) * 1
+    tt.realize(got)
+    np.testing.assert_array_equal(got.numpy(), whole.sum(1))
+    text = tt.export(t + 1).text
+    assert text.count("tiny.mselect") == 4 and "tiny.unshard" not in text
+
+
+@pytest.mark.parametrize("rows_first", [True, False])
+def test_two_axis_sharding_gathered_onto_one_device(rows_first):
+    rows, cols = _grid(rows_first)
+
+    def build():
+        u = Tensor(X).uop.copy_to_device(D4)._shard(0, rows)._shard(1, cols)
+        return Tensor(u.unshard((0, 1), (rows, cols)).copy_to_device(
+            "CPU:2")) - 1
+    check(build)
+    got = build()
+    tt.realize(got)
+    np.testing.assert_allclose(got.numpy(), X - 1, rtol=1e-6)
+
+
+def test_two_axis_sharding_of_three_axes():
+    z = np.arange(4 * 6 * 2, dtype=np.int32).reshape(4, 6, 2)
+    rows, cols = _grid()
+
+    def build():
+        u = Tensor(z).uop.copy_to_device(D4)._shard(0, rows)._shard(1, cols)
+        t = Tensor(u.unshard((0, 1), (rows, cols)).copy_to_device(D4))
+        return t.sum(2)
+    check(build)
+    np.testing.assert_array_equal(build().numpy(), z.sum(2))
+
+
+def test_two_axis_sharding_kept_sharded_refused():
+    """A value tiny cannot express is an ExportError naming the op, never a
+    wrong result: a value sharded along two axes that is computed with
+    before a copy gathers it, which tinygrad refuses too."""
+    rows, cols = _grid()
     u = Tensor(X).uop.copy_to_device(D4)._shard(0, rows)._shard(1, cols)
     t = Tensor(u.unshard((0, 1), (rows, cols)))
-    with pytest.raises(tt.ExportError, match="UNSHARD.*several axes"):
+    with pytest.raises(RuntimeError, match="multiple axes"):
+        (t + 1).realize()
+    with pytest.raises(tt.ExportError, match="ADD.*several axes"):
         tt.realize(t + 1)
+
+
+def test_two_axis_sharding_without_a_block_per_device_refused():
+    # Both axes split by i // 2: devices 0 and 1 would hold the same block.
+    rng = UOp.range(4, -1, AxisType.DEVICE)
+    rows = cols = rng // 2
+    u = Tensor(X).uop.copy_to_device(D4)._shard(0, rows)._shard(1, cols)
+    t = Tensor(u.unshard((0, 1), (rows, cols)).copy_to_device(D4))
+    with pytest.raises(tt.ExportError, match="UNSHARD.*block of its own"):
+        tt.realize(t + 1)
+
+
+def test_two_axis_sharding_of_other_blocks_refused():
+    # Each device cuts the block at (i // 2, i % 2) but the UNSHARD says it
+    # holds the one at (i % 2, i // 2): the logical value is not the one cut.
+    rows, cols = _grid()
+    u = Tensor(X).uop.copy_to_device(D4)._shard(0, rows)._shard(1, cols)
+    t = Tensor(u.unshard((0, 1), (cols, rows)).copy_to_device(D4))
+    with pytest.raises(tt.ExportError, match="UNSHARD.*computed from the "
+                       "device index"):
+        tt.realize(t + 1)
+
+
+def test_store_into_two_axis_sharding_refused():
+    # tiny's value of the target is gathered from the blocks: a store into
+    # it would not reach the devices' buffers.
+    rows, cols = _grid()
+    shards = Tensor(X.reshape(8, 3)).shard(D4, 0).realize().uop.src[0]
+    target = shards.unshard((0, 1), (rows, cols))
+    value = Tensor.ones(4, 6, device=D4).contiguous().uop
+    t = Tensor(target.after(target.store(value)))
+    with pytest.raises(tt.ExportError, match="STORE.*several axes"):
+        tt.realize(t)
 
 
 def test_mselect_of_sharded_value_refused():

@@ -2,7 +2,7 @@
 backend.
 
 Each program shards a few tensors over two or four virtual CPU devices
-(along rows, columns, or replicated) and applies seeded steps to a pool of
+(along rows, columns, both on four devices, or replicated) and applies seeded steps to a pool of
 them: elementwise ops between tensors sharded alike or differently,
 reductions along and across the sharded axis (tinygrad's allreduce),
 transposes, flips, pads of shrinks, matmuls, contiguous, assigns into
@@ -27,6 +27,7 @@ if TINYGRAD is None:
     pytest.skip(REASON, allow_module_level=True)
 
 from tinygrad import Tensor  # noqa: E402
+from tinygrad.uop.ops import AxisType, UOp  # noqa: E402
 import tiny_tinygrad as tt  # noqa: E402
 from random_programs import (  # noqa: E402
     compare_seeds, programs, tinygrad_realize)
@@ -74,6 +75,25 @@ def _partner(rng, pool, x):
     return rng.choice(alike or pool)
 
 
+def _shard_2d(rng, value, devices, realize):
+    """`value` sharded along both axes over four devices, device i holding
+    the block of a 2x2 grid at (i // 2, i % 2) or (i % 2, i // 2)
+    (test_multitensor's Test2DShard), as tinygrad computes with it: gathered
+    whole onto the devices by a copy. The blocks are cut from the value, or
+    are a realized MultiBuffer of its rows (the value put together from
+    them)."""
+    r = UOp.range(len(devices), -1, AxisType.DEVICE)
+    grid = (r // 2, r % 2) if rng.random() < 0.5 else (r % 2, r // 2)
+    if rng.random() < 0.5:
+        blocks = value.uop.copy_to_device(devices)._shard(
+            0, grid[0])._shard(1, grid[1])
+    else:
+        rows = value.reshape(16, 4).shard(devices, axis=0).contiguous()
+        realize(rows)
+        blocks = rows.uop.src[0]
+    return Tensor(blocks.unshard((0, 1), grid).copy_to_device(devices))
+
+
 def run_program(seed, realize):
     """Runs program `seed` with `realize` (tinygrad's or tiny's); returns
     the pool's values and the steps' names."""
@@ -83,7 +103,10 @@ def run_program(seed, realize):
 
     def sharded():
         value = Tensor(data.standard_normal(SHAPE).astype(np.float32))
-        return value.shard(devices, axis=rng.choice([0, 1, None]))
+        axis = rng.choice([0, 1, None] + (["2d"] if len(devices) == 4 else []))
+        if axis == "2d":
+            return _shard_2d(rng, value, devices, realize)
+        return value.shard(devices, axis=axis)
 
     buffers = [sharded().contiguous() for _ in range(2)]
     realize(*buffers)

@@ -7,7 +7,8 @@ AFTER(target, STORE(target, value)). Each realized buffer becomes a
 `tiny.param` of its flat size, numbered in the order the walk meets it (a
 buffer on several devices, one per device); each other UOp becomes the tiny
 op docs/ops-table.md gives it. Sharded tensors (UNSHARD) are tiny's
-sharded values; the function returns one result per device for them.
+sharded values (along several axes, values held whole by every device);
+the function returns one result per device for them.
 
 The text depends only on the graph's structure: names are numbered in walk
 order and data stays in the buffers, so a graph built again (the next step
@@ -18,6 +19,7 @@ tinygrad function that made it (when tinygrad recorded one): never a wrong
 program.
 """
 
+import itertools
 import math
 
 from tinygrad.dtype import AddrSpace, dtypes, least_upper_dtype, weak_dtype
@@ -135,15 +137,28 @@ def _error(u, what=None):
         u.op, where, what or "no tiny mapping", u.dtype, shape))
 
 
-def _buffer_root(u):
-    """The BUFFER an assign target views, or None (tinygrad then stores into
-    a fresh buffer: the AFTER is a contiguous copy of the value)."""
+def _view_chain(u):
+    """Assign target `u` and what it views in turn, down to its storage."""
+    yield u
     while u.op in GroupOp.Movement or u.op in (Ops.BITCAST, Ops.AFTER,
                                                Ops.DETACH, Ops.UNSHARD):
         u = u.src[0]
+        yield u
+
+
+def _buffer_root(u):
+    """The BUFFER an assign target views, or None (tinygrad then stores into
+    a fresh buffer: the AFTER is a contiguous copy of the value)."""
+    *_, u = _view_chain(u)
     if u.op is Ops.BUFFER and u.addrspace is AddrSpace.GLOBAL:
         return u
     return None
+
+
+def _blocks_view(u):
+    """Whether assign target `u` views its buffer through an UNSHARD along
+    several axes."""
+    return any(v.op is Ops.UNSHARD and len(v.arg) > 1 for v in _view_chain(u))
 
 
 class _Builder:
@@ -441,16 +456,19 @@ class _Builder:
     # writes each device's shard, in terms of the DEVICE range: a
     # MultiBuffer, an MSTACK, or the device's part of a whole value (SHRINK
     # by the range). `shards` keeps, for the tiny value of an UNSHARD, the
-    # per-device value it unshards.
+    # per-device value it unshards. An UNSHARD along several axes (each
+    # device a block of a grid) has no tiny.unshard: see unshard_axes.
 
     def unshard(self, u, dtype):
-        if len(u.arg) != 1 or len(u.src) != 2:
-            raise _error(u, "a value sharded along several axes %s" %
-                         (u.arg,))
-        axis, rng = u.arg[0], u.src[1]
+        if len(u.arg) != len(u.src) - 1:
+            raise _error(u, "an UNSHARD of axes %s with %d ranges" % (
+                u.arg, len(u.src) - 1))
         devices = tiny_device(u.device)
         if not isinstance(devices, tuple):
             raise _error(u, "an UNSHARD on one device")
+        if len(u.arg) > 1:
+            return self.unshard_axes(u, dtype, devices)
+        axis, rng = u.arg[0], u.src[1]
         src = u.src[0]
         if rng.op is not Ops.RANGE or rng.arg[-1] is not AxisType.DEVICE or \
                 int(rng.vmax) + 1 != len(devices):
@@ -464,7 +482,8 @@ class _Builder:
                 raise _error(u, "an UNSHARD of a value on %s" % (
                     shards.device,))
             return self._unshard(shards, axis)
-        whole = _part_of(src, axis, rng, len(devices))
+        whole = _part_of(src, (axis,), [(i,) for i in range(len(devices))],
+                         rng)
         if whole is None:
             raise _error(u, "an UNSHARD of shards computed from the device "
                          "index")
@@ -478,6 +497,80 @@ class _Builder:
                 x.name, _device_ref(devices), axis, x.type),
                 self.static(u.shape, u), x.dtype, devices)
         return self.value(whole, dtype, devices)
+
+    def unshard_axes(self, u, dtype, devices):
+        """An UNSHARD along several axes (tinygrad's 2-D sharding): device i
+        holds the block of the logical value whose index along each sharded
+        axis is that axis's range at i. tiny.unshard splits one axis, so the
+        value becomes the same logical value held whole by every device,
+        which is what tinygrad gathers it into: it computes with such a
+        value only through a COPY of it to a device tuple (or to one
+        device). Whatever still reads the blocks themselves (an MSELECT, an
+        ALLREDUCE, a result kept sharded) asks for the UOp's axis, which
+        tinygrad refuses for several axes: an ExportError."""
+        rng, blocks = _blocks(u, len(devices))
+        if blocks is None:
+            raise _error(u, "an UNSHARD along axes %s whose ranges do not "
+                         "give each of its %d devices a block of its own" %
+                         (u.arg, len(devices)))
+        shape = self.static(u.shape, u)
+        src = u.src[0]
+        if rng in _device_ranges(src):
+            whole = _part_of(src, u.arg, blocks, rng)
+            if whole is None:
+                raise _error(u, "an UNSHARD of blocks computed from the "
+                             "device index")
+            return self.value(whole, dtype, devices)
+        # Each device's block is there as it is (a MultiBuffer, an MSTACK).
+        shards = self.value(src, dtype, devices)
+        if shards.device != devices:
+            raise _error(u, "an UNSHARD of a value on %s" % (shards.device,))
+        counts = dict(zip(u.arg, _grid_shape(blocks)))
+        if len(shards.shape) != len(shape) or any(
+                n * counts.get(a, 1) != shape[a]
+                for a, n in enumerate(shards.shape)):
+            raise _error(u, "an UNSHARD of blocks of shape %s into shape %s"
+                         % (shards.shape, shape))
+        return self._gather_blocks(shards, u.arg, blocks, shape)
+
+    def _gather_blocks(self, shards, axes, blocks, shape):
+        """The value of `shape` whose block `blocks[i]` (its index along each
+        of `axes`) device i holds in `shards`, whole on every device: the
+        blocks are copied to the first device, stacked in the order of the
+        grid, each grid axis moved next to the axis it indexes and merged
+        with it, and the result copied to every device. Data movement only:
+        every bit pattern survives."""
+        devices = shards.device
+        home = devices[0]
+        counts = _grid_shape(blocks)
+        pieces = []
+        for block in itertools.product(*(range(c) for c in counts)):
+            i = blocks.index(block)
+            piece = self._new("tiny.mselect %s[%d] : %s" % (
+                shards.name, i, shards.type), shards.shape, shards.dtype,
+                devices[i])
+            if devices[i] != home:
+                piece = self._new("tiny.copy %s to %s : %s" % (
+                    piece.name, _device_ref(home), piece.type), piece.shape,
+                    piece.dtype, home)
+            pieces.append(piece)
+        stacked = self._new("tiny.stack %s : %s" % (
+            ", ".join(p.name for p in pieces),
+            ", ".join(p.type for p in pieces)),
+            (len(pieces),) + shards.shape, shards.dtype, home)
+        grid = self.reshape(stacked, counts + shards.shape)
+        order = []
+        for a in range(len(shards.shape)):
+            if a in axes:
+                order.append(axes.index(a))
+            order.append(len(counts) + a)
+        placed = self._new("tiny.permute %s %s : %s" % (
+            grid.name, _ints(order), grid.type),
+            tuple(grid.shape[o] for o in order), grid.dtype, home)
+        whole = self.reshape(placed, shape)
+        return self._new("tiny.copy %s to %s : %s" % (
+            whole.name, _device_ref(devices), whole.type), whole.shape,
+            whole.dtype, devices)
 
     def _unshard(self, shards, axis):
         shape = list(shards.shape)
@@ -862,6 +955,11 @@ class _Builder:
             target_u, value_u = s.src[0], s.src[1]
             if _buffer_root(target_u) is None:
                 raise _error(s, "a store into a value with no buffer")
+            if _blocks_view(target_u):
+                # Its value is a gathered copy: the store would miss the
+                # devices' buffers.
+                raise _error(s, "a store into a value sharded along several "
+                             "axes")
             target = self.value(target_u, None, device)
             value = self.value(value_u, target.dtype, target.device)
             value = self.cast(value, target.dtype)
@@ -911,33 +1009,76 @@ def _device_ranges(u):
             if r.op is Ops.RANGE and r.arg[-1] is AxisType.DEVICE}
 
 
-def _part_of(u, axis, rng, count):
-    """The value W if `u` is device i's part of W along `axis` (tinygrad's
-    `_shard`: a SHRINK of W to [i*n, (i+1)*n) on that axis, whole on the
-    others, with i the DEVICE range `rng` of `count` devices), else None."""
-    if u.op is not Ops.SHRINK:
-        return None
-    whole = u.src[0]
-    if rng in _device_ranges(whole):
+def _blocks(u, count):
+    """For UNSHARD `u` over `count` devices: the DEVICE range its sharding
+    ranges are computed from, and for each device its block, the ranges'
+    values at the device's index (one per sharded axis). (None, None)
+    unless the blocks are a grid of exactly `count`, one per device."""
+    found = set()
+    for r in u.src[1:]:
+        found |= _device_ranges(r)
+    if len(found) != 1:
+        return None, None
+    rng = found.pop()
+    if int(rng.vmax) + 1 != count or any(r.vmin != 0 for r in u.src[1:]):
+        return None, None
+    blocks = []
+    for i in range(count):
+        block = tuple(r.substitute({rng: rng.const_like(i)}).ssimplify()
+                      for r in u.src[1:])
+        if not all(isinstance(b, int) for b in block):
+            return None, None
+        blocks.append(block)
+    grid = set(itertools.product(*(range(int(r.vmax) + 1)
+                                   for r in u.src[1:])))
+    if len(grid) != count or set(blocks) != grid:
+        return None, None
+    return rng, blocks
+
+
+def _grid_shape(blocks):
+    """The number of blocks along each sharded axis of a grid of `blocks`."""
+    return tuple(1 + max(column) for column in zip(*blocks))
+
+
+def _part_of(u, axes, blocks, rng):
+    """The value W if `u` is device i's block of W (tinygrad's `_shard` along
+    each of `axes` in turn: SHRINKs of W, by the DEVICE range `rng`, to
+    [b*n, (b+1)*n) along axes[k], with b = blocks[i][k] and n the axis's
+    length over its number of blocks, and whole along the others), else
+    None."""
+    shrinks = []
+    whole = u
+    while whole.op is Ops.SHRINK and any(rng in _device_ranges(s)
+                                         for s in whole.src[1:]):
+        shrinks.append(whole)
+        whole = whole.src[0]
+    if not shrinks or rng in _device_ranges(whole):
         return None
     shape = whole.shape
     if not all(isinstance(s, int) for s in shape) or \
-            not 0 <= axis < len(shape) or shape[axis] % count:
+            not all(0 <= a < len(shape) for a in axes):
         return None
-    length = shape[axis] // count
-    for a, (start, size) in enumerate(u.marg):
-        if a != axis:
-            if (start, size) != (0, shape[a]):
-                return None
-            continue
+    counts = dict(zip(axes, _grid_shape(blocks)))
+    for a, n in enumerate(shape):
+        size = u.shape[a]
         if not isinstance(size, int):
             size = size.ssimplify()
-        if size != length:
+        if n % counts.get(a, 1) or size != n // counts.get(a, 1):
             return None
-        for i in range(count):
-            at = start if isinstance(start, int) else \
-                start.substitute({rng: rng.const_like(i)}).ssimplify()
-            if at != i * length:
+    for i, block in enumerate(blocks):
+        wanted = {a: b * (shape[a] // counts[a]) for a, b in zip(axes, block)}
+        for a in range(len(shape)):
+            # Shrinks in a row: the window starts at the sum of their starts.
+            start = 0
+            for s in shrinks:
+                at = s.marg[a][0]
+                if not isinstance(at, int):
+                    at = at.substitute({rng: rng.const_like(i)}).ssimplify()
+                if not isinstance(at, int):
+                    return None
+                start += at
+            if start != wanted.get(a, 0):
                 return None
     return whole
 
