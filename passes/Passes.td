@@ -167,7 +167,12 @@ def TinyRangeify : Pass<"tiny-rangeify", "::mlir::ModuleOp"> {
     read by two kernels, at two positions, or through an expand or a
     gather) gets a buffer and a `tiny.k.kernel` whose LOOP ranges cover the
     value's shape; reads of a reduce at one position (the two of
-    `where(0 < r, r, 0)`) share one accumulator. Everything
+    `where(0 < r, r, 0)`) share one accumulator. So does an elementwise
+    value that expands or broadcasts read at many more positions than it
+    has, when it reads more than three buffers (else tinygrad's
+    remove_bufferize recomputes it) and recomputing it at those positions
+    would cost at least 2^22 ops (a convolution's gradient, which the
+    weight gradient reads once per weight). Everything
     feeding a kernel is computed inside its loops: movement ops become index
     arithmetic (pad and gather with validity masks), a reduce becomes REDUCE
     ranges carrying an accumulator, elementwise ops become `arith` / `math`
