@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/tiny/IR/TinyKernelOps.h"
+#include "passes/LinearSum.h"
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -44,72 +45,6 @@ namespace {
 /// How deep the walks through a value's definitions go.
 constexpr unsigned kMaxDepth = 32;
 
-/// An inclusive range of integers.
-struct Interval {
-  int64_t lo = 0;
-  int64_t hi = 0;
-};
-
-/// The integer value of an index or integer expression: a sum of terms
-/// times coefficients plus a constant.
-struct Affine {
-  SmallVector<std::pair<Value, int64_t>> terms;
-  int64_t constant = 0;
-
-  static Affine ofConstant(int64_t c) {
-    Affine a;
-    a.constant = c;
-    return a;
-  }
-  static Affine ofTerm(Value v) {
-    Affine a;
-    a.terms.push_back({v, 1});
-    return a;
-  }
-
-  /// Adds `scale` times `other`; false on overflow.
-  [[nodiscard]] bool add(const Affine &other, int64_t scale) {
-    std::optional<int64_t> c = llvm::checkedMul(other.constant, scale);
-    std::optional<int64_t> sum = c ? llvm::checkedAdd(constant, *c)
-                                   : std::nullopt;
-    if (!sum)
-      return false;
-    constant = *sum;
-    for (auto [term, coefficient] : other.terms) {
-      std::optional<int64_t> scaled = llvm::checkedMul(coefficient, scale);
-      if (!scaled)
-        return false;
-      auto it = llvm::find_if(terms, [&](auto &t) { return t.first == term; });
-      if (it == terms.end()) {
-        terms.push_back({term, *scaled});
-        continue;
-      }
-      std::optional<int64_t> merged = llvm::checkedAdd(it->second, *scaled);
-      if (!merged)
-        return false;
-      it->second = *merged;
-    }
-    llvm::erase_if(terms, [](auto &t) { return t.second == 0; });
-    return true;
-  }
-
-  int64_t coefficientOf(Value v) const {
-    for (auto [term, coefficient] : terms)
-      if (term == v)
-        return coefficient;
-    return 0;
-  }
-};
-
-/// a + scale * b, or nothing on overflow.
-std::optional<Affine> combine(const Affine &a, const Affine &b,
-                              int64_t scale) {
-  Affine result = a;
-  if (!result.add(b, scale))
-    return std::nullopt;
-  return result;
-}
-
 /// The bit width integer arithmetic on `type` wraps at (index: 64).
 unsigned getWidth(Type type) {
   return type.isIndex() ? 64 : type.getIntOrFloatBitWidth();
@@ -129,14 +64,6 @@ bool fitsUnsigned(Interval range, unsigned width) {
   if (range.lo < 0)
     return false;
   return width >= 63 || range.hi <= (int64_t(1) << width) - 1;
-}
-
-std::optional<int64_t> getConstantInt(Value value) {
-  APInt constant;
-  if (!matchPattern(value, m_ConstantInt(&constant)) ||
-      constant.getSignificantBits() > 64)
-    return std::nullopt;
-  return constant.getSExtValue();
 }
 
 /// Whether `value` is a constant 0 (or -0.0).
@@ -195,7 +122,7 @@ std::optional<Compare> getCompare(Value cond) {
 /// Bounds on r where a condition holds: r >= each low, r < each high, and
 /// each guard (a value fixed in the loop) below 0.
 struct Bounds {
-  SmallVector<Affine> lows, highs, guards;
+  SmallVector<LinearSum> lows, highs, guards;
 };
 
 /// Collapses one reduce range: its sum written before it, or nothing (and
@@ -223,20 +150,20 @@ private:
   bool dependsOnIndex(Value v, unsigned depth = 0);
 
   // Integer values as linear sums.
-  std::optional<Affine> getAffine(Value v, unsigned depth = 0);
-  std::optional<Interval> getRange(const Affine &a, unsigned depth = 0);
+  std::optional<LinearSum> getLinearSum(Value v, unsigned depth = 0);
+  std::optional<Interval> getRange(const LinearSum &a, unsigned depth = 0);
   std::optional<Interval> getTermRange(Value term, unsigned depth);
-  Value emitIndex(const Affine &a);
+  Value emitIndex(const LinearSum &a);
   Value emitIndexOf(Value term);
 
   // Conditions as bounds on r.
-  LogicalResult addLess(const Affine &e, Bounds &bounds);
+  LogicalResult addLess(const LinearSum &e, Bounds &bounds);
   LogicalResult addCompare(arith::CmpIPredicate pred, Value lhs, Value rhs,
                            Bounds &bounds);
   LogicalResult addCondition(Value cond, Bounds &bounds, unsigned depth = 0);
-  FailureOr<Affine> countOf(const Bounds &bounds);
+  FailureOr<LinearSum> countOf(const Bounds &bounds);
   FailureOr<Value> count(Value cond);
-  std::optional<Affine> getEqualIndex(Value lhs, Value rhs);
+  std::optional<LinearSum> getEqualIndex(Value lhs, Value rhs);
 
   // Values and sums.
   FailureOr<Value> hoist(Value v, unsigned depth = 0);
@@ -276,29 +203,29 @@ bool RangeCollapser::dependsOnIndex(Value v, unsigned depth) {
   return depends;
 }
 
-std::optional<Affine> RangeCollapser::getAffine(Value v, unsigned depth) {
+std::optional<LinearSum> RangeCollapser::getLinearSum(Value v, unsigned depth) {
   if (!v.getType().isIntOrIndex() || getWidth(v.getType()) > 64)
     return std::nullopt;
   if (std::optional<int64_t> c = getConstantInt(v))
-    return Affine::ofConstant(*c);
+    return LinearSum::ofConstant(*c);
   Operation *op = v.getDefiningOp();
   if (!op || depth > kMaxDepth)
-    return Affine::ofTerm(v);
+    return LinearSum::ofTerm(v);
   if (isa<arith::AddIOp, arith::SubIOp>(op)) {
-    std::optional<Affine> lhs = getAffine(op->getOperand(0), depth + 1);
-    std::optional<Affine> rhs = getAffine(op->getOperand(1), depth + 1);
+    std::optional<LinearSum> lhs = getLinearSum(op->getOperand(0), depth + 1);
+    std::optional<LinearSum> rhs = getLinearSum(op->getOperand(1), depth + 1);
     if (lhs && rhs)
       if (auto sum = combine(*lhs, *rhs, isa<arith::SubIOp>(op) ? -1 : 1))
         return sum;
-    return Affine::ofTerm(v);
+    return LinearSum::ofTerm(v);
   }
   if (isa<arith::MulIOp>(op)) {
     for (unsigned i = 0; i < 2; ++i)
       if (std::optional<int64_t> factor = getConstantInt(op->getOperand(i)))
-        if (auto other = getAffine(op->getOperand(1 - i), depth + 1))
-          if (auto scaled = combine(Affine(), *other, *factor))
+        if (auto other = getLinearSum(op->getOperand(1 - i), depth + 1))
+          if (auto scaled = combine(LinearSum(), *other, *factor))
             return scaled;
-    return Affine::ofTerm(v);
+    return LinearSum::ofTerm(v);
   }
   // A cast keeps the integer value when the source's machine value is its
   // integer value and fits the result: the sum carries over.
@@ -307,49 +234,27 @@ std::optional<Affine> RangeCollapser::getAffine(Value v, unsigned depth) {
     Value src = op->getOperand(0);
     unsigned srcWidth = getWidth(src.getType());
     unsigned width = getWidth(v.getType());
-    if (std::optional<Affine> a = getAffine(src, depth + 1))
+    if (std::optional<LinearSum> a = getLinearSum(src, depth + 1))
       if (std::optional<Interval> r = getRange(*a, depth + 1))
         if ((isSigned ? fitsSigned(*r, srcWidth) : fitsUnsigned(*r, srcWidth)) &&
             fitsSigned(*r, width))
           return a;
   }
-  return Affine::ofTerm(v);
+  return LinearSum::ofTerm(v);
 }
 
-std::optional<Interval> RangeCollapser::getRange(const Affine &a,
+std::optional<Interval> RangeCollapser::getRange(const LinearSum &a,
                                                  unsigned depth) {
-  Interval total{a.constant, a.constant};
-  for (auto [term, coefficient] : a.terms) {
-    std::optional<Interval> r = getTermRange(term, depth + 1);
-    if (!r)
-      return std::nullopt;
-    std::optional<int64_t> x = llvm::checkedMul(r->lo, coefficient);
-    std::optional<int64_t> y = llvm::checkedMul(r->hi, coefficient);
-    if (!x || !y)
-      return std::nullopt;
-    std::optional<int64_t> lo = llvm::checkedAdd(total.lo, std::min(*x, *y));
-    std::optional<int64_t> hi = llvm::checkedAdd(total.hi, std::max(*x, *y));
-    if (!lo || !hi)
-      return std::nullopt;
-    total = {*lo, *hi};
-  }
-  return total;
+  return getSumRange(a,
+                     [&](Value term) { return getTermRange(term, depth + 1); });
 }
 
 std::optional<Interval> RangeCollapser::getTermRange(Value term,
                                                      unsigned depth) {
   if (depth > kMaxDepth)
     return std::nullopt;
-  if (auto arg = dyn_cast<BlockArgument>(term)) {
-    auto loop = dyn_cast<RangeOp>(arg.getOwner()->getParentOp());
-    if (!loop || loop.getInductionVar() != arg)
-      return std::nullopt;
-    std::optional<int64_t> n = getConstantInt(loop.getBound());
-    if (!n)
-      return std::nullopt;
-    // A range of no iterations runs no code that reads its variable.
-    return Interval{0, std::max<int64_t>(*n - 1, 0)};
-  }
+  if (isa<BlockArgument>(term))
+    return getInductionVarRange(term);
   // A term of a narrower integer type: its machine value, signed.
   unsigned width = getWidth(term.getType());
   Interval any{width >= 64 ? std::numeric_limits<int64_t>::min()
@@ -358,7 +263,7 @@ std::optional<Interval> RangeCollapser::getTermRange(Value term,
                            : (int64_t(1) << (width - 1)) - 1};
   // An operand's range, where its machine value is its integer value.
   auto rangeOf = [&](Value v) -> std::optional<Interval> {
-    std::optional<Affine> a = getAffine(v, depth + 1);
+    std::optional<LinearSum> a = getLinearSum(v, depth + 1);
     std::optional<Interval> r = a ? getRange(*a, depth + 1) : std::nullopt;
     if (!r || !fitsSigned(*r, width))
       return std::nullopt;
@@ -409,7 +314,7 @@ Value RangeCollapser::emitIndexOf(Value term) {
   return arith::IndexCastOp::create(builder, loc(), builder.getIndexType(), v);
 }
 
-Value RangeCollapser::emitIndex(const Affine &a) {
+Value RangeCollapser::emitIndex(const LinearSum &a) {
   Value sum;
   for (auto [term, coefficient] : a.terms) {
     Value scaled = emitIndexOf(term);
@@ -430,16 +335,17 @@ Value RangeCollapser::emitIndex(const Affine &a) {
 
 /// Records `e < 0`, with e linear in r with coefficient 1 or -1 (a bound on
 /// r) or free of r (a guard).
-LogicalResult RangeCollapser::addLess(const Affine &e, Bounds &bounds) {
+LogicalResult RangeCollapser::addLess(const LinearSum &e, Bounds &bounds) {
   int64_t s = e.coefficientOf(index);
-  Affine rest = e;
+  LinearSum rest = e;
   llvm::erase_if(rest.terms, [&](auto &t) { return t.first == index; });
   for (auto [term, coefficient] : rest.terms)
     if (dependsOnIndex(term) || failed(hoist(term)))
       return failure();
   // Every bound has a range within 64 bits, so that the index arithmetic
   // written from it (and the count, checked in countOf) cannot wrap.
-  auto push = [&](std::optional<Affine> bound, SmallVector<Affine> &into) {
+  auto push = [&](std::optional<LinearSum> bound,
+                  SmallVector<LinearSum> &into) {
     if (!bound || !getRange(*bound))
       return failure();
     into.push_back(*bound);
@@ -449,18 +355,18 @@ LogicalResult RangeCollapser::addLess(const Affine &e, Bounds &bounds) {
     return push(rest, bounds.guards);
   // r + rest < 0: r < -rest.
   if (s == 1)
-    return push(combine(Affine(), rest, -1), bounds.highs);
+    return push(combine(LinearSum(), rest, -1), bounds.highs);
   // rest - r < 0: r >= rest + 1.
   if (s == -1)
-    return push(combine(rest, Affine::ofConstant(1), 1), bounds.lows);
+    return push(combine(rest, LinearSum::ofConstant(1), 1), bounds.lows);
   return failure();
 }
 
 LogicalResult RangeCollapser::addCompare(arith::CmpIPredicate pred, Value lhs,
                                          Value rhs, Bounds &bounds) {
   using P = arith::CmpIPredicate;
-  std::optional<Affine> a = getAffine(lhs);
-  std::optional<Affine> b = getAffine(rhs);
+  std::optional<LinearSum> a = getLinearSum(lhs);
+  std::optional<LinearSum> b = getLinearSum(rhs);
   if (!a || !b)
     return failure();
   std::optional<Interval> ra = getRange(*a);
@@ -470,18 +376,18 @@ LogicalResult RangeCollapser::addCompare(arith::CmpIPredicate pred, Value lhs,
     return failure();
   // Both operands' machine values are their integer values: compares of
   // the integers, each written as `e < 0`.
-  auto less = [&](const Affine &x, const Affine &y, int64_t plus) {
+  auto less = [&](const LinearSum &x, const LinearSum &y, int64_t plus) {
     // x - y + plus < 0
-    std::optional<Affine> d = combine(x, y, -1);
-    if (!d || !d->add(Affine::ofConstant(plus), 1))
+    std::optional<LinearSum> d = combine(x, y, -1);
+    if (!d || !d->add(LinearSum::ofConstant(plus), 1))
       return failure();
     return addLess(*d, bounds);
   };
   // An unsigned compare reads a negative value as one above every value
   // that is not: x <u y is 0 <= x < y when y >= 0.
-  auto unsignedLess = [&](const Affine &x, const Affine &y, Interval ry,
+  auto unsignedLess = [&](const LinearSum &x, const LinearSum &y, Interval ry,
                           int64_t plus) {
-    if (ry.lo < 0 || failed(less(Affine(), x, -1)))
+    if (ry.lo < 0 || failed(less(LinearSum(), x, -1)))
       return failure();
     return less(x, y, plus);
   };
@@ -525,12 +431,12 @@ LogicalResult RangeCollapser::addCondition(Value cond, Bounds &bounds,
                  succeeded(addCondition(both.getRhs(), bounds, depth + 1)));
 }
 
-FailureOr<Affine> RangeCollapser::countOf(const Bounds &bounds) {
+FailureOr<LinearSum> RangeCollapser::countOf(const Bounds &bounds) {
   // max(0, lows...) and min(N, highs...), the max and min left out where
   // the ranges decide them.
-  auto pick = [&](Affine current, const Affine &other,
-                  bool isLow) -> FailureOr<Affine> {
-    std::optional<Affine> d = combine(other, current, -1);
+  auto pick = [&](LinearSum current, const LinearSum &other,
+                  bool isLow) -> FailureOr<LinearSum> {
+    std::optional<LinearSum> d = combine(other, current, -1);
     std::optional<Interval> r = d ? getRange(*d) : std::nullopt;
     if (r && (isLow ? r->hi <= 0 : r->lo >= 0))
       return current;
@@ -539,44 +445,44 @@ FailureOr<Affine> RangeCollapser::countOf(const Bounds &bounds) {
     Value x = emitIndex(current), y = emitIndex(other);
     Value m = isLow ? arith::MaxSIOp::create(builder, loc(), x, y).getResult()
                     : arith::MinSIOp::create(builder, loc(), x, y).getResult();
-    return Affine::ofTerm(m);
+    return LinearSum::ofTerm(m);
   };
-  Affine low = Affine::ofConstant(0);
-  for (const Affine &other : bounds.lows) {
-    FailureOr<Affine> next = pick(low, other, true);
+  LinearSum low = LinearSum::ofConstant(0);
+  for (const LinearSum &other : bounds.lows) {
+    FailureOr<LinearSum> next = pick(low, other, true);
     if (failed(next))
       return failure();
     low = *next;
   }
-  Affine high = Affine::ofConstant(bound);
-  for (const Affine &other : bounds.highs) {
-    FailureOr<Affine> next = pick(high, other, false);
+  LinearSum high = LinearSum::ofConstant(bound);
+  for (const LinearSum &other : bounds.highs) {
+    FailureOr<LinearSum> next = pick(high, other, false);
     if (failed(next))
       return failure();
     high = *next;
   }
-  std::optional<Affine> n = combine(high, low, -1);
+  std::optional<LinearSum> n = combine(high, low, -1);
   if (!n)
     return failure();
-  Affine result = *n;
+  LinearSum result = *n;
   std::optional<Interval> r = getRange(result);
   if (!r)
     return failure();
   if (r->lo < 0) {
     Value zero = arith::ConstantIndexOp::create(builder, loc(), 0);
-    result = Affine::ofTerm(
+    result = LinearSum::ofTerm(
         arith::MaxSIOp::create(builder, loc(), emitIndex(result), zero));
   }
-  for (const Affine &guard : bounds.guards) {
+  for (const LinearSum &guard : bounds.guards) {
     std::optional<Interval> g = getRange(guard);
     if (g && g->hi < 0)
       continue;
     if (g && g->lo >= 0)
-      return Affine::ofConstant(0);
+      return LinearSum::ofConstant(0);
     Value holds = arith::CmpIOp::create(
         builder, loc(), arith::CmpIPredicate::slt, emitIndex(guard),
         arith::ConstantIndexOp::create(builder, loc(), 0));
-    result = Affine::ofTerm(arith::SelectOp::create(
+    result = LinearSum::ofTerm(arith::SelectOp::create(
         builder, loc(), holds, emitIndex(result),
         arith::ConstantIndexOp::create(builder, loc(), 0)));
   }
@@ -602,7 +508,7 @@ FailureOr<Value> RangeCollapser::count(Value cond) {
     if (failed(addCompare(arith::CmpIPredicate::eq, cmp->lhs, cmp->rhs,
                           bounds)))
       return failure();
-    FailureOr<Affine> c = countOf(bounds);
+    FailureOr<LinearSum> c = countOf(bounds);
     if (failed(c))
       return failure();
     return arith::SubIOp::create(builder, loc(), n, emitIndex(*c)).getResult();
@@ -617,7 +523,7 @@ FailureOr<Value> RangeCollapser::count(Value cond) {
   }
   if (failed(addCondition(cond, bounds)))
     return failure();
-  FailureOr<Affine> c = countOf(bounds);
+  FailureOr<LinearSum> c = countOf(bounds);
   if (failed(c))
     return failure();
   return emitIndex(*c);
@@ -625,14 +531,14 @@ FailureOr<Value> RangeCollapser::count(Value cond) {
 
 /// The index e when `lhs == rhs` is `r == e` with e fixed in the loop and
 /// both sides their integer values.
-std::optional<Affine> RangeCollapser::getEqualIndex(Value lhs, Value rhs) {
+std::optional<LinearSum> RangeCollapser::getEqualIndex(Value lhs, Value rhs) {
   Bounds bounds;
   if (failed(addCompare(arith::CmpIPredicate::eq, lhs, rhs, bounds)) ||
       bounds.lows.size() != 1 || bounds.highs.size() != 1 ||
       !bounds.guards.empty())
     return std::nullopt;
   // lows: e, highs: e + 1.
-  std::optional<Affine> d = combine(bounds.highs[0], bounds.lows[0], -1);
+  std::optional<LinearSum> d = combine(bounds.highs[0], bounds.lows[0], -1);
   if (!d || !d->terms.empty() || d->constant != 1)
     return std::nullopt;
   return bounds.lows[0];
@@ -857,7 +763,7 @@ FailureOr<Value> RangeCollapser::sumOfSelect(Value cond, Value a, Value b,
 
 FailureOr<Value> RangeCollapser::gather(Value lhs, Value rhs, Value value,
                                         Operation *cast) {
-  std::optional<Affine> e = getEqualIndex(lhs, rhs);
+  std::optional<LinearSum> e = getEqualIndex(lhs, rhs);
   if (!e)
     return failure();
   // valid: 0 <= e < N; the read happens at e where valid, at 0 elsewhere

@@ -29,6 +29,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/tiny/IR/TinyKernelOps.h"
+#include "passes/LinearSum.h"
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -52,41 +53,10 @@ namespace {
 /// How deep the walks through an index's definitions go.
 constexpr unsigned kMaxDepth = 48;
 
-/// An inclusive range of integers.
-struct Range {
-  int64_t lo = 0;
-  int64_t hi = 0;
-};
-
-/// A sum of terms (value * coefficient) plus a constant, in the order the
-/// terms were met, each value once.
-struct LinearIndex {
-  SmallVector<std::pair<Value, int64_t>> terms;
-  int64_t constant = 0;
-
-  /// Adds `coefficient` times `value`; false on overflow.
-  bool addTerm(Value value, int64_t coefficient) {
-    for (auto &[term, existing] : terms) {
-      if (term != value)
-        continue;
-      std::optional<int64_t> sum = llvm::checkedAdd(existing, coefficient);
-      if (!sum)
-        return false;
-      existing = *sum;
-      return true;
-    }
-    terms.push_back({value, coefficient});
-    return true;
-  }
-};
-
 std::optional<int64_t> getConstantIndex(Value value) {
-  APInt constant;
-  if (!value.getType().isIndex() ||
-      !matchPattern(value, m_ConstantInt(&constant)) ||
-      constant.getSignificantBits() > 64)
+  if (!value.getType().isIndex())
     return std::nullopt;
-  return constant.getSExtValue();
+  return getConstantInt(value);
 }
 
 /// Floor division and the remainder that goes with it (0 <= r < c), c > 0.
@@ -102,7 +72,7 @@ std::pair<int64_t, int64_t> divideFloor(int64_t a, int64_t c) {
 
 /// Adds `scale` times `value`, split into terms through addi, subi and muli
 /// by a constant, to `into`. Fails on overflow.
-LogicalResult addLinear(Value value, int64_t scale, LinearIndex &into,
+LogicalResult addLinear(Value value, int64_t scale, LinearSum &into,
                         unsigned depth = 0) {
   if (std::optional<int64_t> constant = getConstantIndex(value)) {
     std::optional<int64_t> product = llvm::checkedMul(*constant, scale);
@@ -145,129 +115,105 @@ LogicalResult addLinear(Value value, int64_t scale, LinearIndex &into,
 class IndexRanges {
 public:
   /// The range of `index` as an integer, when every term's range is known.
-  std::optional<Range> getLinearRange(const LinearIndex &index,
-                                      unsigned depth = 0);
+  std::optional<Interval> getLinearRange(const LinearSum &index,
+                                         unsigned depth = 0);
 
 private:
   /// The range of the value of `value`'s bits as an unsigned number, when
   /// that value is known to be in [0, 2^63): the range of its terms' sum.
-  std::optional<Range> getUnsignedRange(Value value, unsigned depth);
+  std::optional<Interval> getUnsignedRange(Value value, unsigned depth);
   /// The range of a term (a value addLinear does not split), as an unsigned
   /// number below 2^63.
-  std::optional<Range> getTermRange(Value value, unsigned depth);
-  std::optional<Range> computeTermRange(Value value, unsigned depth);
+  std::optional<Interval> getTermRange(Value value, unsigned depth);
+  std::optional<Interval> computeTermRange(Value value, unsigned depth);
 
-  DenseMap<Value, std::optional<Range>> terms;
+  DenseMap<Value, std::optional<Interval>> terms;
 };
 
-std::optional<Range> IndexRanges::getLinearRange(const LinearIndex &index,
-                                                 unsigned depth) {
-  Range total{index.constant, index.constant};
-  for (auto [term, coefficient] : index.terms) {
-    if (coefficient == 0)
-      continue;
-    std::optional<Range> range = getTermRange(term, depth + 1);
-    if (!range)
-      return std::nullopt;
-    std::optional<int64_t> a = llvm::checkedMul(range->lo, coefficient);
-    std::optional<int64_t> b = llvm::checkedMul(range->hi, coefficient);
-    if (!a || !b)
-      return std::nullopt;
-    std::optional<int64_t> lo = llvm::checkedAdd(total.lo, std::min(*a, *b));
-    std::optional<int64_t> hi = llvm::checkedAdd(total.hi, std::max(*a, *b));
-    if (!lo || !hi)
-      return std::nullopt;
-    total = {*lo, *hi};
-  }
-  return total;
+std::optional<Interval> IndexRanges::getLinearRange(const LinearSum &index,
+                                                    unsigned depth) {
+  return getSumRange(index,
+                     [&](Value term) { return getTermRange(term, depth + 1); });
 }
 
-std::optional<Range> IndexRanges::getUnsignedRange(Value value,
-                                                   unsigned depth) {
+std::optional<Interval> IndexRanges::getUnsignedRange(Value value,
+                                                      unsigned depth) {
   if (depth > kMaxDepth)
     return std::nullopt;
-  LinearIndex linear;
+  LinearSum linear;
   if (failed(addLinear(value, 1, linear)))
     return std::nullopt;
-  std::optional<Range> range = getLinearRange(linear, depth);
+  std::optional<Interval> range = getLinearRange(linear, depth);
   if (!range || range->lo < 0)
     return std::nullopt;
   return range;
 }
 
-std::optional<Range> IndexRanges::getTermRange(Value value, unsigned depth) {
+std::optional<Interval> IndexRanges::getTermRange(Value value, unsigned depth) {
   if (auto it = terms.find(value); it != terms.end())
     return it->second;
   // A walk the depth limit cut short is remembered as unknown too: that
   // loses ranges of very deep chains only, where walking them again from
   // every use would take time exponential in the depth.
-  std::optional<Range> range = computeTermRange(value, depth);
+  std::optional<Interval> range = computeTermRange(value, depth);
   terms[value] = range;
   return range;
 }
 
-std::optional<Range> IndexRanges::computeTermRange(Value value,
-                                                   unsigned depth) {
+std::optional<Interval> IndexRanges::computeTermRange(Value value,
+                                                      unsigned depth) {
   if (depth > kMaxDepth || !value.getType().isIndex())
     return std::nullopt;
-  if (auto arg = dyn_cast<BlockArgument>(value)) {
-    auto range = dyn_cast<RangeOp>(arg.getOwner()->getParentOp());
-    if (!range || range.getInductionVar() != arg)
-      return std::nullopt;
-    std::optional<int64_t> bound = getConstantIndex(range.getBound());
-    if (!bound)
-      return std::nullopt;
-    // A range of no iterations runs no code that reads its variable.
-    return Range{0, std::max<int64_t>(*bound - 1, 0)};
-  }
+  if (isa<BlockArgument>(value))
+    return getInductionVarRange(value);
   Operation *op = value.getDefiningOp();
   if (auto rem = dyn_cast_or_null<arith::RemUIOp>(op)) {
     std::optional<int64_t> divisor = getConstantIndex(rem.getRhs());
     if (!divisor || *divisor <= 0)
       return std::nullopt;
-    std::optional<Range> lhs = getUnsignedRange(rem.getLhs(), depth + 1);
+    std::optional<Interval> lhs = getUnsignedRange(rem.getLhs(), depth + 1);
     if (lhs && lhs->hi < *divisor)
       return lhs;
-    return Range{0, *divisor - 1};
+    return Interval{0, *divisor - 1};
   }
   if (auto div = dyn_cast_or_null<arith::DivUIOp>(op)) {
     std::optional<int64_t> divisor = getConstantIndex(div.getRhs());
     if (!divisor || *divisor <= 0)
       return std::nullopt;
-    if (std::optional<Range> lhs = getUnsignedRange(div.getLhs(), depth + 1))
-      return Range{lhs->lo / *divisor, lhs->hi / *divisor};
+    if (std::optional<Interval> lhs = getUnsignedRange(div.getLhs(), depth + 1))
+      return Interval{lhs->lo / *divisor, lhs->hi / *divisor};
     if (*divisor == 1)
       return std::nullopt;
-    return Range{0, static_cast<int64_t>(
-                        std::numeric_limits<uint64_t>::max() /
-                        static_cast<uint64_t>(*divisor))};
+    return Interval{0,
+                    static_cast<int64_t>(std::numeric_limits<uint64_t>::max() /
+                                         static_cast<uint64_t>(*divisor))};
   }
   if (auto select = dyn_cast_or_null<arith::SelectOp>(op)) {
-    std::optional<Range> other =
+    std::optional<Interval> other =
         getUnsignedRange(select.getFalseValue(), depth + 1);
     if (!other)
       return std::nullopt;
     // select(ult(i, n), i, k): i is below n where it is taken.
-    std::optional<Range> taken;
+    std::optional<Interval> taken;
     auto cmp = select.getCondition().getDefiningOp<arith::CmpIOp>();
     if (cmp && cmp.getPredicate() == arith::CmpIPredicate::ult &&
         cmp.getLhs() == select.getTrueValue())
       if (std::optional<int64_t> bound = getConstantIndex(cmp.getRhs());
           bound && *bound > 0)
-        taken = Range{0, *bound - 1};
+        taken = Interval{0, *bound - 1};
     if (!taken)
       taken = getUnsignedRange(select.getTrueValue(), depth + 1);
     if (!taken)
       return std::nullopt;
-    return Range{std::min(taken->lo, other->lo),
-                 std::max(taken->hi, other->hi)};
+    return Interval{std::min(taken->lo, other->lo),
+                    std::max(taken->hi, other->hi)};
   }
   return std::nullopt;
 }
 
 /// Emits `index` as addi / muli ops (terms in order, then the constant).
 Value materialize(PatternRewriter &rewriter, Location loc,
-                  const LinearIndex &index) {
+                  const LinearSum &index) {
   Value sum;
   for (auto [term, coefficient] : index.terms) {
     if (coefficient == 0)
@@ -293,10 +239,10 @@ Value materialize(PatternRewriter &rewriter, Location loc,
 /// terms contribute: x = divisor * quotient + remainder, with every
 /// coefficient of the remainder in [0, divisor).
 struct SplitIndex {
-  LinearIndex quotient;
-  LinearIndex remainder;
+  LinearSum quotient;
+  LinearSum remainder;
   /// The remainder's range: at least 0, as its terms are.
-  Range remainderRange;
+  Interval remainderRange;
   /// Whether the remainder has fewer terms or smaller coefficients than x.
   bool reduced = false;
 };
@@ -305,11 +251,11 @@ struct SplitIndex {
 /// `divisor`, when x's integer value is in [0, 2^63) and the ranges of its
 /// terms are known.
 FailureOr<SplitIndex> splitIndex(Value x, int64_t divisor) {
-  LinearIndex linear;
+  LinearSum linear;
   if (failed(addLinear(x, 1, linear)))
     return failure();
   IndexRanges ranges;
-  std::optional<Range> range = ranges.getLinearRange(linear);
+  std::optional<Interval> range = ranges.getLinearRange(linear);
   if (!range || range->lo < 0)
     return failure();
   SplitIndex split;
@@ -329,7 +275,7 @@ FailureOr<SplitIndex> splitIndex(Value x, int64_t divisor) {
   split.remainder.constant = r;
   if (r != linear.constant)
     split.reduced = true;
-  std::optional<Range> remainderRange =
+  std::optional<Interval> remainderRange =
       ranges.getLinearRange(split.remainder);
   if (!remainderRange)
     return failure();
@@ -372,7 +318,7 @@ struct SimplifyRemUI : OpRewritePattern<arith::RemUIOp> {
     // x mod c = r - c * q where every value of r has the quotient q.
     int64_t q = split->remainderRange.lo / c;
     if (split->remainderRange.hi / c == q) {
-      LinearIndex result = split->remainder;
+      LinearSum result = split->remainder;
       result.constant -= q * c;
       rewriter.replaceOp(op, materialize(rewriter, loc, result));
       return success();
@@ -412,7 +358,7 @@ struct SimplifyDivUI : OpRewritePattern<arith::DivUIOp> {
     if (failed(split))
       return rewriter.notifyMatchFailure(op, "operand range unknown");
     // x div c = q_x + q_r where every value of r has the quotient q_r.
-    LinearIndex result = split->quotient;
+    LinearSum result = split->quotient;
     int64_t q = split->remainderRange.lo / c;
     if (split->remainderRange.hi / c == q) {
       result.constant += q;
