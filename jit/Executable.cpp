@@ -277,6 +277,205 @@ unsigned Executable::getNumCompilations() {
   return cache.numCompilations;
 }
 
+/// The inputs `function` takes (its params, in slot order, even those the
+/// lowering finds it never reads) and the tensors it returns.
+static LogicalResult getSignature(FunctionOp function,
+                                  SmallVectorImpl<ProgramParam> &params,
+                                  SmallVectorImpl<RankedTensorType> &results) {
+  for (ParamOp param : getParamsInSlotOrder(function))
+    params.push_back({static_cast<int64_t>(param.getSlot()), param.getType()});
+  Type resultType = function.getResultType();
+  auto tuple = dyn_cast<TupleType>(resultType);
+  if (!tuple) {
+    results.push_back(cast<RankedTensorType>(resultType));
+    return success();
+  }
+  for (Type element : tuple.getTypes()) {
+    auto tensor = dyn_cast<RankedTensorType>(element);
+    if (!tensor)
+      return function.emitOpError("returns a nested tuple, which the JIT "
+                                  "does not flatten yet");
+    results.push_back(tensor);
+  }
+  return success();
+}
+
+/// What a compiled program is cached under: the program's text and the
+/// options that change its code.
+static std::string getProgramKey(ModuleOp module, StringRef entry,
+                                 const CompileOptions &options) {
+  return getCacheKey(module, entry) + "/" + options.allreduce + "/" +
+         options.gpuChip + (options.profileKernels ? "/profile" : "") +
+         (options.keepObjectCode ? "/object" : "");
+}
+
+/// The code of `entry` from the disk cache, linked; failure when it is not
+/// there or does not link (then it is compiled again).
+static FailureOr<std::shared_ptr<CompiledCode>>
+loadFromDisk(StringRef dir, StringRef name, StringRef entry) {
+  std::optional<ArtifactContents> cached = loadFromDiskCache(dir, name);
+  if (!cached || cached->entry != entry)
+    return failure();
+  std::string error;
+  FailureOr<std::shared_ptr<CompiledCode>> linked =
+      linkCompiledCode(std::move(*cached), error);
+  if (succeeded(linked))
+    (*linked)->fromDiskCache = true;
+  return linked;
+}
+
+/// Reads the buffer arguments of `kernelEntry`, rangeify's function for
+/// `function`, into `code`: each param argument bound to the index of its
+/// slot's input in `params`, each output to a result of `numResults`; and
+/// the bytes of the temporaries it allocates.
+static LogicalResult bindBufferArguments(FunctionOp function,
+                                         Operation *kernelEntry,
+                                         ArrayRef<ProgramParam> params,
+                                         size_t numResults,
+                                         CompiledCode &code) {
+  FailureOr<SmallVector<BufferArgument>> arguments =
+      mlir::tiny::getBufferArguments(kernelEntry);
+  if (failed(arguments))
+    return failure();
+  FailureOr<uint64_t> temporaryBytes =
+      checkBufferSizes(function, kernelEntry, *arguments);
+  if (failed(temporaryBytes))
+    return failure();
+  code.temporaryBytes = *temporaryBytes;
+  for (BufferArgument &argument : *arguments) {
+    if (argument.role == BufferRole::Output &&
+        (argument.binding < 0 ||
+         argument.binding >= static_cast<int64_t>(numResults)))
+      return function.emitOpError("was lowered to write result ")
+             << argument.binding << " of " << numResults;
+    if (argument.role != BufferRole::Param)
+      continue;
+    const auto *it = llvm::find_if(params, [&](const ProgramParam &param) {
+      return param.slot == argument.binding;
+    });
+    if (it == params.end())
+      return function.emitOpError("was lowered to read param slot ")
+             << argument.binding << ", which it does not declare";
+    argument.binding = it - params.begin();
+  }
+  code.arguments = std::move(*arguments);
+  return success();
+}
+
+/// Fills `toLLVM` with the stage that takes `lowered`'s kernel-level
+/// functions to the LLVM dialect. GPU kernels are compiled here first, into
+/// code objects the runtime loads (PTX text for CUDA, which the driver
+/// compiles itself; a code object for HIP, whose driver loads no assembly
+/// text), taken out of `lowered` into `code`.
+static LogicalResult
+buildToLLVM(PassManager &toLLVM, ModuleOp lowered, StringRef gpuTarget,
+            const CompileOptions &options, CompiledCode &code,
+            function_ref<LogicalResult(PassManager &)> runPipeline) {
+  if (gpuTarget.empty()) {
+    buildJITCPUPipeline(toLLVM, options.profileKernels);
+    return success();
+  }
+  // The GPU dialects' conversions to LLVM, their LLVM IR translations and
+  // the NVVM/ROCDL serializers.
+  MLIRContext *context = lowered.getContext();
+  DialectRegistry gpuRegistry;
+  registerAllExtensions(gpuRegistry);
+  registerAllToLLVMIRTranslations(gpuRegistry);
+  NVVM::registerNVVMTargetInterfaceExternalModels(gpuRegistry);
+  ROCDL::registerROCDLTargetInterfaceExternalModels(gpuRegistry);
+  context->appendDialectRegistry(gpuRegistry);
+  TinyToGPUPipelineOptions gpuOptions;
+  gpuOptions.chip = options.gpuChip;
+  gpuOptions.format = gpuTarget == "nvvm" ? "isa" : "bin";
+  gpuOptions.dumpDir = options.dumpDir;
+  PassManager toGPU(context);
+  buildKernelsToGPUBinariesPipeline(toGPU, gpuTarget, gpuOptions);
+  if (failed(runPipeline(toGPU)))
+    return failure();
+  FailureOr<GpuKernels> kernels = takeGpuKernels(lowered);
+  if (failed(kernels))
+    return failure();
+  code.kernels = std::move(*kernels);
+  buildJITHostPipeline(toLLVM);
+  return success();
+}
+
+/// JIT-compiles `lowered`, in the LLVM dialect, into `code`'s engine and
+/// entry function, with LLVM's -O3 (identical functions merged first), the
+/// CPU kernels compiled apart in `kernels` (when they were) linked in, and
+/// the object code kept when `keepObject`. Errors are reported at `module`.
+static LogicalResult
+createEngine(ModuleOp module, ModuleOp lowered, StringRef entry,
+             const CompileOptions &options, bool keepObject,
+             ArrayRef<std::string> dumpedKernels,
+             std::optional<CompiledKernels> &kernels, CompiledCode &code) {
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder)
+    return module.emitError("cannot target the host: ")
+           << llvm::toString(builder.takeError());
+  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  auto machine = builder->createTargetMachine();
+  if (!machine)
+    return module.emitError("cannot create a target machine: ")
+           << llvm::toString(machine.takeError());
+  std::function<llvm::Error(llvm::Module *)> transformer =
+      [optimize = makeOptimizingTransformer(3, 0, machine->get())](
+          llvm::Module *llvmModule) {
+        mergeIdenticalFunctions(*llvmModule);
+        return optimize(llvmModule);
+      };
+  if (!options.dumpDir.empty()) {
+    // A machine of its own: the JIT takes `machine`.
+    auto dumpMachine = builder->createTargetMachine();
+    if (!dumpMachine)
+      return module.emitError("cannot create a target machine: ")
+             << llvm::toString(dumpMachine.takeError());
+    std::shared_ptr<llvm::TargetMachine> shared = std::move(*dumpMachine);
+    transformer = [optimize = std::move(transformer), shared,
+                   entry = entry.str(),
+                   dumped = SmallVector<std::string>(dumpedKernels),
+                   dir = options.dumpDir](llvm::Module *llvmModule) {
+      if (llvm::Error error = optimize(llvmModule))
+        return error;
+      return dumpKernelCode(*llvmModule, *shared, entry, dumped, dir);
+    };
+  }
+  ExecutionEngineOptions engineOptions;
+  engineOptions.enableObjectDump = keepObject;
+  engineOptions.sharedLibPaths = getJITSharedLibs();
+  engineOptions.transformer = transformer;
+  engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  engineOptions.enableGDBNotificationListener = false;
+  engineOptions.enablePerfNotificationListener = false;
+  auto engine =
+      ExecutionEngine::create(lowered, engineOptions, std::move(*machine));
+  if (!engine)
+    return module.emitError("JIT compilation failed: ")
+           << llvm::toString(engine.takeError());
+  code.engine = std::move(*engine);
+  code.engine->registerSymbols(getHostCallSymbols);
+  code.engine->registerSymbols(getHostFunctionSymbols);
+  if (kernels)
+    code.engine->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
+      return kernels->getSymbols(interner);
+    });
+  // Looking the entry up makes the JIT compile it now, so the compile time
+  // is all paid here.
+  auto function = code.engine->lookupPacked(entry);
+  if (!function)
+    return module.emitError("JIT compilation failed: ")
+           << llvm::toString(function.takeError());
+  code.function = *function;
+  if (keepObject) {
+    FailureOr<std::string> object = getObjectCode(*code.engine);
+    if (failed(object) && options.keepObjectCode)
+      return module.emitError("cannot keep the object code of @") << entry;
+    if (succeeded(object))
+      code.objectCode = std::move(*object);
+  }
+  return success();
+}
+
 FailureOr<std::shared_ptr<Executable>>
 Executable::compile(ModuleOp module, StringRef entry,
                     const CompileOptions &options) {
@@ -292,30 +491,11 @@ Executable::compile(ModuleOp module, StringRef entry,
 
   std::shared_ptr<Executable> program(new Executable());
   program->entry = entry.str();
-
-  // The program's inputs are the params it declares, in slot order, even
-  // those the lowering finds it never reads.
-  for (ParamOp param : getParamsInSlotOrder(tinyFunction))
-    program->params.push_back(
-        {static_cast<int64_t>(param.getSlot()), param.getType()});
-  Type resultType = tinyFunction.getResultType();
-  if (auto tuple = dyn_cast<TupleType>(resultType)) {
-    for (Type element : tuple.getTypes()) {
-      auto tensor = dyn_cast<RankedTensorType>(element);
-      if (!tensor)
-        return tinyFunction.emitOpError("returns a nested tuple, which the JIT "
-                                    "does not flatten yet");
-      program->resultTypes.push_back(tensor);
-    }
-  } else {
-    program->resultTypes.push_back(cast<RankedTensorType>(resultType));
-  }
+  if (failed(getSignature(tinyFunction, program->params, program->resultTypes)))
+    return failure();
 
   ExecutableCache &cache = getCache();
-  std::string key = getCacheKey(module, entry) + "/" + options.allreduce +
-                    "/" + options.gpuChip +
-                    (options.profileKernels ? "/profile" : "") +
-                    (options.keepObjectCode ? "/object" : "");
+  std::string key = getProgramKey(module, entry, options);
   if (!options.hasHooks()) {
     std::lock_guard<std::mutex> lock(cache.mutex);
     auto it = cache.programs.find(key);
@@ -324,36 +504,36 @@ Executable::compile(ModuleOp module, StringRef entry,
       return program;
     }
   }
-
   auto start = std::chrono::steady_clock::now();
-  auto code = std::make_shared<CompiledCode>();
-  for (std::string &name : hostFunctionNames) {
-    std::string library = getHostFunctionLibrary(name);
-    code->hostFunctions.push_back({std::move(name), std::move(library)});
-  }
+  auto secondsSinceStart = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                         start)
+        .count();
+  };
+  auto finish = [&](std::shared_ptr<CompiledCode> code) {
+    code->seconds = secondsSinceStart();
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    if (!code->fromDiskCache)
+      ++cache.numCompilations;
+    program->code = cache.programs.try_emplace(key, code).first->second;
+    return program;
+  };
+
   initializeNativeTarget();
   std::optional<std::string> diskDir;
   if (!options.hasHooks() && !options.profileKernels)
     diskDir = getDiskCacheDir();
   std::string diskName = diskDir ? getDiskCacheName(key) : "";
-  if (diskDir) {
-    std::optional<ArtifactContents> cached =
-        loadFromDiskCache(*diskDir, diskName);
-    std::string error;
-    FailureOr<std::shared_ptr<CompiledCode>> linked =
-        cached && cached->entry == entry
-            ? linkCompiledCode(std::move(*cached), error)
-            : FailureOr<std::shared_ptr<CompiledCode>>(failure());
-    if (succeeded(linked)) {
-      code = std::move(*linked);
-      code->fromDiskCache = true;
-      code->seconds = std::chrono::duration<double>(
-                          std::chrono::steady_clock::now() - start)
-                          .count();
-      std::lock_guard<std::mutex> lock(cache.mutex);
-      program->code = cache.programs.try_emplace(key, code).first->second;
-      return program;
-    }
+  if (diskDir)
+    if (FailureOr<std::shared_ptr<CompiledCode>> cached =
+            loadFromDisk(*diskDir, diskName, entry);
+        succeeded(cached))
+      return finish(std::move(*cached));
+
+  auto code = std::make_shared<CompiledCode>();
+  for (std::string &name : hostFunctionNames) {
+    std::string library = getHostFunctionLibrary(name);
+    code->hostFunctions.push_back({std::move(name), std::move(library)});
   }
   MLIRContext *context = module.getContext();
   DialectRegistry registry;
@@ -381,33 +561,9 @@ Executable::compile(ModuleOp module, StringRef entry,
   if (!kernelEntry)
     return module.emitError("rangeify left no function named '")
            << entry << "'";
-  FailureOr<SmallVector<BufferArgument>> arguments =
-      tiny::getBufferArguments(kernelEntry);
-  if (failed(arguments))
+  if (failed(bindBufferArguments(tinyFunction, kernelEntry, program->params,
+                                 program->resultTypes.size(), *code)))
     return failure();
-  FailureOr<uint64_t> temporaryBytes =
-      checkBufferSizes(tinyFunction, kernelEntry, *arguments);
-  if (failed(temporaryBytes))
-    return failure();
-  code->temporaryBytes = *temporaryBytes;
-  // A param argument binds the input of its slot (see BufferArgument).
-  for (BufferArgument &argument : *arguments) {
-    if (argument.role == BufferRole::Output &&
-        (argument.binding < 0 ||
-         argument.binding >= static_cast<int64_t>(program->resultTypes.size())))
-      return tinyFunction.emitOpError("was lowered to write result ")
-             << argument.binding << " of " << program->resultTypes.size();
-    if (argument.role != BufferRole::Param)
-      continue;
-    auto *it = llvm::find_if(program->params, [&](const ProgramParam &param) {
-      return param.slot == argument.binding;
-    });
-    if (it == program->params.end())
-      return tinyFunction.emitOpError("was lowered to read param slot ")
-             << argument.binding << ", which it does not declare";
-    argument.binding = it - program->params.begin();
-  }
-  code->arguments = std::move(*arguments);
   FailureOr<StringRef> gpuTarget = getGPUTarget(kernelEntry);
   if (failed(gpuTarget))
     return failure();
@@ -421,38 +577,13 @@ Executable::compile(ModuleOp module, StringRef entry,
       failed(dumpKernelIR(*lowered, options.dumpDir, dumpedKernels)))
     return failure();
   PassManager toLLVM(context);
-  if (gpuTarget->empty()) {
-    buildJITCPUPipeline(toLLVM, options.profileKernels);
-  } else {
-    // Kernels on GPU devices become code objects the runtime loads: PTX
-    // text for CUDA, which the driver compiles itself; a code object for
-    // HIP, whose driver loads no assembly text. That takes the GPU
-    // dialects' conversions to LLVM, their LLVM IR translations and the
-    // NVVM/ROCDL serializers.
-    DialectRegistry gpuRegistry;
-    registerAllExtensions(gpuRegistry);
-    registerAllToLLVMIRTranslations(gpuRegistry);
-    NVVM::registerNVVMTargetInterfaceExternalModels(gpuRegistry);
-    ROCDL::registerROCDLTargetInterfaceExternalModels(gpuRegistry);
-    context->appendDialectRegistry(gpuRegistry);
-    TinyToGPUPipelineOptions gpuOptions;
-    gpuOptions.chip = options.gpuChip;
-    gpuOptions.format = *gpuTarget == "nvvm" ? "isa" : "bin";
-    gpuOptions.dumpDir = options.dumpDir;
-    PassManager toGPU(context);
-    buildKernelsToGPUBinariesPipeline(toGPU, *gpuTarget, gpuOptions);
-    if (failed(runPipeline(toGPU)))
-      return failure();
-    FailureOr<GpuKernels> kernels = takeGpuKernels(*lowered);
-    if (failed(kernels))
-      return failure();
-    code->kernels = std::move(*kernels);
-    buildJITHostPipeline(toLLVM);
-  }
-  if (failed(runPipeline(toLLVM)))
+  if (failed(buildToLLVM(toLLVM, *lowered, *gpuTarget, options, *code,
+                         runPipeline)) ||
+      failed(runPipeline(toLLVM)))
     return failure();
   if (options.inspectLowered)
     options.inspectLowered(*lowered);
+
   bool keepObject = diskDir || options.keepObjectCode;
   // The CPU kernels are compiled apart, each once per process, unless the
   // program's object code is kept whole (an artifact, the disk cache) or
@@ -466,82 +597,13 @@ Executable::compile(ModuleOp module, StringRef entry,
     kernels = std::move(*compiled);
     code->kernelStats = kernels->stats;
   }
-
-  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!builder)
-    return module.emitError("cannot target the host: ")
-           << llvm::toString(builder.takeError());
-  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
-  auto machine = builder->createTargetMachine();
-  if (!machine)
-    return module.emitError("cannot create a target machine: ")
-           << llvm::toString(machine.takeError());
-  std::function<llvm::Error(llvm::Module *)> transformer =
-      [optimize = makeOptimizingTransformer(3, 0, machine->get())](
-          llvm::Module *llvmModule) {
-        mergeIdenticalFunctions(*llvmModule);
-        return optimize(llvmModule);
-      };
-  if (!options.dumpDir.empty()) {
-    // A machine of its own: the JIT takes `machine`.
-    auto dumpMachine = builder->createTargetMachine();
-    if (!dumpMachine)
-      return module.emitError("cannot create a target machine: ")
-             << llvm::toString(dumpMachine.takeError());
-    std::shared_ptr<llvm::TargetMachine> shared = std::move(*dumpMachine);
-    transformer = [optimize = std::move(transformer), shared,
-                   entry = entry.str(), dumpedKernels,
-                   dir = options.dumpDir](llvm::Module *llvmModule) {
-      if (llvm::Error error = optimize(llvmModule))
-        return error;
-      return dumpKernelCode(*llvmModule, *shared, entry, dumpedKernels, dir);
-    };
-  }
-  ExecutionEngineOptions engineOptions;
-  engineOptions.enableObjectDump = keepObject;
-  engineOptions.sharedLibPaths = getJITSharedLibs();
-  engineOptions.transformer = transformer;
-  engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
-  engineOptions.enableGDBNotificationListener = false;
-  engineOptions.enablePerfNotificationListener = false;
-  auto engine =
-      ExecutionEngine::create(*lowered, engineOptions, std::move(*machine));
-  if (!engine)
-    return module.emitError("JIT compilation failed: ")
-           << llvm::toString(engine.takeError());
-  code->engine = std::move(*engine);
-  code->engine->registerSymbols(getHostCallSymbols);
-  code->engine->registerSymbols(getHostFunctionSymbols);
-  if (kernels)
-    code->engine->registerSymbols(
-        [&](llvm::orc::MangleAndInterner interner) {
-          return kernels->getSymbols(interner);
-        });
-  // Looking the entry up makes the JIT compile it now, so the compile time
-  // is all paid here.
-  auto function = code->engine->lookupPacked(entry);
-  if (!function)
-    return module.emitError("JIT compilation failed: ")
-           << llvm::toString(function.takeError());
-  code->function = *function;
-  if (keepObject) {
-    FailureOr<std::string> object = getObjectCode(*code->engine);
-    if (failed(object) && options.keepObjectCode)
-      return module.emitError("cannot keep the object code of @") << entry;
-    if (succeeded(object))
-      code->objectCode = std::move(*object);
-  }
+  if (failed(createEngine(module, *lowered, entry, options, keepObject,
+                          dumpedKernels, kernels, *code)))
+    return failure();
   program->code = code;
   if (diskDir && !code->objectCode.empty())
     storeToDiskCache(*diskDir, diskName, program->getArtifactContents());
-  code->seconds = std::chrono::duration<double>(
-                                std::chrono::steady_clock::now() - start)
-                                .count();
-
-  std::lock_guard<std::mutex> lock(cache.mutex);
-  ++cache.numCompilations;
-  program->code = cache.programs.try_emplace(key, code).first->second;
-  return program;
+  return finish(code);
 }
 
 LogicalResult Executable::checkHostMemory(std::string &error) const {
