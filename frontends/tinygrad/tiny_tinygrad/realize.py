@@ -36,7 +36,7 @@ from tinygrad.uop.ops import CallInfo, GroupOp, Ops, UOp
 from .dtypes import ExportError
 from .export import Shard, export_uops
 
-__all__ = ["realize", "compile_text", "cost", "stats", "TinyCall", "Cost"]
+__all__ = ["realize", "compile_text", "stats", "TinyCall", "Cost"]
 
 _PROGRAMS = collections.OrderedDict()
 _MAX_PROGRAMS = 512
@@ -110,11 +110,6 @@ def _compile(text):
 def compile_text(text):
     """A tiny.Program for IR text, compiled once per distinct text."""
     return _compile(text)[0]
-
-
-def cost(text):
-    """The Cost of a run of the program of IR text (compiled if new)."""
-    return _compile(text)[1]
 
 
 def _address(buffer):
