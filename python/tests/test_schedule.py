@@ -1,6 +1,7 @@
 """tiny.schedule.kernels: the kernels of a program after the JIT's passes up
 to rangeify, checked against counts -tiny-print-schedule gives in the lit
-tests (test/lit/Execution/reduce-fusion.mlir)."""
+tests (test/lit/Execution/reduce-fusion.mlir); tiny.schedule.launches: those
+kernels with their work estimates, and the copies between devices."""
 
 import pytest
 
@@ -50,3 +51,40 @@ def test_bad_program_raises():
 def test_bad_pipeline_raises():
     with pytest.raises(tiny.TinyError, match="bad pipeline"):
         tiny.schedule.kernels(TWO_REDUCES, pipeline="no-such-pass")
+
+
+def test_launches_carry_the_outlined_estimates():
+    # Six multiplies; the kernel reads 6 f32 and writes 6 f32.
+    assert tiny.schedule.launches(SCALE_ADD) == {"scale_add": [
+        tiny.schedule.Launch("kernel", "E_2_3", 6, 48)]}
+
+
+def test_launches_of_two_reduces_match_the_kernels():
+    launches = tiny.schedule.launches(TWO_REDUCES)["f"]
+    # -tiny-outline-kernels numbers a repeated name (r_4_1, r_4_1n1).
+    assert [k.name[:5] for k in launches] == \
+        tiny.schedule.kernels(TWO_REDUCES)["f"]
+    # The sum adds 3 per row; the max takes 3 exp2 and 3 maxes per row.
+    assert sorted(k.flops for k in launches) == [12, 24]
+
+
+SHARD = """#cpu = #tiny.device<"CPU">
+#cpu1 = #tiny.device<"CPU:1">
+#cpu2 = #tiny.device<"CPU:2">
+tiny.function @shard -> tuple<tensor<4xi16, #cpu1>, tensor<4xi16, #cpu2>> {
+  %x = tiny.param 0 : i16 size 8 on "CPU"
+  %a = tiny.shrink %x [0] to [4] : tensor<8xi16, #cpu>
+  %b = tiny.shrink %x [4] to [8] : tensor<8xi16, #cpu>
+  %c = tiny.copy %a to "CPU:1" : tensor<4xi16, #cpu>
+  %d = tiny.copy %b to "CPU:2" : tensor<4xi16, #cpu>
+  %t = tiny.tuple %c, %d : tensor<4xi16, #cpu1>, tensor<4xi16, #cpu2>
+  tiny.return %t : tuple<tensor<4xi16, #cpu1>, tensor<4xi16, #cpu2>>
+}
+"""
+
+
+def test_copies_between_devices_are_launches():
+    # Each device gets its 4 i16 (8 bytes); no kernel runs.
+    assert tiny.schedule.launches(SHARD) == {"shard": [
+        tiny.schedule.Launch("copy", None, 0, 8),
+        tiny.schedule.Launch("copy", None, 0, 8)]}

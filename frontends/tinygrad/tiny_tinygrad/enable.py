@@ -17,7 +17,9 @@ a CALL (realize.TinyCall) in the jit's captured list instead of running it;
 tinygrad's run_linear runs those CALLs (now and on every replay, with the
 call's input buffers) through a rule enable() adds to tinygrad's pm_exec.
 The rule stays after disable(), so captured jits keep working; so does the
-name DEBUG>=2 prints for such a call (TinyCall.display_name).
+name DEBUG>=2 prints for such a call (TinyCall.display_name), and so do
+GlobalCounters: the run counts what tiny launched (realize.Cost), not
+what tinygrad's track_stats would take such a call for.
 """
 
 from .dtypes import ExportError
@@ -32,7 +34,7 @@ fallbacks = []
 
 def _tiny_realize(self, *lst, do_update_stats=True):
     try:
-        realize(self, *lst)
+        realize(self, *lst, update_stats=do_update_stats)
     except ExportError as e:
         if not _fallback:
             raise
@@ -45,6 +47,7 @@ def _install_exec_rule():
     """Adds the rule running a TinyCall's CALL to tinygrad's pm_exec (the
     patterns run_linear dispatches on), once."""
     import tinygrad.engine.realize as engine
+    from tinygrad.helpers import GlobalCounters
     from tinygrad.uop.ops import Ops, PatternMatcher, UPat
     if getattr(engine.pm_exec, "_tiny_tinygrad", False):
         return
@@ -65,6 +68,22 @@ def _install_exec_rule():
             return call.arg.aux.display_name
         return named(call, bufs, var_vals)
     engine.get_call_name = get_call_name
+    # TinyCall.run counted the run in GlobalCounters already; tinygrad's
+    # track_stats takes a call for one kernel per device of its first
+    # buffer, with no estimates. What it adds is taken back; its DEBUG>=2
+    # line still prints.
+    tracked = engine.track_stats
+
+    def track_stats(ctx, call, st, ets):
+        ast = call.src[0]
+        if ast.op is not Ops.CUSTOM_FUNCTION or ast.arg != "tiny":
+            return tracked(ctx, call, st, ets)
+        counters = (GlobalCounters.kernel_count, GlobalCounters.global_ops,
+                    GlobalCounters.global_mem, GlobalCounters.time_sum_s)
+        tracked(ctx, call, st, ets)
+        (GlobalCounters.kernel_count, GlobalCounters.global_ops,
+         GlobalCounters.global_mem, GlobalCounters.time_sum_s) = counters
+    engine.track_stats = track_stats
 
 
 def enable(fallback=False):

@@ -12,6 +12,12 @@ MultiBuffer: one param and one result per device.
 
 Compiled programs are kept by their IR text: a graph of the same structure
 gives the same text and skips even the C library's cache lookup.
+
+Each run of a program adds to tinygrad's GlobalCounters what tinygrad adds
+for the calls it runs: kernel_count the kernels and copies between devices
+the program launches, global_ops and global_mem their static estimates
+(tiny.schedule.launches), time_sum_s the run's wall time. A realize that
+runs nothing (an empty tensor, a view of a buffer) adds nothing.
 """
 
 import collections
@@ -20,16 +26,17 @@ import time
 
 import numpy as np
 import tiny
+import tiny.schedule
 from tinygrad.device import Buffer, MultiBuffer
 from tinygrad.dtype import dtypes
 from tinygrad.engine.realize import capturing, resolve_params
-from tinygrad.helpers import CAPTURING
+from tinygrad.helpers import CAPTURING, GlobalCounters
 from tinygrad.uop.ops import CallInfo, GroupOp, Ops, UOp
 
 from .dtypes import ExportError
 from .export import Shard, export_uops
 
-__all__ = ["realize", "compile_text", "stats", "TinyCall"]
+__all__ = ["realize", "compile_text", "stats", "TinyCall", "Cost"]
 
 _PROGRAMS = collections.OrderedDict()
 _MAX_PROGRAMS = 512
@@ -61,20 +68,48 @@ class _Stats:
 stats = _Stats()
 
 
-def compile_text(text):
-    """A tiny.Program for IR text, compiled once per distinct text."""
-    program = _PROGRAMS.get(text)
-    if program is None:
+class Cost(collections.namedtuple("Cost", "kernels ops mem")):
+    """What one run of a program adds to tinygrad's GlobalCounters:
+    `kernels` (kernel_count) the kernels and copies between devices it
+    launches, as tinygrad counts a COPY call as one; `ops` (global_ops) and
+    `mem` (global_mem) the kernels' static FLOP and byte estimates
+    (-tiny-outline-kernels) plus each copy's bytes."""
+
+    @staticmethod
+    def of(text):
+        launches = [launch for function in
+                    tiny.schedule.launches(text).values()
+                    for launch in function]
+        return Cost(len(launches), sum(k.flops for k in launches),
+                    sum(k.bytes for k in launches))
+
+    def count(self, seconds):
+        """Adds one run, which took `seconds`, to GlobalCounters."""
+        GlobalCounters.kernel_count += self.kernels
+        GlobalCounters.global_ops += self.ops
+        GlobalCounters.global_mem += self.mem
+        GlobalCounters.time_sum_s += seconds
+
+
+def _compile(text):
+    """(tiny.Program, Cost) for IR text, compiled once per distinct text."""
+    compiled = _PROGRAMS.get(text)
+    if compiled is None:
         start = time.perf_counter()
-        program = tiny.compile(text, name="tinygrad")
+        compiled = (tiny.compile(text, name="tinygrad"), Cost.of(text))
         stats.compile_s += time.perf_counter() - start
         stats.compiles += 1
-        _PROGRAMS[text] = program
+        _PROGRAMS[text] = compiled
         if len(_PROGRAMS) > _MAX_PROGRAMS:
             _PROGRAMS.popitem(last=False)
     else:
         _PROGRAMS.move_to_end(text)
-    return program
+    return compiled
+
+
+def compile_text(text):
+    """A tiny.Program for IR text, compiled once per distinct text."""
+    return _compile(text)[0]
 
 
 def _address(buffer):
@@ -111,14 +146,14 @@ class TinyCall:
     run_linear reaches through the pattern enable() adds to tinygrad's
     pm_exec."""
 
-    def __init__(self, program, exported, result_uops, uops):
-        self.program = program
+    def __init__(self, compiled, exported, result_uops, uops):
+        self.program, self.cost = compiled
         # A program specialized on bound Variables is exported again for
         # other values (a TinyJit replay with new ones): from `uops`, with
         # the params, results and stores checked to be the same.
         self.exported = exported
         self.uops = uops if exported.var_values else None
-        self.specialized = {_values_key(exported.var_values): program}
+        self.specialized = {_values_key(exported.var_values): compiled}
         self.srcs = []
         index = {}
 
@@ -146,16 +181,16 @@ class TinyCall:
                        arg=CallInfo(name="tiny", aux=self))
 
     def program_for(self, var_vals):
-        """The program for the values `var_vals` (by name) gives the bound
-        Variables this one was specialized on."""
+        """The program and its Cost for the values `var_vals` (by name)
+        gives the bound Variables this one was specialized on."""
         captured = self.exported.var_values
         if not captured or not var_vals:
-            return self.program
+            return self.program, self.cost
         values = {k: var_vals.get(k, v) for k, v in captured.items()}
         key = _values_key(values)
-        program = self.specialized.get(key)
-        if program is not None:
-            return program
+        compiled = self.specialized.get(key)
+        if compiled is not None:
+            return compiled
         exported = export_uops(self.uops, var_values=values)
         where = ", ".join("%s=%d" % kv for kv in sorted(values.items()))
 
@@ -165,7 +200,8 @@ class TinyCall:
                 [bound(b) for b in self.exported.inputs] and
                 exported.outputs == self.exported.outputs and
                 exported.write_backs == self.exported.write_backs)
-        program = compile_text(exported.text)
+        compiled = _compile(exported.text)
+        program = compiled[0]
         if not same or [o.nbytes for o in program.outputs] != \
                 [o.nbytes for o in self.program.outputs]:
             raise ExportError(
@@ -173,14 +209,15 @@ class TinyCall:
                 "its params or result sizes differ from the captured "
                 "program's (captured with %s)" % (where, ", ".join(
                     "%s=%d" % kv for kv in sorted(captured.items()))))
-        self.specialized[key] = program
-        return program
+        self.specialized[key] = compiled
+        return compiled
 
-    def run(self, buffers, var_vals=None):
+    def run(self, buffers, var_vals=None, update_stats=True):
         """Runs the program (for the bound Variables' values `var_vals`,
         by name) on `buffers` (a Buffer or MultiBuffer per source, in
-        `srcs` order)."""
-        program = self.program_for(var_vals)
+        `srcs` order); with `update_stats`, counts the run in tinygrad's
+        GlobalCounters."""
+        program, cost = self.program_for(var_vals)
         start = time.perf_counter()
 
         def one(i, device):
@@ -218,8 +255,11 @@ class TinyCall:
         program.run_addresses(inputs, addresses)
         for a, scratch, n in copies:
             ctypes.memmove(a, scratch.ctypes.data, n)
-        stats.run_s += time.perf_counter() - start
+        seconds = time.perf_counter() - start
+        stats.run_s += seconds
         stats.realizes += 1
+        if update_stats:
+            cost.count(seconds)
 
 
 def _values_key(values):
@@ -230,7 +270,7 @@ def exec_tiny(ctx, call, ast):
     """tinygrad's pm_exec rule for a TinyCall's CALL (see TinyCall)."""
     tiny_call = call.arg.aux
     tiny_call.run([u.buffer for u in resolve_params(call, ctx.input_uops)],
-                  ctx.var_vals)
+                  ctx.var_vals, ctx.update_stats)
     if ctx.jit:
         stats.jit_runs += 1
     return []
@@ -306,9 +346,11 @@ def _realized_part(u):
     return base
 
 
-def realize(*tensors):
+def realize(*tensors, update_stats=True):
     """Computes the given Tensors with tiny and makes each of them (and every
-    Tensor sharing their graph) realized. Returns the first tensor."""
+    Tensor sharing their graph) realized; with `update_stats` (tinygrad's
+    do_update_stats), counts the run in tinygrad's GlobalCounters. Returns
+    the first tensor."""
     from tinygrad.tensor import _apply_map_to_tensors
     # Empty tensors hold no data (tinygrad reads them as empty arrays
     # without a buffer): nothing to compute. Nor for a view (movement ops)
@@ -341,7 +383,7 @@ def realize(*tensors):
     start = time.perf_counter()
     exported = export_uops(uops)
     stats.export_s += time.perf_counter() - start
-    program = compile_text(exported.text)
+    compiled = _compile(exported.text)
 
     results = {}
     result_uops = []
@@ -350,7 +392,7 @@ def realize(*tensors):
             buffers, realized, buffer_uop = _new_buffer(u, layout)
             results[u] = realized
             result_uops.append((buffer_uop, len(buffers)))
-    call = TinyCall(program, exported, result_uops, uops)
+    call = TinyCall(compiled, exported, result_uops, uops)
     if capturing and CAPTURING:
         # Inside TinyJit's capture: record the program instead of running
         # it, as tinygrad's own schedule does; the jit runs its captured
@@ -359,7 +401,7 @@ def realize(*tensors):
         capturing[0].add_linear(UOp(Ops.LINEAR, src=(call.uop,)), {})
         stats.captures += 1
     else:
-        call.run([u.buffer for u in call.srcs])
+        call.run([u.buffer for u in call.srcs], update_stats=update_stats)
 
     mapping = dict(results)
     # An assign becomes the buffer it stored into. In a chain of assigns the
