@@ -15,6 +15,7 @@
 #include "dialects/tiny/IR/TinyKernelOps.h"
 #include "dialects/tiny/IR/TinyOps.h"
 #include "dialects/tiny/Utils/KernelDevice.h"
+#include "dialects/tiny/Utils/KernelWork.h"
 #include "pipelines/Pipelines.h"
 #include "runtime/src/Status.h"
 
@@ -50,6 +51,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <chrono>
+#include <limits>
 #include <cstdlib>
 #include <mutex>
 
@@ -83,6 +85,8 @@ struct CompiledCode {
   /// What compiling the CPU kernels apart did (all zero when they were
   /// compiled with the host function).
   KernelCompileStats kernelStats;
+  /// The kernels and copies one run launches; unknown for loaded code.
+  std::optional<SmallVector<ProgramLaunch>> launches;
 };
 } // namespace mlir::tiny
 
@@ -362,6 +366,31 @@ static LogicalResult bindBufferArguments(FunctionOp function,
   return success();
 }
 
+/// The kernels and copies between devices `kernelEntry`, rangeify's
+/// function, runs, in order, with their static costs.
+static SmallVector<ProgramLaunch> collectLaunches(Operation *kernelEntry) {
+  SmallVector<ProgramLaunch> launches;
+  kernelEntry->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (auto kernel = dyn_cast<KernelOp>(op)) {
+      KernelWork work = estimateKernelWork(kernel);
+      launches.push_back(
+          {false, kernel.getName().str(), work.flops, work.bytes});
+      return WalkResult::skip();
+    }
+    if (auto copy = dyn_cast<KCopyOp>(op)) {
+      auto type = cast<MemRefType>(copy.getSrc().getType());
+      int64_t elementBytes = (type.getElementTypeBitWidth() + 7) / 8;
+      std::optional<int64_t> bytes =
+          llvm::checkedMul(int64_t(copy.getCount()), elementBytes);
+      launches.push_back({true, "", 0,
+                          bytes ? *bytes
+                                : std::numeric_limits<int64_t>::max()});
+    }
+    return WalkResult::advance();
+  });
+  return launches;
+}
+
 /// Fills `toLLVM` with the stage that takes `lowered`'s kernel-level
 /// functions to the LLVM dialect. GPU kernels are compiled here first, into
 /// code objects the runtime loads (PTX text for CUDA, which the driver
@@ -564,6 +593,7 @@ Executable::compile(ModuleOp module, StringRef entry,
   if (failed(bindBufferArguments(tinyFunction, kernelEntry, program->params,
                                  program->resultTypes.size(), *code)))
     return failure();
+  code->launches = collectLaunches(kernelEntry);
   FailureOr<StringRef> gpuTarget = getGPUTarget(kernelEntry);
   if (failed(gpuTarget))
     return failure();
@@ -856,6 +886,12 @@ bool Executable::isFromDiskCache() const { return code->fromDiskCache; }
 bool Executable::isFromArtifact() const { return code->fromArtifact; }
 
 bool Executable::hasObjectCode() const { return !code->objectCode.empty(); }
+
+std::optional<ArrayRef<ProgramLaunch>> Executable::getLaunches() const {
+  if (!code->launches)
+    return std::nullopt;
+  return ArrayRef<ProgramLaunch>(*code->launches);
+}
 
 KernelCompileStats Executable::getKernelStats() const {
   return code->kernelStats;

@@ -42,6 +42,16 @@ struct ProgramParam {
   RankedTensorType type;
 };
 
+/// One launch a program makes when it runs: a kernel, or a copy of `bytes`
+/// bytes between devices (its `flops` are 0).
+struct ProgramLaunch {
+  bool isCopy = false;
+  /// The kernel's name (tinygrad's: E_4_3, r_4_1); empty for a copy.
+  std::string name;
+  int64_t flops = 0;
+  int64_t bytes = 0;
+};
+
 /// Choices the lowering leaves to the caller.
 struct CompileOptions {
   /// How an allreduce combines its shards: "ring", "all2all" or "naive".
@@ -144,6 +154,12 @@ public:
   /// one compiled with its object code kept, dumped, or with
   /// $TINY_KERNEL_JIT=0, whose kernels are compiled with the host function.
   KernelCompileStats getKernelStats() const;
+
+  /// What one run of the program launches, in the order its host code runs
+  /// them, with their static costs (dialects/tiny/Utils/KernelWork.h): each
+  /// kernel, and each copy between devices. None for code loaded from the
+  /// disk cache or an artifact, which keeps no IR.
+  std::optional<ArrayRef<ProgramLaunch>> getLaunches() const;
 
   /// Runs the program. Each input must have its param's dtype and number of
   /// elements (any shape of that size); returns one tensor per result.

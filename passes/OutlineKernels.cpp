@@ -10,20 +10,15 @@
 
 #include "dialects/tiny/IR/TinyKernelOps.h"
 #include "dialects/tiny/Utils/KernelDevice.h"
+#include "dialects/tiny/Utils/KernelWork.h"
 #include "passes/Passes.h"
 
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
-#include "mlir/IR/TypeUtilities.h"
-#include "mlir/Interfaces/CastInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Support/CheckedArithmetic.h"
-
-#include <limits>
 
 namespace mlir::tiny {
 #define GEN_PASS_DEF_TINYOUTLINEKERNELS
@@ -34,77 +29,6 @@ using namespace mlir;
 using namespace mlir::tiny;
 
 namespace {
-
-/// The product of the constant bounds of the ranges around `op` inside
-/// `kernel`: how many times `op` runs. Saturates instead of overflowing.
-int64_t getTripCount(Operation *op, KernelOp kernel) {
-  int64_t count = 1;
-  for (Operation *parent = op->getParentOp(); parent && parent != kernel;
-       parent = parent->getParentOp()) {
-    auto range = dyn_cast<RangeOp>(parent);
-    if (!range)
-      continue;
-    APInt bound;
-    if (!matchPattern(range.getBound(), m_ConstantInt(&bound)))
-      continue;
-    std::optional<int64_t> product =
-        llvm::checkedMul(count, bound.getSExtValue());
-    count = product ? *product : std::numeric_limits<int64_t>::max();
-  }
-  return count;
-}
-
-/// True for an op tinygrad counts as a FLOP: arithmetic of the arith or
-/// math dialects on values that are not indices (no constants, no casts).
-bool isCountedArithmetic(Operation *op) {
-  StringRef dialect = op->getDialect() ? op->getDialect()->getNamespace() : "";
-  if (dialect != "arith" && dialect != "math")
-    return false;
-  if (op->getNumResults() != 1 || op->hasTrait<OpTrait::ConstantLike>() ||
-      isa<CastOpInterface>(op))
-    return false;
-  return !getElementTypeOrSelf(op->getResult(0).getType()).isIndex();
-}
-
-/// The static estimate of a kernel's FLOPs and bytes (see Passes.td).
-std::pair<int64_t, int64_t> estimateWork(KernelOp kernel) {
-  int64_t flops = 0;
-  kernel.walk([&](Operation *op) {
-    if (!isCountedArithmetic(op))
-      return;
-    int64_t lanes = 1;
-    if (auto vector = dyn_cast<VectorType>(op->getResult(0).getType()))
-      lanes = vector.getNumElements();
-    std::optional<int64_t> work =
-        llvm::checkedMul(getTripCount(op, kernel), lanes);
-    std::optional<int64_t> total =
-        work ? llvm::checkedAdd(flops, *work) : std::nullopt;
-    flops = total ? *total : std::numeric_limits<int64_t>::max();
-  });
-  llvm::SetVector<Value> buffers;
-  kernel.walk([&](Operation *op) {
-    Value ptr;
-    if (auto load = dyn_cast<KLoadOp>(op))
-      ptr = load.getPtr();
-    else if (auto store = dyn_cast<KStoreOp>(op))
-      ptr = store.getPtr();
-    else if (auto add = dyn_cast<AtomicAddOp>(op))
-      ptr = add.getPtr();
-    if (auto index = ptr ? ptr.getDefiningOp<KIndexOp>() : KIndexOp())
-      buffers.insert(index.getBuffer());
-  });
-  int64_t bytes = 0;
-  for (Value buffer : buffers) {
-    auto type = cast<MemRefType>(buffer.getType());
-    unsigned bits = type.getElementTypeBitWidth();
-    std::optional<int64_t> size =
-        llvm::checkedMul(type.getNumElements(), int64_t((bits + 7) / 8));
-    std::optional<int64_t> total =
-        size ? llvm::checkedAdd(bytes, *size) : std::nullopt;
-    bytes = total ? *total : std::numeric_limits<int64_t>::max();
-  }
-  return {flops, bytes};
-}
 
 struct TinyOutlineKernelsPass
     : public tiny::impl::TinyOutlineKernelsBase<TinyOutlineKernelsPass> {
@@ -174,7 +98,7 @@ struct TinyOutlineKernelsPass
       if (def->use_empty())
         def->erase();
 
-    auto [flops, bytes] = estimateWork(kernel);
+    auto [flops, bytes] = estimateKernelWork(kernel);
     std::string name = getUniqueName(kernel.getName(), symbols, uses);
     Location loc = kernel.getLoc();
     auto type = builder.getFunctionType(ValueRange(arguments).getTypes(), {});

@@ -267,6 +267,34 @@ tiny_status_t tiny_program_output_info(tiny_program_t program, size_t index,
   return getInfo("tiny_program_output_info", program, false, index, out_info);
 }
 
+int64_t tiny_program_num_launches(tiny_program_t program) {
+  if (!program)
+    return -1;
+  std::optional<ArrayRef<ProgramLaunch>> launches =
+      program->executable->getLaunches();
+  return launches ? static_cast<int64_t>(launches->size()) : -1;
+}
+
+tiny_status_t tiny_program_launch_info(tiny_program_t program, size_t index,
+                                       tiny_launch_info_t *out_info) {
+  return guard([&]() -> tiny_status_t {
+    if (!program || !out_info)
+      return invalid("tiny_program_launch_info: a NULL argument");
+    std::optional<ArrayRef<ProgramLaunch>> launches =
+        program->executable->getLaunches();
+    size_t count = launches ? launches->size() : 0;
+    if (index >= count)
+      return makeStatus(TINY_STATUS_OUT_OF_RANGE,
+                        "tiny_program_launch_info: index " +
+                            std::to_string(index) + " of " +
+                            std::to_string(count));
+    const ProgramLaunch &launch = (*launches)[index];
+    *out_info = {launch.isCopy ? 1 : 0, launch.name.c_str(), launch.flops,
+                 launch.bytes};
+    return nullptr;
+  });
+}
+
 tiny_status_t tiny_program_run(tiny_program_t program, void *const *inputs,
                                const size_t *input_bytes, size_t num_inputs,
                                void *const *outputs,

@@ -88,3 +88,19 @@ def test_copies_between_devices_are_launches():
     assert tiny.schedule.launches(SHARD) == {"shard": [
         tiny.schedule.Launch("copy", None, 0, 8),
         tiny.schedule.Launch("copy", None, 0, 8)]}
+
+
+def test_compiled_program_counts_the_same_launches():
+    # The compile counts its launches itself (tiny_program_launch_info):
+    # the same kernels, estimates and copies as the schedule of the text.
+    assert tiny.compile(SCALE_ADD).launches == \
+        tiny.schedule.launches(SCALE_ADD)["scale_add"]
+    assert tiny.compile(SHARD).launches == tiny.schedule.launches(SHARD)["shard"]
+    compiled = tiny.compile(TWO_REDUCES).launches
+    scheduled = tiny.schedule.launches(TWO_REDUCES)["f"]
+    # The compile's names are rangeify's; -tiny-outline-kernels numbers a
+    # repeated one (r_4_1n1).
+    assert [(k.kind, k.flops, k.bytes) for k in compiled] == \
+        [(k.kind, k.flops, k.bytes) for k in scheduled]
+    assert [k.name for k in compiled] == \
+        [k.name[:len(c.name)] for k, c in zip(scheduled, compiled)]

@@ -33,6 +33,11 @@ class TinyError(Exception):
 _MAX_RANK = 16
 
 
+class _LaunchInfo(ctypes.Structure):
+    _fields_ = [("is_copy", ctypes.c_int), ("name", ctypes.c_char_p),
+                ("flops", ctypes.c_int64), ("bytes", ctypes.c_int64)]
+
+
 class _TensorInfo(ctypes.Structure):
     _fields_ = [
         ("slot", ctypes.c_int64),
@@ -99,6 +104,9 @@ def _load():
         "tiny_program_run": (status, [
             program, ptr_p, size_p, ctypes.c_size_t, ptr_p, size_p,
             ctypes.c_size_t]),
+        "tiny_program_num_launches": (ctypes.c_int64, [program]),
+        "tiny_program_launch_info": (status, [
+            program, ctypes.c_size_t, ctypes.POINTER(_LaunchInfo)]),
         "tiny_program_num_compilations": (ctypes.c_size_t, []),
     }
     for name, (restype, argtypes) in signatures.items():
@@ -171,6 +179,27 @@ class Program:
             *[info.nbytes for info in self.inputs])
         self._out_bytes = (ctypes.c_size_t * sizes[1])(
             *[info.nbytes for info in self.outputs])
+
+    @property
+    def launches(self):
+        """What one call launches, in order, as tiny.schedule.Launch
+        tuples (kind "kernel" or "copy", name, flops, bytes): its kernels
+        with their static FLOP and byte estimates, and its copies between
+        devices; None for a program loaded from an artifact or the disk
+        cache, which keeps no IR to count them in."""
+        from tiny.schedule import Launch
+        count = _lib.tiny_program_num_launches(self._handle)
+        if count < 0:
+            return None
+        launches = []
+        for index in range(count):
+            info = _LaunchInfo()
+            _check(_lib.tiny_program_launch_info(self._handle, index,
+                                                 ctypes.byref(info)))
+            kind = "copy" if info.is_copy else "kernel"
+            name = info.name.decode() if not info.is_copy else None
+            launches.append(Launch(kind, name, info.flops, info.bytes))
+        return launches
 
     def _info(self, function, index):
         info = _TensorInfo()

@@ -103,6 +103,24 @@ static void testCachesByContent(void) {
   tiny_program_release(second);
 }
 
+/* One kernel: 6 multiplies and 6 adds, reading 6 f32 and writing 6 f32. */
+static void testCountsLaunches(void) {
+  tiny_program_t program = compile(kScaleAdd, NULL);
+  if (!program)
+    return;
+  CHECK(tiny_program_num_launches(program) == 1);
+  tiny_launch_info_t info;
+  EXPECT_OK(tiny_program_launch_info(program, 0, &info));
+  CHECK(!info.is_copy && strcmp(info.name, "E_2_3") == 0 &&
+        info.flops == 12 && info.bytes == 48);
+  EXPECT_ERROR(tiny_program_launch_info(program, 1, &info),
+               TINY_STATUS_OUT_OF_RANGE, "index 1 of 1");
+  EXPECT_ERROR(tiny_program_launch_info(program, 0, NULL),
+               TINY_STATUS_INVALID_ARGUMENT, "a NULL argument");
+  CHECK(tiny_program_num_launches(NULL) == -1);
+  tiny_program_release(program);
+}
+
 /* A path in the test's scratch folder. */
 static void scratchPath(char *path, size_t size, const char *name) {
   const char *dir = getenv("TEST_TMPDIR");
@@ -128,6 +146,8 @@ static void testArtifacts(void) {
   if (!program)
     return;
   expectScaleAdd(program);
+  /* An artifact keeps no IR to count the launches in. */
+  CHECK(tiny_program_num_launches(program) == -1);
   /* A loaded program saves again. */
   scratchPath(broken, sizeof(broken), "again.tiny");
   EXPECT_OK(tiny_program_save_artifact(program, broken));
@@ -395,6 +415,7 @@ static void testRunsOnRuntimeBuffers(void) {
 int main(void) {
   testRunsAProgram();
   testCachesByContent();
+  testCountsLaunches();
   testArtifacts();
   testDroppedParamBindsBySlot();
   testCompileErrors();

@@ -123,6 +123,29 @@ TINY_API TINY_MUST_USE_RESULT tiny_status_t tiny_program_run_buffers(
     const tiny_buffer_t *inputs, size_t num_inputs,
     const tiny_buffer_t *outputs, size_t num_outputs);
 
+/// One launch a program makes when it runs, with its static cost (the
+/// estimates `tiny-run --profile` prints): a kernel, with its FLOPs and the
+/// bytes of the buffers it touches (`name` is tinygrad's, which two kernels
+/// may share), or a copy between devices (`is_copy`,
+/// `name` empty, `flops` 0) of `bytes` bytes. `name` lives as long as the
+/// program.
+typedef struct tiny_launch_info_t {
+  int is_copy;
+  const char *name;
+  int64_t flops;
+  int64_t bytes;
+} tiny_launch_info_t;
+
+/// The number of launches (kernels and copies between devices) one run of
+/// `program` makes, or -1 when that is unknown: a program loaded from an
+/// artifact or the disk cache keeps no IR to count them in.
+TINY_API int64_t tiny_program_num_launches(tiny_program_t program);
+
+/// Describes launch `index`, in the order a run makes them.
+/// TINY_STATUS_OUT_OF_RANGE past the last one (or when they are unknown).
+TINY_API TINY_MUST_USE_RESULT tiny_status_t tiny_program_launch_info(
+    tiny_program_t program, size_t index, tiny_launch_info_t *out_info);
+
 /// The number of programs compiled so far in this process (not served from
 /// the cache).
 TINY_API size_t tiny_program_num_compilations(void);

@@ -16,7 +16,8 @@ gives the same text and skips even the C library's cache lookup.
 Each run of a program adds to tinygrad's GlobalCounters what tinygrad adds
 for the calls it runs: kernel_count the kernels and copies between devices
 the program launches, global_ops and global_mem their static estimates
-(tiny.schedule.launches), time_sum_s the run's wall time. A realize that
+(tiny.Program.launches, counted as it compiles), time_sum_s the run's wall
+time. A realize that
 runs nothing (an empty tensor, a view of a buffer) adds nothing.
 """
 
@@ -76,10 +77,15 @@ class Cost(collections.namedtuple("Cost", "kernels ops mem")):
     (-tiny-outline-kernels) plus each copy's bytes."""
 
     @staticmethod
-    def of(text):
-        launches = [launch for function in
-                    tiny.schedule.launches(text).values()
-                    for launch in function]
+    def of(program, text):
+        """The cost of `program`, compiled from `text`: the launches the
+        compile counted, or for code from tiny's disk cache (which keeps
+        none) those of the text's schedule."""
+        launches = program.launches
+        if launches is None:
+            launches = [launch for function in
+                        tiny.schedule.launches(text).values()
+                        for launch in function]
         return Cost(len(launches), sum(k.flops for k in launches),
                     sum(k.bytes for k in launches))
 
@@ -96,7 +102,8 @@ def _compile(text):
     compiled = _PROGRAMS.get(text)
     if compiled is None:
         start = time.perf_counter()
-        compiled = (tiny.compile(text, name="tinygrad"), Cost.of(text))
+        program = tiny.compile(text, name="tinygrad")
+        compiled = (program, Cost.of(program, text))
         stats.compile_s += time.perf_counter() - start
         stats.compiles += 1
         _PROGRAMS[text] = compiled
