@@ -41,6 +41,7 @@
 #include "dialects/tiny/Utils/KernelDevice.h"
 #include "passes/LinearIndex.h"
 #include "passes/Passes.h"
+#include "passes/ScheduleActions.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
@@ -235,16 +236,7 @@ LogicalResult ReductionNest::findAccumulators() {
     Type type = store.getValue().getType();
     if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() % 8 != 0)
       return failure();
-    KLoadOp load;
-    for (Operation *user : address->getUsers()) {
-      if (user == store)
-        continue;
-      auto userLoad = dyn_cast<KLoadOp>(user);
-      if (!userLoad || load || userLoad.getGate() ||
-          userLoad->getBlock() != &body || !userLoad->isBeforeInBlock(store))
-        return failure();
-      load = userLoad;
-    }
+    KLoadOp load = getAccumulatorLoad(store);
     if (!load || !isHoistable(address.getIndices().front()))
       return failure();
     accumulatorOf[load] = accumulatorOf[store] = accumulators.size();

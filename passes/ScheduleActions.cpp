@@ -102,16 +102,7 @@ std::optional<ReduceNest> matchReduceNest(RangeOp reduce, int64_t factor) {
     auto address = store.getPtr().getDefiningOp<KIndexOp>();
     if (store.getGate() || !address || address.getIndices().size() != 1)
       return std::nullopt;
-    KLoadOp load;
-    for (Operation *user : address->getUsers()) {
-      if (user == store)
-        continue;
-      auto userLoad = dyn_cast<KLoadOp>(user);
-      if (!userLoad || load || userLoad.getGate() ||
-          userLoad->getBlock() != &inner || !userLoad->isBeforeInBlock(store))
-        return std::nullopt;
-      load = userLoad;
-    }
+    KLoadOp load = getAccumulatorLoad(store);
     if (!load)
       return std::nullopt;
     nest.stores.push_back(store);
@@ -165,6 +156,24 @@ std::optional<ReduceNest> matchReduceNest(RangeOp reduce, int64_t factor) {
 }
 
 } // namespace
+
+KLoadOp mlir::tiny::getAccumulatorLoad(KStoreOp store) {
+  auto address = store.getPtr().getDefiningOp<KIndexOp>();
+  if (!address)
+    return {};
+  KLoadOp load;
+  for (Operation *user : address->getUsers()) {
+    if (user == store)
+      continue;
+    auto userLoad = dyn_cast<KLoadOp>(user);
+    if (!userLoad || load || userLoad.getGate() ||
+        userLoad->getBlock() != store->getBlock() ||
+        !userLoad->isBeforeInBlock(store))
+      return {};
+    load = userLoad;
+  }
+  return load;
+}
 
 bool mlir::tiny::canUnrollReduce(RangeOp reduce, int64_t factor) {
   return matchReduceNest(reduce, factor).has_value();

@@ -16,6 +16,11 @@
 
 namespace mlir::tiny {
 
+/// The load of the accumulator update `store` ends, when it is one: the
+/// only other user of `store`'s address, ungated, earlier in its block.
+/// Null otherwise (the address is not a k.index, or its users are others).
+KLoadOp getAccumulatorLoad(KStoreOp store);
+
 /// Whether unrollReduce(`reduce`, `factor`) applies.
 bool canUnrollReduce(RangeOp reduce, int64_t factor);
 
