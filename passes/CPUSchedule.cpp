@@ -22,6 +22,14 @@
 // nest does not reach such a range (a scalar, ranges side by side) stays on
 // one core.
 //
+// It also chooses the ranges copied per index: the last REDUCE range of a
+// reduction-outside nest (the form -tiny-rangeify gives a large matmul: the
+// reduced indices outside the column loop, accumulating in the output) is
+// UNROLLed by kReduceUnroll where that divides it, whatever the kernel's
+// work, so each accumulator is loaded and stored once per kReduceUnroll
+// reduced indices (unrollReduce, passes/ScheduleActions.h);
+// -tiny-expand-upcast copies the UNROLL range's body.
+//
 // A kernel with a range of any other type than LOOP or REDUCE carries a
 // schedule already (written by hand, or by an earlier run): it is kept. So
 // are kernels that name a CUDA or HIP device, which -tiny-gpu-schedule
@@ -32,6 +40,7 @@
 #include "dialects/tiny/IR/TinyKernelOps.h"
 #include "dialects/tiny/Utils/KernelDevice.h"
 #include "passes/Passes.h"
+#include "passes/ScheduleActions.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -47,6 +56,10 @@ using namespace mlir;
 using namespace mlir::tiny;
 
 namespace {
+
+/// Reduced indices a reduction-outside nest combines per load of its
+/// accumulators.
+constexpr int64_t kReduceUnroll = 4;
 
 /// The work of a kernel, as the file comment defines it.
 class WorkCounter {
@@ -148,6 +161,14 @@ struct TinyCPUSchedulePass
     getOperation()->walk<WalkOrder::PreOrder>([&](KernelOp kernel) {
       if (isGpuKernel(kernel) || hasSchedule(kernel))
         return WalkResult::skip();
+      SmallVector<RangeOp> reduces;
+      kernel.walk([&](RangeOp range) {
+        if (range.getAxis() == AxisType::Reduce)
+          reduces.push_back(range);
+      });
+      // Only the innermost REDUCE range of a nest matches.
+      for (RangeOp reduce : reduces)
+        (void)unrollReduce(reduce, kReduceUnroll);
       std::optional<int64_t> work = WorkCounter::count(kernel);
       if (!work || *work < minWork)
         return WalkResult::skip();

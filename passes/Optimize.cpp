@@ -39,7 +39,9 @@
 
 #include "dialects/tiny/IR/TinyKernelOps.h"
 #include "dialects/tiny/Utils/KernelDevice.h"
+#include "passes/LinearIndex.h"
 #include "passes/Passes.h"
+#include "passes/ScheduleActions.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
@@ -96,73 +98,6 @@ struct Accumulator {
   KLoadOp load;
   KStoreOp store;
 };
-
-/// An index as sum of (leaf value * coefficient) plus a constant, over
-/// addi / subi / muli-by-constant; used to prove accumulators disjoint.
-struct LinearIndex {
-  llvm::SmallDenseMap<Value, int64_t> terms;
-  int64_t constant = 0;
-};
-
-std::optional<int64_t> getConstantIndex(Value value) {
-  APInt constant;
-  if (!matchPattern(value, m_ConstantInt(&constant)) ||
-      constant.getSignificantBits() > 64)
-    return std::nullopt;
-  return constant.getSExtValue();
-}
-
-/// Adds `scale` times `value` to `into`; fails on overflow.
-LogicalResult addLinear(Value value, int64_t scale, LinearIndex &into,
-                        unsigned depth = 0) {
-  auto add = [](int64_t &to, int64_t a, int64_t b) {
-    std::optional<int64_t> product = llvm::checkedMul(a, b);
-    if (!product)
-      return failure();
-    std::optional<int64_t> sum = llvm::checkedAdd(to, *product);
-    if (!sum)
-      return failure();
-    to = *sum;
-    return success();
-  };
-  if (std::optional<int64_t> constant = getConstantIndex(value))
-    return add(into.constant, *constant, scale);
-  Operation *op = value.getDefiningOp();
-  if (op && depth < 32) {
-    if (isa<arith::AddIOp, arith::SubIOp>(op)) {
-      int64_t rhsScale = isa<arith::SubIOp>(op) ? -scale : scale;
-      if (rhsScale == std::numeric_limits<int64_t>::min())
-        return failure();
-      return success(
-          succeeded(addLinear(op->getOperand(0), scale, into, depth + 1)) &&
-          succeeded(addLinear(op->getOperand(1), rhsScale, into, depth + 1)));
-    }
-    if (isa<arith::MulIOp>(op)) {
-      for (unsigned i = 0; i < 2; ++i) {
-        if (std::optional<int64_t> factor =
-                getConstantIndex(op->getOperand(i))) {
-          std::optional<int64_t> newScale = llvm::checkedMul(scale, *factor);
-          if (!newScale)
-            return failure();
-          return addLinear(op->getOperand(1 - i), *newScale, into, depth + 1);
-        }
-      }
-    }
-  }
-  return add(into.terms[value], 1, scale);
-}
-
-/// a - b, when the two indices differ by a constant.
-std::optional<int64_t> getConstantDifference(Value a, Value b) {
-  LinearIndex difference;
-  if (failed(addLinear(a, 1, difference)) ||
-      failed(addLinear(b, -1, difference)))
-    return std::nullopt;
-  for (auto &[leaf, coefficient] : difference.terms)
-    if (coefficient != 0)
-      return std::nullopt;
-  return difference.constant;
-}
 
 /// The widest vector registers of the host and how many there are.
 std::pair<unsigned, unsigned> getHostVectorRegisters() {
@@ -301,16 +236,7 @@ LogicalResult ReductionNest::findAccumulators() {
     Type type = store.getValue().getType();
     if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() % 8 != 0)
       return failure();
-    KLoadOp load;
-    for (Operation *user : address->getUsers()) {
-      if (user == store)
-        continue;
-      auto userLoad = dyn_cast<KLoadOp>(user);
-      if (!userLoad || load || userLoad.getGate() ||
-          userLoad->getBlock() != &body || !userLoad->isBeforeInBlock(store))
-        return failure();
-      load = userLoad;
-    }
+    KLoadOp load = getAccumulatorLoad(store);
     if (!load || !isHoistable(address.getIndices().front()))
       return failure();
     accumulatorOf[load] = accumulatorOf[store] = accumulators.size();

@@ -398,9 +398,10 @@ def TinyCollapseReduce : Pass<"tiny-collapse-reduce"> {
 }
 
 def TinyCPUSchedule : Pass<"tiny-cpu-schedule"> {
-  let summary = "Choose the range of each CPU kernel spread over threads";
+  let summary = "Choose the THREAD and UNROLL ranges of each CPU kernel";
   let description = [{
-    The only code that sets the THREAD AxisType of kernel ranges;
+    The only code that sets the THREAD and UNROLL AxisTypes of CPU kernel
+    ranges;
     -convert-tiny-to-scf only reads it (a THREAD range carrying nothing
     becomes an `scf.parallel`). -tiny-rangeify emits LOOP and REDUCE ranges
     only. Kernels that name a CUDA or HIP device are left for
@@ -414,8 +415,7 @@ def TinyCPUSchedule : Pass<"tiny-cpu-schedule"> {
     LOOP, carrying nothing, with a constant bound). The work is the most
     times one op of the kernel runs (the product of the bounds of the
     ranges around it), or the most loads of one buffer that run inside
-    REDUCE ranges (a matmul's body computes several rows and reduced
-    indices per iteration).
+    REDUCE ranges (a matmul's body computes several rows per iteration).
 
     ```mlir
     tiny.k.range loop %i < %c256 {
@@ -424,6 +424,41 @@ def TinyCPUSchedule : Pass<"tiny-cpu-schedule"> {
     // becomes
     tiny.k.range thread %i < %c256 {
       tiny.k.range loop %j < %c256 { ... }
+    }
+    ```
+
+    Whatever its work, a kernel's reduction-outside nest (a REDUCE range
+    whose body ends in the LOOP range of the columns, whose body updates
+    accumulators in memory: the form -tiny-rangeify gives a large matmul)
+    gets its REDUCE range UNROLLed by 4 where 4 divides its bound: the
+    range runs a quarter of the iterations, and the column loop's body loads
+    each accumulator once, combines 4 reduced indices in an UNROLL range
+    carrying the accumulators, and stores them once (-tiny-expand-upcast
+    copies that range's body). The nest is kept where that would change
+    what is computed: the stores must update accumulators at addresses
+    independent of the reduced index, disjoint across the columns, and
+    nothing else in the column loop may write memory or read the
+    accumulators' buffers.
+
+    ```mlir
+    tiny.k.range reduce %k < %c8 {
+      tiny.k.range loop %j < %c32 {
+        %acc = tiny.k.load %p
+        %s = arith.addf %acc, (... %k ...)
+        tiny.k.store %p, %s
+      }
+    }
+    // becomes
+    tiny.k.range reduce %kb < %c2 {
+      tiny.k.range loop %j < %c32 {
+        %acc = tiny.k.load %p
+        %r = tiny.k.range unroll %u < %c4 iter_args(%x = %acc) -> (f32) {
+          %k = %kb * 4 + %u
+          %s = arith.addf %x, (... %k ...)
+          tiny.k.end %s : f32
+        }
+        tiny.k.store %p, %r
+      }
     }
     ```
   }];
@@ -437,8 +472,9 @@ def TinyExpandUpcast : Pass<"tiny-expand-upcast"> {
   let summary = "Replace UPCAST and UNROLL ranges by copies of their body";
   let description = [{
     The only code that materializes the UPCAST and UNROLL AxisTypes of a
-    schedule (today only one written by hand: -tiny-rangeify still writes a
-    large matmul's rows and unrolled reduced indices as copies itself), as
+    schedule (-tiny-cpu-schedule's UNROLL ranges, or ranges written by
+    hand; -tiny-rangeify still writes a large matmul's UPCAST rows as
+    copies itself), as
     tinygrad's expander does: a range of either type is replaced, in its
     place, by one copy of its body per index, its induction variable the
     constant index in each. The values it carries (an UNROLLed reduction's

@@ -4,9 +4,8 @@
 // source contiguously along the reduction (a matmul): reduction loops
 // outside the innermost output loop, accumulating in the output buffer,
 // rows UPCAST (-tiny-cpu-schedule spreads the range of row blocks over
-// threads), the last reduced axis UNROLLed, and
-// what is computed from the reduce (a relu, a bias) applied to the
-// accumulated rows in place.
+// threads and UNROLLs the last reduced axis), and what is computed from the
+// reduce (a relu, a bias) applied to the accumulated rows in place.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,9 +26,6 @@ using namespace mlir::tiny::rangeify;
 /// 8 rows of accumulators make -tiny-optimize's register tiles (8 x 32 f32
 /// with AVX-512) load each column of the source once for 8 rows.
 constexpr int64_t kUpcast = 8;
-
-/// Reduced indices a large reduction combines per load of its accumulator.
-constexpr int64_t kReduceUnroll = 4;
 
 /// The last axis of `shape` longer than 1: the innermost one a loop walks.
 static std::optional<size_t> getLastLongAxis(ArrayRef<int64_t> shape) {
@@ -278,29 +274,10 @@ LogicalResult FunctionRangeifier::emitReduceOutsideRows(
 
   // for each reduced index: out[..., n, ...] = combine(out[...], src[...])
   builder.setInsertionPoint(outerBlock, outerPoint);
-  // The last reduced axis is UNROLLed: each output element is loaded and
-  // stored once per `unroll` reduced indices.
-  int64_t lastReduced = axes.back();
-  int64_t unroll = srcShape[lastReduced] % kReduceUnroll == 0
-                       ? kReduceUnroll
-                       : 1;
   SmallVector<Value> reduceIndices;
   for (int64_t axis : axes)
     reduceIndices.push_back(
-        openRange(AxisType::Reduce,
-                  axis == lastReduced ? srcShape[axis] / unroll
-                                      : srcShape[axis])
-            .getInductionVar());
-  SmallVector<Value> unrolled(unroll, reduceIndices.back());
-  if (unroll > 1) {
-    Value base = arith::MulIOp::create(builder, loc, reduceIndices.back(),
-                                       emitter.indexConst(loc, unroll));
-    for (int64_t u = 0; u < unroll; ++u)
-      unrolled[u] = u == 0 ? base
-                           : arith::AddIOp::create(builder, loc, base,
-                                                   emitter.indexConst(loc, u))
-                                 .getResult();
-  }
+        openRange(AxisType::Reduce, srcShape[axis]).getInductionVar());
   RangeOp inner = openRange(AxisType::Loop, shape[innerAxis]);
   emitter.openScope();
   for (SmallVector<Value> row : rows) {
@@ -311,14 +288,11 @@ LogicalResult FunctionRangeifier::emitReduceOutsideRows(
     Value ptr = KIndexOp::create(
         builder, loc, buffer, ValueRange{emitter.linearize(loc, row, shape)});
     Value acc = KLoadOp::create(builder, loc, ptr, Value(), Value());
-    for (Value index : unrolled) {
-      srcIndices[lastReduced] = index;
-      FailureOr<Value> element = emitter.emit(reduce.getSrc(), srcIndices);
-      if (failed(element))
-        return failure();
-      acc = createReduceCombine(builder, loc, reduce.getKind(), dtype, acc,
-                                *element);
-    }
+    FailureOr<Value> element = emitter.emit(reduce.getSrc(), srcIndices);
+    if (failed(element))
+      return failure();
+    acc = createReduceCombine(builder, loc, reduce.getKind(), dtype, acc,
+                              *element);
     KStoreOp::create(builder, loc, ptr, acc, Value());
   }
   emitter.closeScope();

@@ -398,3 +398,185 @@ func.func @carried(%o: memref<1xf32>) {
   }
   return
 }
+
+// -----
+
+// A matmul row in -tiny-rangeify's reduction-outside form: the REDUCE range
+// of its 8 reduced indices outside the column loop, which loads, combines
+// and stores the accumulator. The pass UNROLLs the reduce range by 4 (below
+// min-work, so no THREAD range): 2 iterations, each loading the accumulator
+// once, combining 4 reduced indices (%k = %kb * 4 + %u) in an UNROLL range
+// that carries it, and storing it once. What does not depend on the reduced
+// index (the accumulator's address) stays outside the UNROLL range. Run
+// twice, the pass keeps this schedule: the second run gives the same IR.
+// CHECK-LABEL: func.func @unroll_reduce
+// CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
+// CHECK: tiny.k.range loop %{{.*}} < %c1 {
+// CHECK: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-NEXT: tiny.k.range reduce %[[KB:.*]] < %[[C2]] {
+// CHECK-NEXT: tiny.k.range loop %[[J:.*]] < %[[C32]] {
+// CHECK-NEXT: %[[P:.*]] = tiny.k.index %arg2[%[[J]]]
+// CHECK-NEXT: %[[ACC:.*]] = tiny.k.load %[[P]]
+// CHECK-NEXT: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-NEXT: %[[SUM:.*]] = tiny.k.range unroll %[[U:.*]] < %[[C4]] iter_args(%[[X:.*]] = %[[ACC]]) -> (f32) {
+// CHECK-NEXT: %[[BASE:.*]] = arith.muli %[[KB]], %[[C4]] : index
+// CHECK-NEXT: %[[K:.*]] = arith.addi %[[BASE]], %[[U]] : index
+// CHECK-NEXT: %[[PA:.*]] = tiny.k.index %arg0[%[[K]]]
+// CHECK-NEXT: %[[VA:.*]] = tiny.k.load %[[PA]]
+// CHECK-NEXT: %[[BK:.*]] = arith.muli %[[K]], %[[C32]]
+// CHECK-NEXT: %[[BI:.*]] = arith.addi %[[BK]], %[[J]]
+// CHECK-NEXT: %[[PB:.*]] = tiny.k.index %arg1[%[[BI]]]
+// CHECK-NEXT: %[[VB:.*]] = tiny.k.load %[[PB]]
+// CHECK-NEXT: %[[M:.*]] = arith.mulf %[[VA]], %[[VB]] : f32
+// CHECK-NEXT: %[[S:.*]] = arith.addf %[[X]], %[[M]] : f32
+// CHECK-NEXT: tiny.k.end %[[S]] : f32
+// CHECK-NEXT: }
+// CHECK-NEXT: tiny.k.store %[[P]], %[[SUM]]
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NOT: tiny.k.range thread
+// CHECK: return
+func.func @unroll_reduce(%a: memref<8xf32>, %b: memref<256xf32>,
+                         %o: memref<32xf32>) {
+  tiny.k.kernel "r_1_32_8" {
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c32 = arith.constant 32 : index
+    tiny.k.range loop %i < %c1 {
+      tiny.k.range reduce %k < %c8 {
+        tiny.k.range loop %j < %c32 {
+          %p = tiny.k.index %o[%j] : memref<32xf32>
+          %acc = tiny.k.load %p : !tiny.ptr<f32, global>
+          %pa = tiny.k.index %a[%k] : memref<8xf32>
+          %va = tiny.k.load %pa : !tiny.ptr<f32, global>
+          %bk = arith.muli %k, %c32 : index
+          %bi = arith.addi %bk, %j : index
+          %pb = tiny.k.index %b[%bi] : memref<256xf32>
+          %vb = tiny.k.load %pb : !tiny.ptr<f32, global>
+          %m = arith.mulf %va, %vb : f32
+          %s = arith.addf %acc, %m : f32
+          tiny.k.store %p, %s : !tiny.ptr<f32, global>
+        }
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// 6 reduced indices, which 4 does not divide: the reduce range is kept
+// (as -tiny-rangeify's own unrolling did, no tail range of 2).
+// CHECK-LABEL: func.func @unroll_reduce_indivisible
+// CHECK: tiny.k.range reduce %{{.*}} < %c6 {
+// CHECK-NOT: tiny.k.range unroll
+// CHECK: return
+func.func @unroll_reduce_indivisible(%a: memref<6xf32>, %o: memref<32xf32>) {
+  tiny.k.kernel "r_32_6" {
+    %c6 = arith.constant 6 : index
+    %c32 = arith.constant 32 : index
+    tiny.k.range reduce %k < %c6 {
+      tiny.k.range loop %j < %c32 {
+        %p = tiny.k.index %o[%j] : memref<32xf32>
+        %acc = tiny.k.load %p : !tiny.ptr<f32, global>
+        %pa = tiny.k.index %a[%k] : memref<6xf32>
+        %va = tiny.k.load %pa : !tiny.ptr<f32, global>
+        %s = arith.addf %acc, %va : f32
+        tiny.k.store %p, %s : !tiny.ptr<f32, global>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// Two accumulators 2 elements apart over 4 columns: columns 0 and 2 update
+// one element. Unrolling would move reduced indices of column 2 ahead of
+// column 0's and change the order that element adds them in: kept.
+// CHECK-LABEL: func.func @unroll_reduce_overlap
+// CHECK: tiny.k.range reduce %{{.*}} < %c8 {
+// CHECK-NOT: tiny.k.range unroll
+// CHECK: return
+func.func @unroll_reduce_overlap(%a: memref<8xf32>, %o: memref<8xf32>) {
+  tiny.k.kernel "r_2_4_8" {
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    tiny.k.range reduce %k < %c8 {
+      tiny.k.range loop %j < %c4 {
+        %pa = tiny.k.index %a[%k] : memref<8xf32>
+        %va = tiny.k.load %pa : !tiny.ptr<f32, global>
+        %p0 = tiny.k.index %o[%j] : memref<8xf32>
+        %acc0 = tiny.k.load %p0 : !tiny.ptr<f32, global>
+        %s0 = arith.addf %acc0, %va : f32
+        tiny.k.store %p0, %s0 : !tiny.ptr<f32, global>
+        %e1 = arith.addi %j, %c2 : index
+        %p1 = tiny.k.index %o[%e1] : memref<8xf32>
+        %acc1 = tiny.k.load %p1 : !tiny.ptr<f32, global>
+        %s1 = arith.addf %acc1, %va : f32
+        tiny.k.store %p1, %s1 : !tiny.ptr<f32, global>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// The combined value reads the accumulators' buffer at another element
+// (column 0 of the row): with the reduced indices moved inside the column
+// loop it would read it before the other columns' updates. Kept.
+// CHECK-LABEL: func.func @unroll_reduce_reads_output
+// CHECK: tiny.k.range reduce %{{.*}} < %c8 {
+// CHECK-NOT: tiny.k.range unroll
+// CHECK: return
+func.func @unroll_reduce_reads_output(%a: memref<8xf32>, %o: memref<32xf32>) {
+  tiny.k.kernel "r_32_8" {
+    %c0 = arith.constant 0 : index
+    %c8 = arith.constant 8 : index
+    %c32 = arith.constant 32 : index
+    tiny.k.range reduce %k < %c8 {
+      tiny.k.range loop %j < %c32 {
+        %p = tiny.k.index %o[%j] : memref<32xf32>
+        %acc = tiny.k.load %p : !tiny.ptr<f32, global>
+        %pa = tiny.k.index %a[%k] : memref<8xf32>
+        %va = tiny.k.load %pa : !tiny.ptr<f32, global>
+        %p0 = tiny.k.index %o[%c0] : memref<32xf32>
+        %v0 = tiny.k.load %p0 : !tiny.ptr<f32, global>
+        %m = arith.mulf %va, %v0 : f32
+        %s = arith.addf %acc, %m : f32
+        tiny.k.store %p, %s : !tiny.ptr<f32, global>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// A store whose address depends on the reduced index is no accumulator
+// update (each reduced index writes its own element): kept.
+// CHECK-LABEL: func.func @unroll_reduce_scatter
+// CHECK: tiny.k.range reduce %{{.*}} < %c8 {
+// CHECK-NOT: tiny.k.range unroll
+// CHECK: return
+func.func @unroll_reduce_scatter(%a: memref<8xf32>, %o: memref<256xf32>) {
+  tiny.k.kernel "E_8_32" {
+    %c8 = arith.constant 8 : index
+    %c32 = arith.constant 32 : index
+    tiny.k.range reduce %k < %c8 {
+      tiny.k.range loop %j < %c32 {
+        %ok = arith.muli %k, %c32 : index
+        %oi = arith.addi %ok, %j : index
+        %p = tiny.k.index %o[%oi] : memref<256xf32>
+        %acc = tiny.k.load %p : !tiny.ptr<f32, global>
+        %pa = tiny.k.index %a[%k] : memref<8xf32>
+        %va = tiny.k.load %pa : !tiny.ptr<f32, global>
+        %s = arith.addf %acc, %va : f32
+        tiny.k.store %p, %s : !tiny.ptr<f32, global>
+      }
+    }
+  }
+  return
+}

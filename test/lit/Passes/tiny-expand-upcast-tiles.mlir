@@ -1,8 +1,9 @@
 // RUN: tiny-opt %s -tiny-expand-upcast -tiny-optimize="vector-bits=128 vector-registers=8" -cse | FileCheck %s
 
-// A matmul scheduled by hand as -tiny-rangeify writes a large one today
-// (passes/RangeifyReduceOutside.cpp), with UPCAST and UNROLL ranges where
-// rangeify copies the rows and reduced indices itself: 2 rows per
+// A matmul scheduled by hand as -tiny-rangeify and -tiny-cpu-schedule write
+// a large one today (passes/RangeifyReduceOutside.cpp), with an UPCAST range
+// where rangeify copies the rows itself, and one UNROLL range per row where
+// -tiny-cpu-schedule's carries all rows' accumulators: 2 rows per
 // iteration, the 4 reduced indices a REDUCE range of 2 UNROLLed by 2. Once
 // expanded, -tiny-optimize register-tiles it as it does rangeify's form:
 // the 8 columns one tile of 8 lanes (two 4-lane registers) per row, each

@@ -1,7 +1,7 @@
 // RUN: tiny-opt %s -split-input-file -tiny-rangeify -tiny-print-schedule -o /dev/null | FileCheck %s --check-prefix=COUNT
 // RUN: tiny-opt %s -split-input-file -tiny-rangeify | FileCheck %s
 // RUN: tiny-opt %s -split-input-file -tiny-rangeify -tiny-cpu-schedule | FileCheck %s --check-prefix=SCHED
-// RUN: tiny-opt %s -split-input-file -tiny-rangeify -tiny-optimize="vector-bits=512 vector-registers=32" | FileCheck %s --check-prefix=TILED
+// RUN: tiny-opt %s -split-input-file -tiny-rangeify -tiny-cpu-schedule -tiny-expand-upcast -tiny-optimize="vector-bits=512 vector-registers=32" | FileCheck %s --check-prefix=TILED
 
 // When a reduce gets a buffer of its own, and how a large one computes what
 // is read from it. tinygrad realizes a reduce whose readers index it
@@ -320,8 +320,11 @@ tiny.function @contiguous_square -> tensor<4x1xf32, #cpu> {
 // CHECK-NEXT: tiny.k.kernel "r_16_32_1" {
 // CHECK: tiny.k.range loop %[[T:[a-z0-9_]+]] < %c2 {
 // CHECK: %[[ROW0:[a-z0-9_]+]] = arith.muli %[[T]], %c8 : index
-// CHECK: tiny.k.range reduce
-// CHECK: tiny.k.range loop
+// The reduce range as rangeify writes it, over all 32 reduced indices
+// (-tiny-cpu-schedule chooses its UNROLL, below).
+// CHECK: tiny.k.range reduce %{{[a-z0-9_]+}} < %c32 {
+// CHECK-NEXT: tiny.k.range loop
+// CHECK-NOT: tiny.k.range unroll
 // CHECK-NOT: arith.maximumf
 // CHECK: tiny.k.range loop %[[J:[a-z0-9_]+]] < %c32 {
 // CHECK-NEXT: %[[OFF_A:[a-z0-9_]+]] = arith.muli %[[ROW0]], %c32 : index
@@ -337,7 +340,7 @@ tiny.function @contiguous_square -> tensor<4x1xf32, #cpu> {
 // CHECK-NOT: tiny.k.kernel
 // CHECK: return
 // TILED-LABEL: func.func @max_matmul
-// TILED: tiny.k.range reduce %{{[a-z0-9_]+}} < %c8 iter_args({{.*}}) -> (vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>) {
+// TILED: tiny.k.range reduce %{{[a-z0-9_]+}} < %c8{{[_0-9]*}} iter_args({{.*}}) -> (vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>) {
 // TILED: vector.store
 // TILED: tiny.k.range loop %{{[a-z0-9_]+}} < %c32 {
 // TILED: arith.maximumf
@@ -345,6 +348,9 @@ tiny.function @contiguous_square -> tensor<4x1xf32, #cpu> {
 // SCHED-LABEL: func.func @max_matmul
 // SCHED: tiny.k.kernel "r_16_32_1" {
 // SCHED: tiny.k.range thread %[[T:[a-z0-9_]+]] < %c2 {
+// SCHED: tiny.k.range reduce %{{[a-z0-9_]+}} < %c8{{[_0-9]*}} {
+// SCHED-NEXT: tiny.k.range loop %{{[a-z0-9_]+}} < %c32 {
+// SCHED: tiny.k.range unroll %{{[a-z0-9_]+}} < %c4{{[_0-9]*}} iter_args({{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32) {
 tiny.function @max_matmul -> tensor<16x32xf32, #cpu> {
   %a = tiny.param 0 : f32 size 512 on "CPU"
   %b = tiny.param 1 : f32 size 1024 on "CPU"
@@ -374,7 +380,7 @@ tiny.function @max_matmul -> tensor<16x32xf32, #cpu> {
 // -tiny-optimize register-tiles the reduce range as it does a plain
 // matmul's (8 rows x 32 columns of accumulators, in vectors).
 // TILED-LABEL: func.func @relu_matmul
-// TILED: tiny.k.range reduce %{{[a-z0-9_]+}} < %c8 iter_args({{.*}}) -> (vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>) {
+// TILED: tiny.k.range reduce %{{[a-z0-9_]+}} < %c8{{[_0-9]*}} iter_args({{.*}}) -> (vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>) {
 // TILED: vector.store
 // TILED: tiny.k.range loop %{{[a-z0-9_]+}} < %c32 {
 // TILED: arith.cmpf olt
@@ -387,8 +393,7 @@ tiny.function @max_matmul -> tensor<16x32xf32, #cpu> {
 // CHECK: tiny.k.range loop
 // CHECK: tiny.k.store
 // CHECK: tiny.k.range reduce
-// CHECK-NEXT: arith.muli
-// CHECK: tiny.k.range loop
+// CHECK-NEXT: tiny.k.range loop
 // CHECK-NOT: arith.cmpf
 // CHECK: tiny.k.range loop %[[J:[a-z0-9_]+]] < %c32 {
 // CHECK-NEXT: %[[ZERO:[a-z0-9_]+]] = arith.constant 0.000000e+00 : f32

@@ -1,0 +1,223 @@
+//===- ScheduleActions.cpp - edits of a kernel's ranges --------------------===//
+
+#include "passes/ScheduleActions.h"
+
+#include "passes/LinearIndex.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::tiny;
+
+namespace {
+
+/// A reduction-outside nest unrollReduce applies to.
+struct ReduceNest {
+  /// The LOOP range of the columns, the last op of the REDUCE range's body.
+  RangeOp columns;
+  /// The REDUCE range's bound.
+  int64_t bound = 0;
+  /// Each accumulator's store and its load, in the stores' order.
+  SmallVector<KStoreOp> stores;
+  SmallVector<KLoadOp> loads;
+  /// The ops of the column loop's body computed from the reduced index or
+  /// the accumulators (other than the stores), in block order.
+  SmallVector<Operation *> varying;
+};
+
+/// True when every (column, accumulator) pair of `nest` names an element of
+/// its own: each address is the column plus values from outside the column
+/// loop, and those of one buffer are at least a row of columns apart.
+bool updatesDisjointElements(ReduceNest &nest, int64_t numColumns) {
+  Value column = nest.columns.getInductionVar();
+  Region &columnBody = nest.columns.getBody();
+  SmallVector<KIndexOp> addresses;
+  for (KStoreOp store : nest.stores) {
+    auto address = store.getPtr().getDefiningOp<KIndexOp>();
+    LinearIndex linear;
+    if (failed(addLinear(address.getIndices().front(), 1, linear)))
+      return false;
+    for (auto &[leaf, coefficient] : linear.terms)
+      if (coefficient != 0 && leaf != column &&
+          columnBody.isAncestor(leaf.getParentRegion()))
+        return false;
+    if (linear.terms.lookup(column) != 1)
+      return false;
+    addresses.push_back(address);
+  }
+  for (auto [i, a] : llvm::enumerate(addresses)) {
+    for (KIndexOp b : llvm::drop_begin(addresses, i + 1)) {
+      if (a.getBuffer() != b.getBuffer())
+        continue;
+      std::optional<int64_t> distance = getConstantDifference(
+          a.getIndices().front(), b.getIndices().front());
+      if (!distance || *distance == std::numeric_limits<int64_t>::min() ||
+          std::abs(*distance) < numColumns)
+        return false;
+    }
+  }
+  return true;
+}
+
+/// The nest of `reduce` when unrollReduce(`reduce`, `factor`) applies (see
+/// its comment).
+std::optional<ReduceNest> matchReduceNest(RangeOp reduce, int64_t factor) {
+  if (factor < 2 || reduce.getAxis() != AxisType::Reduce ||
+      !reduce.getInitArgs().empty())
+    return std::nullopt;
+  std::optional<int64_t> bound = getConstantIndex(reduce.getBound());
+  if (!bound || *bound < factor || *bound % factor != 0)
+    return std::nullopt;
+  Block &body = reduce.getBody().front();
+  Value reduced = reduce.getInductionVar();
+  auto columns =
+      dyn_cast_or_null<RangeOp>(body.getTerminator()->getPrevNode());
+  if (!columns || columns.getAxis() != AxisType::Loop ||
+      !columns.getInitArgs().empty())
+    return std::nullopt;
+  std::optional<int64_t> numColumns = getConstantIndex(columns.getBound());
+  if (!numColumns || *numColumns < 1)
+    return std::nullopt;
+  for (Operation &op : body.without_terminator())
+    if (&op != columns.getOperation() &&
+        (op.getNumRegions() != 0 || !isPure(&op) ||
+         llvm::is_contained(op.getOperands(), reduced)))
+      return std::nullopt;
+
+  ReduceNest nest;
+  nest.columns = columns;
+  nest.bound = *bound;
+  Block &inner = columns.getBody().front();
+  DenseSet<Operation *> accumulatorLoads;
+  DenseSet<Value> accumulatorBuffers;
+  for (Operation &op : inner.without_terminator()) {
+    auto store = dyn_cast<KStoreOp>(op);
+    if (!store)
+      continue;
+    auto address = store.getPtr().getDefiningOp<KIndexOp>();
+    if (store.getGate() || !address || address.getIndices().size() != 1)
+      return std::nullopt;
+    KLoadOp load = getAccumulatorLoad(store);
+    if (!load)
+      return std::nullopt;
+    nest.stores.push_back(store);
+    nest.loads.push_back(load);
+    accumulatorLoads.insert(load);
+    accumulatorBuffers.insert(address.getBuffer());
+  }
+  if (nest.stores.empty())
+    return std::nullopt;
+
+  // The ops computed from the reduced index or the accumulators move into
+  // the UNROLL range: they may only read, and not the accumulators' buffers.
+  DenseSet<Value> varying{reduced};
+  for (KLoadOp load : nest.loads)
+    varying.insert(load.getResult());
+  auto isVarying = [&](Value value) { return varying.contains(value); };
+  for (Operation &op : inner.without_terminator()) {
+    if (auto store = dyn_cast<KStoreOp>(op)) {
+      if (isVarying(store.getPtr()) || !isVarying(store.getValue()))
+        return std::nullopt;
+      continue;
+    }
+    if (accumulatorLoads.contains(&op)) {
+      if (isVarying(cast<KLoadOp>(op).getPtr()))
+        return std::nullopt;
+      continue;
+    }
+    bool fromVarying = false;
+    WalkResult walk = op.walk([&](Operation *nested) {
+      fromVarying |= llvm::any_of(nested->getOperands(), isVarying);
+      if (auto load = dyn_cast<KLoadOp>(nested)) {
+        auto address = load.getPtr().getDefiningOp<KIndexOp>();
+        return address && !accumulatorBuffers.contains(address.getBuffer())
+                   ? WalkResult::advance()
+                   : WalkResult::interrupt();
+      }
+      return isa<RangeOp, EndOp>(nested) || isPure(nested)
+                 ? WalkResult::advance()
+                 : WalkResult::interrupt();
+    });
+    if (walk.wasInterrupted())
+      return std::nullopt;
+    if (fromVarying) {
+      nest.varying.push_back(&op);
+      varying.insert(op.result_begin(), op.result_end());
+    }
+  }
+  if (!updatesDisjointElements(nest, *numColumns))
+    return std::nullopt;
+  return nest;
+}
+
+} // namespace
+
+KLoadOp mlir::tiny::getAccumulatorLoad(KStoreOp store) {
+  auto address = store.getPtr().getDefiningOp<KIndexOp>();
+  if (!address)
+    return {};
+  KLoadOp load;
+  for (Operation *user : address->getUsers()) {
+    if (user == store)
+      continue;
+    auto userLoad = dyn_cast<KLoadOp>(user);
+    if (!userLoad || load || userLoad.getGate() ||
+        userLoad->getBlock() != store->getBlock() ||
+        !userLoad->isBeforeInBlock(store))
+      return {};
+    load = userLoad;
+  }
+  return load;
+}
+
+bool mlir::tiny::canUnrollReduce(RangeOp reduce, int64_t factor) {
+  return matchReduceNest(reduce, factor).has_value();
+}
+
+LogicalResult mlir::tiny::unrollReduce(RangeOp reduce, int64_t factor) {
+  std::optional<ReduceNest> nest = matchReduceNest(reduce, factor);
+  if (!nest)
+    return failure();
+  Location loc = reduce.getLoc();
+  OpBuilder builder(reduce);
+  reduce.getBoundMutable().assign(
+      arith::ConstantIndexOp::create(builder, loc, nest->bound / factor));
+
+  Block &inner = nest->columns.getBody().front();
+  builder.setInsertionPoint(inner.getTerminator());
+  Value factorValue = arith::ConstantIndexOp::create(builder, loc, factor);
+  SmallVector<Value> inits;
+  for (KLoadOp load : nest->loads)
+    inits.push_back(load.getResult());
+  auto unroll =
+      RangeOp::create(builder, loc, AxisType::Unroll, factorValue, inits);
+  builder.setInsertionPointToEnd(&unroll.getBody().front());
+  IRMapping mapping;
+  Value base = arith::MulIOp::create(builder, loc, reduce.getInductionVar(),
+                                     factorValue);
+  mapping.map(reduce.getInductionVar(),
+              arith::AddIOp::create(builder, loc, base,
+                                    unroll.getInductionVar())
+                  .getResult());
+  mapping.map(inits, unroll.getRegionIterArgs());
+  for (Operation *op : nest->varying)
+    builder.clone(*op, mapping);
+  SmallVector<Value> yields;
+  for (KStoreOp store : nest->stores)
+    yields.push_back(mapping.lookup(store.getValue()));
+  EndOp::create(builder, loc, yields);
+
+  // The accumulators are stored once the unrolled indices are combined.
+  for (auto [store, result] : llvm::zip(nest->stores, unroll.getResults())) {
+    store->moveBefore(inner.getTerminator());
+    store.getValueMutable().assign(result);
+  }
+  for (Operation *op : llvm::reverse(nest->varying))
+    op->erase();
+  return success();
+}

@@ -1,0 +1,66 @@
+//===- ScheduleActions.h - edits of a kernel's ranges ----------*- C++ -*-===//
+//
+// The actions a schedule is made of, as edits of a kernel's ranges that a
+// heuristic (-tiny-cpu-schedule) or a search over schedules applies. Each
+// action has a check, which says whether the action keeps the kernel's
+// results and changes nothing, and an apply, which fails without changing
+// anything where the check does; a search can check several and compare the
+// kernels they give.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TINY_PASSES_SCHEDULEACTIONS_H
+#define TINY_PASSES_SCHEDULEACTIONS_H
+
+#include "dialects/tiny/IR/TinyKernelOps.h"
+
+namespace mlir::tiny {
+
+/// The load of the accumulator update `store` ends, when it is one: the
+/// only other user of `store`'s address, ungated, earlier in its block.
+/// Null otherwise (the address is not a k.index, or its users are others).
+KLoadOp getAccumulatorLoad(KStoreOp store);
+
+/// Whether unrollReduce(`reduce`, `factor`) applies.
+bool canUnrollReduce(RangeOp reduce, int64_t factor);
+
+/// UNROLLs the REDUCE range `reduce` of a reduction-outside nest, the form
+/// -tiny-rangeify gives a matmul, by `factor`:
+///
+///   reduce %k < K {
+///     loop %n < N {
+///       acc(i) = load p(i)          (p(i) independent of %k)
+///       store p(i), combine(acc(i), src(i, %k, %n))
+///     }
+///   }
+///
+/// becomes
+///
+///   reduce %kb < K / factor {
+///     loop %n < N {
+///       acc(i) = load p(i)
+///       s = unroll %u < factor iter_args(x(i) = acc(i)) {
+///         end combine(x(i), src(i, %kb * factor + %u, %n))
+///       }
+///       store p(i), s(i)
+///     }
+///   }
+///
+/// so each accumulator is loaded and stored once per `factor` reduced
+/// indices; -tiny-expand-upcast copies the UNROLL range's body per index.
+/// It applies when `factor` > 1 divides the constant bound of `reduce`,
+/// which carries nothing and whose body is pure ops independent of %k and
+/// last the LOOP range of the columns, carrying nothing, of a constant
+/// bound. Each store in the loop's body updates an accumulator: it stores,
+/// ungated, a value computed from %k or the accumulators at a one-index
+/// address independent of %k that only one earlier ungated load reads. No
+/// other op in the body writes memory or reads the accumulators' buffers.
+/// The accumulators' addresses are the column plus values from outside the
+/// loop, those of one buffer at least N apart: the columns update disjoint
+/// elements, so moving the reduced indices inside the column loop keeps the
+/// order in which each element combines them.
+LogicalResult unrollReduce(RangeOp reduce, int64_t factor);
+
+} // namespace mlir::tiny
+
+#endif // TINY_PASSES_SCHEDULEACTIONS_H
