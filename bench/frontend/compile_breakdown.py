@@ -39,14 +39,15 @@ def child(model, out_dir):
     import tiny.tinygrad as tiny_tinygrad
     realize = sys.modules["tiny_tinygrad.realize"]
     texts = []
-    original = realize.compile_text
+    original = realize._compile
 
     def recording(text):
         if text not in realize._PROGRAMS:
             texts.append(text)
         return original(text)
 
-    realize.compile_text = recording
+    # Every realize compiles (or finds in its cache) through _compile.
+    realize._compile = recording
     tiny_tinygrad.realize(Tensor.ones(4).contiguous() + 2)
     texts.clear()
     run = workloads.WORKLOADS[model](0)

@@ -127,20 +127,21 @@ class _TinygradProbe:
 
 class _TinyProbe:
     """Reads tiny_tinygrad's stats and keeps the IR texts it compiles or
-    finds in its cache, by wrapping compile_text."""
+    finds in its cache, by wrapping realize._compile."""
 
     def __init__(self):
         import tiny_tinygrad  # noqa: F401
         realize = sys.modules["tiny_tinygrad.realize"]
         self.stats = realize.stats
         self.texts = []
-        compile_text = realize.compile_text
+        original = realize._compile
 
-        def recording_compile_text(text):
+        def recording_compile(text):
             self.texts.append(text)
-            return compile_text(text)
+            return original(text)
 
-        realize.compile_text = recording_compile_text
+        # Every realize compiles (or finds in its cache) through _compile.
+        realize._compile = recording_compile
         self.reset()
 
     def reset(self):
