@@ -292,12 +292,10 @@ LogicalResult FunctionRangeifier::run() {
     // A load or a stage (without ranges) puts its source in a new buffer on
     // its device, as a copy does.
     bool intoNewBuffer = isa<ContiguousOp, CopyOp, LoadOp, StageOp>(op);
-    bool realize = intoNewBuffer ||
-                   realizedForReduce.contains(value) ||
-                   (broadcastReads.count(value) &&
-                    isRealizedForBroadcast(value, broadcastReads[value],
-                                           buffers)) ||
-                   (outputIndex.count(value) && !buffers.count(value));
+    bool realize =
+        intoNewBuffer || realizedForReduce.contains(value) ||
+        isRealizedForBroadcast(value, broadcastReads.lookup(value), buffers) ||
+        (outputIndex.count(value) && !buffers.count(value));
     if (!realize || buffers.count(value))
       continue;
     Value buffer = outputIndex.count(value)

@@ -54,11 +54,11 @@ bool isRecomputedByReaders(Value value, const DenseMap<Value, Value> &buffers);
 /// elementwise ops read at more positions than they have (through movement
 /// ops and markers), with the number of positions read that way.
 DenseMap<Value, uint64_t> getBroadcastReads(Block &body);
-/// Whether `value`, read at `reads` positions by broadcasts, gets a buffer
-/// rather than being recomputed at each: tinygrad ends the kernel before a
-/// broadcast unless the value's readers recompute it
-/// (isRecomputedByReaders); tiny also recomputes it when that costs fewer
-/// ops than a kernel launch is worth.
+/// Whether `value`, read at `reads` positions by broadcasts (0: none), gets a
+/// buffer rather than being recomputed at each: tinygrad ends the kernel before
+/// a broadcast unless the value's readers recompute it (isRecomputedByReaders);
+/// tiny also recomputes it when that costs fewer ops than a kernel launch is
+/// worth.
 bool isRealizedForBroadcast(Value value, uint64_t reads,
                             const DenseMap<Value, Value> &buffers);
 /// Whether computing `reduce`'s source, up to realized values, computes a

@@ -223,11 +223,6 @@ static Value getViewedValue(Value value) {
   return value;
 }
 
-static int64_t getNumElements(Value value) {
-  auto type = dyn_cast<RankedTensorType>(value.getType());
-  return type ? type.getNumElements() : 0;
-}
-
 DenseMap<Value, uint64_t> getBroadcastReads(Block &body) {
   DenseMap<Value, uint64_t> reads;
   // Only an elementwise op's value is worth a buffer: any other is a view
@@ -239,16 +234,16 @@ DenseMap<Value, uint64_t> getBroadcastReads(Block &body) {
   };
   for (Operation &op : body) {
     if (auto expand = dyn_cast<ExpandOp>(op)) {
-      int64_t size = getNumElements(expand.getResult());
-      if (size > getNumElements(expand.getSrc()))
+      int64_t size = getTensorType(expand.getResult()).getNumElements();
+      if (size > getTensorType(expand.getSrc()).getNumElements())
         addReads(expand.getSrc(), size);
       continue;
     }
     if (!isElementwise(&op) || op.getNumResults() != 1)
       continue;
-    int64_t size = getNumElements(op.getResult(0));
+    int64_t size = getTensorType(op.getResult(0)).getNumElements();
     for (Value operand : op.getOperands())
-      if (getNumElements(operand) < size)
+      if (getTensorType(operand).getNumElements() < size)
         addReads(operand, size);
   }
   return reads;
@@ -274,6 +269,12 @@ getRecomputeCost(Value value, const DenseMap<Value, Value> &buffers) {
       return std::nullopt;
     if (isElementwise(op))
       ++cost;
+    // An after reads its source's buffer, not what its dependences compute.
+    if (auto after = dyn_cast<AfterOp>(op)) {
+      if (seen.insert(after.getSrc()).second)
+        worklist.push_back(after.getSrc());
+      continue;
+    }
     for (Value operand : op->getOperands())
       if (seen.insert(operand).second)
         worklist.push_back(operand);
@@ -292,7 +293,10 @@ constexpr uint64_t kMinRecomputeOps = uint64_t{1} << 22;
 
 bool isRealizedForBroadcast(Value value, uint64_t reads,
                             const DenseMap<Value, Value> &buffers) {
-  uint64_t size = getNumElements(value);
+  // Values no broadcast reads (reads == 0) need not be tensors.
+  if (reads == 0)
+    return false;
+  uint64_t size = getTensorType(value).getNumElements();
   if (reads <= size || isRecomputedByReaders(value, buffers))
     return false;
   std::optional<uint64_t> cost = getRecomputeCost(value, buffers);
