@@ -26,6 +26,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace mlir::tiny::rangeify {
 
@@ -222,6 +223,12 @@ private:
   /// accumulate it in `value`'s buffer and compute `value` from there in
   /// place. Null when there is none.
   ReduceOp getPositionalReduce(Value value);
+  /// Whether every op of `value`'s computation that reads a value computed
+  /// from `reduce` reads it at the element being computed (is one of
+  /// `atPositions`, on operands of `size` elements).
+  bool isAccumulatedInPlace(Value value, ReduceOp reduce,
+                            const llvm::DenseSet<Operation *> &atPositions,
+                            int64_t size);
   /// Whether the kernel computing `reduce` reads every buffer its source
   /// reads in the source's row-major order, through elementwise ops,
   /// reshapes, shrinks and expands along reduced axes only, and reduces the

@@ -40,17 +40,18 @@ ReduceOp FunctionRangeifier::getPositionalReduce(Value value) {
     return {};
   int64_t size = getTensorType(value).getNumElements();
   // The ops that read their operands of `size` elements at the position of
-  // the element of `value` being computed, from `value` up.
+  // the element of `value` being computed, from `value` up, and the reduces
+  // they reach.
   DenseSet<Operation *> atPositions;
+  SmallVector<ReduceOp> reduces;
   SmallVector<Value> worklist{value};
-  ReduceOp reduce;
   while (!worklist.empty()) {
     Operation *op = worklist.pop_back_val().getDefiningOp();
     if (!op || atPositions.contains(op))
       continue;
     if (auto found = dyn_cast<ReduceOp>(op)) {
-      if (!reduce)
-        reduce = found;
+      if (!llvm::is_contained(reduces, found))
+        reduces.push_back(found);
       continue;
     }
     if (!keepsPositions(op, size))
@@ -61,12 +62,25 @@ ReduceOp FunctionRangeifier::getPositionalReduce(Value value) {
           !buffers.count(operand))
         worklist.push_back(operand);
   }
-  if (!reduce)
-    return {};
+  // The largest reduce is the one worth accumulating in place: of a
+  // residual block's two convolutions added, the 3x3 one, not the 1x1
+  // shortcut, which the epilogue then computes at each element.
+  llvm::stable_sort(reduces, [&](ReduceOp a, ReduceOp b) {
+    return getTensorType(a.getSrc()).getNumElements() >
+           getTensorType(b.getSrc()).getNumElements();
+  });
+  for (ReduceOp reduce : reduces)
+    if (isAccumulatedInPlace(value, reduce, atPositions, size))
+      return reduce;
+  return {};
+}
 
+bool FunctionRangeifier::isAccumulatedInPlace(
+    Value value, ReduceOp reduce, const DenseSet<Operation *> &atPositions,
+    int64_t size) {
   // The values computed from the reduce without a buffer between them.
   DenseSet<Value> fromReduce{reduce.getResult()};
-  worklist.assign({reduce.getResult()});
+  SmallVector<Value> worklist{reduce.getResult()};
   while (!worklist.empty())
     for (Operation *user : worklist.pop_back_val().getUsers())
       for (Value result : user->getResults())
@@ -89,11 +103,11 @@ ReduceOp FunctionRangeifier::getPositionalReduce(Value value) {
       if (fromReduce.contains(operand) &&
           (!atPositions.contains(op) ||
            getTensorType(operand).getNumElements() != size))
-        return {};
+        return false;
       cone.push_back(operand);
     }
   }
-  return reduce;
+  return true;
 }
 
 bool FunctionRangeifier::reducesContiguously(ReduceOp reduce) {

@@ -499,3 +499,50 @@ tiny.function @matmul_mask -> tensor<16x32xi1, #cpu> {
   %pos = tiny.cmplt %z, %c : tensor<16x32xf32, #cpu>, tensor<16x32xf32, #cpu>
   tiny.return %pos : tensor<16x32xi1, #cpu>
 }
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// Two matmuls added (a residual block's 3x3 convolution and its 1x1
+// shortcut): the larger reduce (64 deep) is accumulated in the output in
+// its reduction-outside form; the loop after its reduce range computes the
+// smaller one (8 deep) at each element, its reduce range inside (tinygrad:
+// 1 kernel).
+// COUNT: {{^}}schedule @two_matmuls_added: 1 kernel: r_16_32_1{{$}}
+// CHECK-LABEL: func.func @two_matmuls_added
+// CHECK-NEXT: tiny.k.kernel "r_16_32_1" {
+// CHECK: tiny.k.range reduce %{{[a-z0-9_]+}} < %c64 {
+// CHECK-NEXT: tiny.k.range loop %{{[a-z0-9_]+}} < %c32 {
+// CHECK-NOT: tiny.k.kernel
+// CHECK: tiny.k.range loop %{{[a-z0-9_]+}} < %c32 {
+// CHECK: tiny.k.range reduce %{{[a-z0-9_]+}} < %c8 iter_args
+// CHECK: arith.addf
+// CHECK-NOT: tiny.k.kernel
+// CHECK: return
+tiny.function @two_matmuls_added -> tensor<16x32xf32, #cpu> {
+  %a = tiny.param 0 : f32 size 1024 on "CPU"
+  %b = tiny.param 1 : f32 size 2048 on "CPU"
+  %a3 = tiny.reshape %a to [16, 1, 64] : tensor<1024xf32, #cpu>
+  %ae = tiny.expand %a3 to [16, 32, 64] : tensor<16x1x64xf32, #cpu>
+  %b2 = tiny.reshape %b to [64, 32] : tensor<2048xf32, #cpu>
+  %bt = tiny.permute %b2 [1, 0] : tensor<64x32xf32, #cpu>
+  %b3 = tiny.reshape %bt to [1, 32, 64] : tensor<32x64xf32, #cpu>
+  %be = tiny.expand %b3 to [16, 32, 64] : tensor<1x32x64xf32, #cpu>
+  %p = tiny.mul %ae, %be : tensor<16x32x64xf32, #cpu>
+  %s = tiny.reduce add %p axes [2] : tensor<16x32x64xf32, #cpu>
+  %big = tiny.reshape %s to [16, 32] : tensor<16x32x1xf32, #cpu>
+  %c = tiny.param 2 : f32 size 128 on "CPU"
+  %d = tiny.param 3 : f32 size 256 on "CPU"
+  %c3 = tiny.reshape %c to [16, 1, 8] : tensor<128xf32, #cpu>
+  %ce = tiny.expand %c3 to [16, 32, 8] : tensor<16x1x8xf32, #cpu>
+  %d2 = tiny.reshape %d to [8, 32] : tensor<256xf32, #cpu>
+  %dt = tiny.permute %d2 [1, 0] : tensor<8x32xf32, #cpu>
+  %d3 = tiny.reshape %dt to [1, 32, 8] : tensor<32x8xf32, #cpu>
+  %de = tiny.expand %d3 to [16, 32, 8] : tensor<1x32x8xf32, #cpu>
+  %q = tiny.mul %ce, %de : tensor<16x32x8xf32, #cpu>
+  %t = tiny.reduce add %q axes [2] : tensor<16x32x8xf32, #cpu>
+  %small = tiny.reshape %t to [16, 32] : tensor<16x32x1xf32, #cpu>
+  %r = tiny.add %big, %small : tensor<16x32xf32, #cpu>, tensor<16x32xf32, #cpu>
+  tiny.return %r : tensor<16x32xf32, #cpu>
+}
