@@ -51,6 +51,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/TargetParser/Host.h"
 
@@ -148,6 +149,10 @@ private:
   /// loads read them.
   Value emitClampedLoad(OpBuilder &builder, KLoadOp load, IRMapping &mapping,
                         function_ref<Value(Value)> getVector);
+  /// The tile's lanes of a load at an index that varies across the columns
+  /// but not contiguously: one gather of the element each column reads.
+  Value emitGather(OpBuilder &builder, KLoadOp load, IRMapping &mapping,
+                   function_ref<Value(Value)> getVector);
   /// The scalar value of the Clamped index `value` in the tile's first
   /// column with its clamp's result replaced by `replacement` (the clamp's
   /// true or false value).
@@ -169,6 +174,10 @@ private:
   /// k.index results whose last index is Clamped: consecutive elements
   /// where the column is in bounds, the element at the clamp elsewhere.
   DenseSet<Value> clampedContiguous;
+  /// k.index results whose last index varies across the columns otherwise
+  /// (a strided convolution's stride, a clamp of a strided index): the
+  /// elements the columns read, gathered.
+  DenseSet<Value> gathered;
   DenseSet<Value> dependsOnReduce;
 };
 
@@ -324,9 +333,10 @@ LogicalResult ReductionNest::analyzeLanes() {
         clampedContiguous.insert(index);
         continue;
       }
-      if (last.kind != Lanes::Strided || last.stride != 1)
-        return failure();
-      contiguous.insert(index);
+      if (last.kind == Lanes::Strided && last.stride == 1)
+        contiguous.insert(index);
+      else
+        gathered.insert(index);
       continue;
     }
     if (auto load = dyn_cast<KLoadOp>(op)) {
@@ -337,7 +347,8 @@ LogicalResult ReductionNest::analyzeLanes() {
         lanes[load] = {Lanes::Vector};
         continue;
       }
-      if (clampedContiguous.contains(load.getPtr())) {
+      if (clampedContiguous.contains(load.getPtr()) ||
+          gathered.contains(load.getPtr())) {
         if (load.getGate() || !load.getType().isIntOrFloat() ||
             load.getType().getIntOrFloatBitWidth() % 8 != 0)
           return failure();
@@ -490,6 +501,31 @@ Value ReductionNest::emitClampedLoad(OpBuilder &builder, KLoadOp load,
                                       first, mask, passThru);
 }
 
+Value ReductionNest::emitGather(OpBuilder &builder, KLoadOp load,
+                                IRMapping &mapping,
+                                function_ref<Value(Value)> getVector) {
+  Location loc = load.getLoc();
+  auto address = load.getPtr().getDefiningOp<KIndexOp>();
+  // The uniform leading indices address the gather's base; the last one,
+  // a vector, each lane's element from there.
+  SmallVector<Value> base;
+  for (Value index : address.getIndices().drop_back())
+    base.push_back(mapping.lookupOrDefault(index));
+  base.push_back(arith::ConstantIndexOp::create(builder, loc, 0));
+  Value offsets = getVector(address.getIndices().back());
+  auto shape = cast<VectorType>(offsets.getType()).getShape();
+  auto type = VectorType::get(shape, load.getType());
+  // Every lane is a column the scalar loop loads, so none is masked off.
+  Value mask = arith::ConstantOp::create(
+      builder, loc,
+      DenseElementsAttr::get(VectorType::get(shape, builder.getI1Type()),
+                             true));
+  Value passThru =
+      arith::ConstantOp::create(builder, loc, type, builder.getZeroAttr(type));
+  return vector::GatherOp::create(builder, loc, type, address.getBuffer(), base,
+                                  offsets, mask, passThru);
+}
+
 SmallVector<Value> ReductionNest::emitTileBody(OpBuilder &builder,
                                                int64_t width,
                                                IRMapping &mapping,
@@ -543,7 +579,8 @@ SmallVector<Value> ReductionNest::emitTileBody(OpBuilder &builder,
       continue;
     }
     if (isa<KIndexOp>(op) && (contiguous.contains(op.getResult(0)) ||
-                               clampedContiguous.contains(op.getResult(0))))
+                              clampedContiguous.contains(op.getResult(0)) ||
+                              gathered.contains(op.getResult(0))))
       continue;
     // Clamped indices are only read by the loads they address, which
     // rebuild them (emitClampedLoad); their condition is a vector here.
@@ -564,6 +601,11 @@ SmallVector<Value> ReductionNest::emitTileBody(OpBuilder &builder,
     if (auto load = dyn_cast<KLoadOp>(op);
         load && clampedContiguous.contains(load.getPtr())) {
       vectors[load] = emitClampedLoad(builder, load, mapping, getVector);
+      continue;
+    }
+    if (auto load = dyn_cast<KLoadOp>(op);
+        load && gathered.contains(load.getPtr())) {
+      vectors[load] = emitGather(builder, load, mapping, getVector);
       continue;
     }
     if (op.getNumResults() != 1 ||
@@ -715,9 +757,16 @@ struct TinyOptimizePass
     for (ReductionNest &nest : nests) {
       unsigned elementBits = nest.getAccumulatorType().getIntOrFloatBitWidth();
       int64_t lanes = std::max<int64_t>(1, bits / std::max(8u, elementBits));
-      // Narrower than a vector, a tile is scalar columns with strided
+      // Rows shorter than a register (a late convolution's 8, 4 or 2
+      // columns) fill the widest vector they can: LLVM unrolls such a short
+      // column loop fully before its loop vectorizer runs, and leaves the
+      // copies scalar.
+      if (nest.getNumColumns() < lanes)
+        lanes = static_cast<int64_t>(
+            llvm::bit_floor(static_cast<uint64_t>(nest.getNumColumns())));
+      // Narrower than two lanes, a tile is scalar columns with strided
       // loads: slower than the column loop as it is.
-      if (lanes < 2 || nest.getNumColumns() < lanes)
+      if (lanes < 2)
         continue;
       // Half the registers hold accumulators; the rest hold the loaded
       // operands of the reduce loop.

@@ -15,9 +15,10 @@
 // remainders of flat offsets by constants; -tiny-simplify-indices (in
 // -tiny-to-llvm) writes them as sums of the loop indices, so the lowered
 // convolutions divide nothing (but the group's channel, outside the
-// reduction, in conv_groups). conv_5x5 and conv_pad (at least 16 columns,
-// as many as AVX-512 has f32 lanes) are register-tiled with vectors by
-// -tiny-optimize, conv_pad's padded input read by masked vector loads.
+// reduction, in conv_groups). conv_5x5, conv_pad and conv_stride are
+// register-tiled with vectors by -tiny-optimize (conv_stride's 6 columns
+// with vectors of 4 and 2 lanes), conv_pad's padded input read by masked
+// vector loads, conv_stride's every other column by gathers.
 
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %python %S/Inputs/conv2d.py gen %t
@@ -48,6 +49,9 @@
 // LOWERED-NOT:     llvm.udiv
 // LOWERED-NOT:     llvm.urem
 // LOWERED-LABEL: llvm.func @conv_stride
+// LOWERED-NOT:     llvm.udiv
+// LOWERED-NOT:     llvm.urem
+// LOWERED:         llvm.intr.masked.gather
 // LOWERED-NOT:     llvm.udiv
 // LOWERED-NOT:     llvm.urem
 // LOWERED-LABEL: llvm.func @conv_dilation

@@ -272,12 +272,24 @@ func.func @padded_column(%b: memref<36xf32>, %out: memref<8xf32>) {
 
 // -----
 
-// A clamped column every other element (s = 2 * j): a gather, left alone.
+// A clamped column every other element (s = 2 * j, a stride-2
+// convolution's padded read): the clamp is computed on vectors of indices,
+// and B's elements gathered at them, the clamped lanes reading element 0 as
+// the scalar loads do.
 
 // CHECK-LABEL: func.func @clamped_every_other
-// CHECK-NOT:     vector.
-// CHECK:         tiny.k.range reduce
-// CHECK-NEXT:      tiny.k.range loop
+// CHECK:         %[[INIT:.*]] = vector.load %[[OUT:.*]][%[[J:.*]]] : memref<8xf32>, vector<8xf32>
+// CHECK:         tiny.k.range reduce %{{.*}} iter_args(%[[ACC:.*]] = %[[INIT]]) -> (vector<8xf32>) {
+// CHECK:           %[[STEP:.*]] = vector.step : vector<8xindex>
+// CHECK:           %[[S:.*]] = arith.addi %{{.*}}, %{{.*}} : vector<8xindex>
+// CHECK:           %[[VALID:.*]] = arith.cmpi ult, %[[S]], %{{.*}} : vector<8xindex>
+// CHECK:           %[[IDX:.*]] = arith.select %[[VALID]], %[[S]], %{{.*}} : vector<8xi1>, vector<8xindex>
+// CHECK:           %[[ALL:.*]] = arith.constant dense<true> : vector<8xi1>
+// CHECK:           %[[G:.*]] = vector.gather %{{.*}}[%{{.*}}] [%[[IDX]]], %[[ALL]], %{{.*}} : memref<80xf32>, vector<8xindex>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+// CHECK-NEXT:      %[[SUM:.*]] = arith.addf %[[ACC]], %[[G]] : vector<8xf32>
+// CHECK-NEXT:      tiny.k.end %[[SUM]] : vector<8xf32>
+// CHECK:         vector.store %{{.*}}, %[[OUT]][%[[J]]] : memref<8xf32>, vector<8xf32>
+// CHECK-NOT:     tiny.k.range loop
 func.func @clamped_every_other(%b: memref<80xf32>, %out: memref<8xf32>) {
   tiny.k.kernel "r_8_1" {
     %c0 = arith.constant 0 : index
@@ -304,7 +316,8 @@ func.func @clamped_every_other(%b: memref<80xf32>, %out: memref<8xf32>) {
 
 // -----
 
-// A clamped column scaled by 2 (not an offset of it): left alone.
+// A clamped column scaled by 2 (not an offset of it): left alone; a
+// clamped index is only followed through offsets.
 
 // CHECK-LABEL: func.func @clamped_scaled
 // CHECK-NOT:     vector.
@@ -335,12 +348,16 @@ func.func @clamped_scaled(%b: memref<80xf32>, %out: memref<8xf32>) {
 
 // -----
 
-// B read every other column: a gather, left alone.
+// B read every other column: a gather at k * 16 + 2 * lane.
 
 // CHECK-LABEL: func.func @column_gather
-// CHECK-NOT:     vector.
-// CHECK:         tiny.k.range reduce
-// CHECK-NEXT:      tiny.k.range loop
+// CHECK:         tiny.k.range reduce %[[K:.*]] < %{{.*}} iter_args(%{{.*}}) -> (vector<8xf32>) {
+// CHECK:           %[[KB:.*]] = arith.muli %[[K]], %{{.*}} : index
+// CHECK:           %[[STEP:.*]] = vector.step : vector<8xindex>
+// CHECK:           %[[TWO:.*]] = arith.muli %[[STEP]], %{{.*}} : vector<8xindex>
+// CHECK:           %[[IDX:.*]] = arith.addi %{{.*}}, %{{.*}} : vector<8xindex>
+// CHECK:           vector.gather %{{.*}}[%{{.*}}] [%[[IDX]]]
+// CHECK-NOT:     tiny.k.range loop
 func.func @column_gather(%b: memref<80xf32>, %out: memref<8xf32>) {
   tiny.k.kernel "r_8_1" {
     %c2 = arith.constant 2 : index
@@ -479,12 +496,18 @@ func.func @reads_accumulators(%out: memref<8xf32>) {
 
 // -----
 
-// Fewer columns (3) than vector lanes (4): left alone.
+// Fewer columns (3) than vector lanes (4): a tile of the widest vector
+// they fill (2 lanes), then a scalar column.
 
 // CHECK-LABEL: func.func @too_narrow
+// CHECK:         tiny.k.range loop %{{.*}} < %[[ONE:.*]] {
+// CHECK:           vector.load %{{.*}} : memref<3xf32>, vector<2xf32>
+// CHECK:           tiny.k.range reduce %{{.*}} -> (vector<2xf32>) {
+// CHECK:             vector.load %{{.*}} : memref<15xf32>, vector<2xf32>
+// CHECK:           vector.store %{{.*}} : memref<3xf32>, vector<2xf32>
+// CHECK:         tiny.k.range loop
+// CHECK:           tiny.k.range reduce %{{.*}} -> (f32) {
 // CHECK-NOT:     vector.
-// CHECK:         tiny.k.range reduce
-// CHECK-NEXT:      tiny.k.range loop
 func.func @too_narrow(%b: memref<15xf32>, %out: memref<3xf32>) {
   tiny.k.kernel "r_3" {
     %c3 = arith.constant 3 : index
