@@ -223,6 +223,9 @@ private:
   /// accumulate it in `value`'s buffer and compute `value` from there in
   /// place. Null when there is none.
   ReduceOp getPositionalReduce(Value value);
+  /// The reduce `value` is, through unit reshapes and one permute (null if
+  /// none), and in `chain` those ops from the reduce up to `value`.
+  ReduceOp getPermutedReduce(Value value, SmallVectorImpl<Operation *> &chain);
   /// Whether every op of `value`'s computation that reads a value computed
   /// from `reduce` reads it at the element being computed (is one of
   /// `atPositions`, on operands of `size` elements).
@@ -244,9 +247,12 @@ private:
   /// Emits the reduction-outside kernel of `reduce` for the output rows
   /// `rows` of axis `rowAxis` (-1: no axis is split; `rows` is then
   /// ignored); with an `epilogue`, each row of accumulators is then replaced
-  /// by that value, computed from them.
+  /// by that value, computed from them. `toBuffer` (a permute and unit
+  /// reshapes, from the reduce up) says where each element of the reduce is
+  /// stored in `buffer`; empty, the buffer holds the reduce in its order.
   LogicalResult emitReduceOutsideRows(OpBuilder &builder, ReduceOp reduce,
                                       Value epilogue, Value buffer,
+                                      ArrayRef<Operation *> toBuffer,
                                       size_t innerAxis, int64_t rowAxis,
                                       RowBlock rows);
 

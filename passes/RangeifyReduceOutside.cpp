@@ -35,6 +35,47 @@ static std::optional<size_t> getLastLongAxis(ArrayRef<int64_t> shape) {
   return std::nullopt;
 }
 
+/// The indices (or axis labels) of the result of `op`, a unit reshape or a
+/// permute, from those of its source: a unit reshape keeps the order of the
+/// axes longer than 1 and puts `unit` at its own unit axes.
+template <typename T>
+static SmallVector<T> mapToResult(Operation *op, ArrayRef<T> indices, T unit) {
+  if (auto permute = dyn_cast<PermuteOp>(op))
+    return llvm::map_to_vector(permute.getOrder(),
+                               [&](int64_t axis) { return indices[axis]; });
+  auto reshape = cast<ReshapeOp>(op);
+  SmallVector<T> longIndices;
+  for (auto [index, dim] :
+       llvm::zip(indices, getTensorType(reshape.getSrc()).getShape()))
+    if (dim != 1)
+      longIndices.push_back(index);
+  SmallVector<T> result;
+  auto next = longIndices.begin();
+  for (int64_t dim : getTensorType(reshape.getResult()).getShape())
+    result.push_back(dim == 1 ? unit : *next++);
+  return result;
+}
+
+ReduceOp
+FunctionRangeifier::getPermutedReduce(Value value,
+                                      SmallVectorImpl<Operation *> &chain) {
+  bool permuted = false;
+  Value current = value;
+  while (!buffers.count(current)) {
+    Operation *op = current.getDefiningOp();
+    if (auto reduce = dyn_cast_or_null<ReduceOp>(op))
+      return permuted ? reduce : ReduceOp();
+    auto reshape = dyn_cast_or_null<ReshapeOp>(op);
+    auto permute = dyn_cast_or_null<PermuteOp>(op);
+    if (!(reshape && isUnitReshape(reshape)) && !(permute && !permuted))
+      return {};
+    permuted |= bool(permute);
+    chain.insert(chain.begin(), op);
+    current = op->getOperand(0);
+  }
+  return {};
+}
+
 ReduceOp FunctionRangeifier::getPositionalReduce(Value value) {
   if (buffers.count(value))
     return {};
@@ -152,12 +193,18 @@ FailureOr<bool> FunctionRangeifier::emitReduceOutside(OpBuilder &builder,
                                                       Value value,
                                                       Value buffer) {
   ReduceOp reduce = getPositionalReduce(value);
+  // A reduce stored with its axes permuted (a convolution's input gradient
+  // before its col2im sum) accumulates in the permuted buffer: `toBuffer`,
+  // the permute and unit reshapes from the reduce up to `value`.
+  SmallVector<Operation *> toBuffer;
+  if (!reduce)
+    reduce = getPermutedReduce(value, toBuffer);
   if (!reduce)
     return false;
   // The reduce itself, seen through reshapes that keep the row-major order,
   // is stored as accumulated; anything else computed from it (a relu, a
   // bias) is computed from the accumulators, in their place.
-  Value core = value;
+  Value core = toBuffer.empty() ? value : reduce.getResult();
   while (auto reshape = core.getDefiningOp<ReshapeOp>()) {
     if (!isUnitReshape(reshape) || buffers.count(core))
       break;
@@ -191,7 +238,20 @@ FailureOr<bool> FunctionRangeifier::emitReduceOutside(OpBuilder &builder,
   // -tiny-collapse-reduce, which needs the reduction inside the output loops.
   if (readsReduceOfIndices(reduce, buffers))
     return false;
+  // The innermost loop walks the buffer's last long axis, whichever axis of
+  // the reduce is stored there.
   size_t innerAxis = *lastLong;
+  if (!toBuffer.empty()) {
+    SmallVector<int64_t> axes = llvm::to_vector(
+        llvm::seq<int64_t>(0, static_cast<int64_t>(shape.size())));
+    for (Operation *op : toBuffer)
+      axes = mapToResult<int64_t>(op, axes, -1);
+    std::optional<size_t> storedLast =
+        getLastLongAxis(getTensorType(value).getShape());
+    if (!storedLast || axes[*storedLast] < 0)
+      return false;
+    innerAxis = axes[*storedLast];
+  }
 
   // The first long axis other than the innermost is UPCAST (and its range
   // of row blocks the outermost range -tiny-cpu-schedule may spread over
@@ -223,14 +283,15 @@ FailureOr<bool> FunctionRangeifier::emitReduceOutside(OpBuilder &builder,
   }
   for (RowBlock rows : blocks)
     if (failed(emitReduceOutsideRows(builder, reduce, epilogue, buffer,
-                                     innerAxis, rowAxis, rows)))
+                                     toBuffer, innerAxis, rowAxis, rows)))
       return failure();
   return true;
 }
 
 LogicalResult FunctionRangeifier::emitReduceOutsideRows(
     OpBuilder &builder, ReduceOp reduce, Value epilogue, Value buffer,
-    size_t innerAxis, int64_t rowAxis, RowBlock rowBlock) {
+    ArrayRef<Operation *> toBuffer, size_t innerAxis, int64_t rowAxis,
+    RowBlock rowBlock) {
   RankedTensorType type = reduce.getType();
   Type dtype = type.getElementType();
   ArrayRef<int64_t> shape = type.getShape();
@@ -244,6 +305,15 @@ LogicalResult FunctionRangeifier::emitReduceOutsideRows(
   builder.setInsertionPointToStart(body);
   KernelBodyEmitter emitter(builder, body, buffers);
 
+  // The offset in `buffer` of the reduce's element at `indices`.
+  auto getOffset = [&](SmallVector<Value> indices) {
+    if (toBuffer.empty())
+      return emitter.linearize(loc, indices, shape);
+    for (Operation *op : toBuffer)
+      indices = mapToResult<Value>(op, indices, emitter.indexConst(loc, 0));
+    return emitter.linearize(
+        loc, indices, getTensorType(toBuffer.back()->getResult(0)).getShape());
+  };
   auto openRange = [&](AxisType axis, int64_t bound) {
     auto range = RangeOp::create(builder, loc, axis,
                                  emitter.indexConst(loc, bound));
@@ -281,8 +351,8 @@ LogicalResult FunctionRangeifier::emitReduceOutsideRows(
   Value identity = createReduceIdentity(builder, loc, reduce.getKind(), dtype);
   for (SmallVector<Value> row : rows) {
     row[innerAxis] = init.getInductionVar();
-    Value ptr = KIndexOp::create(
-        builder, loc, buffer, ValueRange{emitter.linearize(loc, row, shape)});
+    Value ptr =
+        KIndexOp::create(builder, loc, buffer, ValueRange{getOffset(row)});
     KStoreOp::create(builder, loc, ptr, identity, Value());
   }
 
@@ -299,8 +369,8 @@ LogicalResult FunctionRangeifier::emitReduceOutsideRows(
     SmallVector<Value> srcIndices(row);
     for (auto [axis, index] : llvm::zip(axes, reduceIndices))
       srcIndices[axis] = index;
-    Value ptr = KIndexOp::create(
-        builder, loc, buffer, ValueRange{emitter.linearize(loc, row, shape)});
+    Value ptr =
+        KIndexOp::create(builder, loc, buffer, ValueRange{getOffset(row)});
     Value acc = KLoadOp::create(builder, loc, ptr, Value(), Value());
     FailureOr<Value> element = emitter.emit(reduce.getSrc(), srcIndices);
     if (failed(element))
