@@ -646,3 +646,71 @@ def test_reduce_over_index_compares_is_one_kernel(name):
         np.testing.assert_allclose(out.numpy(), e, rtol=1e-6)
     else:
         np.testing.assert_array_equal(out.numpy(), e.astype(out.numpy().dtype))
+
+
+# tinygrad's Invalid is an undefined value: a store of it is dropped (the
+# buffer keeps its elements), a stored where(c, x, Invalid) stores only
+# where c holds, and a where(c, x, Invalid) read elsewhere is x where c holds.
+
+def _stored(value, realize):
+    """A realized buffer [1, 2, 3, 4], assigned `value()` by `realize`."""
+    z = Tensor([1, 2, 3, 4], dtype=dtypes.int).contiguous().realize()
+    z.assign(value())
+    realize(z)
+    return z.numpy()
+
+
+def _both(run):
+    got = run(tt.realize)
+    np.testing.assert_array_equal(got, run(lambda *t: Tensor.realize(*t)))
+    return got
+
+
+def test_store_of_invalid_is_dropped():
+    # test_setitem's test_setitem_multiple_disjoint_on_invalid: a fresh
+    # buffer of Tensor.invalids, the elements read back set by setitems.
+    def run(realize):
+        z = Tensor.invalids(10, dtype=dtypes.int)
+        realize(z)
+        z[2:5] = 2
+        z[6:7] = 3
+        realize(z)
+        return np.concatenate([z[2:5].numpy(), z[6:7].numpy()])
+    np.testing.assert_array_equal(_both(run), [2, 2, 2, 3])
+    got = _both(lambda realize: _stored(
+        lambda: Tensor.invalids(4, dtype=dtypes.int), realize))
+    np.testing.assert_array_equal(got, [1, 2, 3, 4])
+
+
+def test_store_of_where_invalid_is_masked():
+    mask = [True, False, True, False]
+    got = _both(lambda realize: _stored(lambda: Tensor(mask).where(
+        Tensor([9, 8, 7, 6], dtype=dtypes.int),
+        Tensor.invalids(4, dtype=dtypes.int)), realize))
+    np.testing.assert_array_equal(got, [9, 2, 7, 4])
+    got = _both(lambda realize: _stored(lambda: Tensor(mask).where(
+        Tensor.invalids(4, dtype=dtypes.int), 5), realize))
+    np.testing.assert_array_equal(got, [1, 5, 3, 5])
+
+
+def test_where_invalid_read_where_defined():
+    # A pad with Invalid, read only inside the padded tensor.
+    from tinygrad.dtype import Invalid
+    check(lambda: (Tensor(F).pad(((0, 0), (2, 1)), value=Invalid) * 3)
+          [:, 2:6])
+
+
+def test_invalid_read_elsewhere_is_refused():
+    # tinygrad masks a store wherever the value is computed from Invalid:
+    # a defined value in its place would overwrite the buffer.
+    mask = Tensor([True, False, True, False])
+    with pytest.raises(tt.ExportError, match="STORE.*computed from Invalid"):
+        _stored(lambda: mask.where(Tensor([9, 8, 7, 6], dtype=dtypes.int),
+                                   Tensor.invalids(4, dtype=dtypes.int)) + 1,
+                tt.realize)
+    with pytest.raises(tt.ExportError, match="Invalid value read"):
+        tt.realize(Tensor.invalids(3, dtype=dtypes.float) + 1)
+    # tinygrad gates the Invalid elements a reduce reads.
+    from tinygrad.dtype import Invalid
+    with pytest.raises(tt.ExportError, match="REDUCE.*computed from Invalid"):
+        tt.realize(Tensor(F).pad(((0, 0), (1, 1)), value=Invalid).sum(1))
