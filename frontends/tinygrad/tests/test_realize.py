@@ -682,6 +682,26 @@ def test_store_of_invalid_is_dropped():
     np.testing.assert_array_equal(got, [1, 2, 3, 4])
 
 
+def test_partial_and_extra_stores_of_invalid_are_dropped():
+    # As tinygrad's test_custom_kernel: a store of Invalid into part of a
+    # value, beside a store of 5, or through an expanded view of a buffer.
+    from tinygrad.dtype import Invalid
+
+    def run(realize):
+        x = Tensor([10., 20., 30., 40.])
+        part = Tensor(x.uop.after(x.uop.shrink(((0, 2),)).store(Invalid)))
+        e = Tensor.empty(4).uop
+        both = Tensor(e.after(e.store(5), e.store(Invalid)))
+        y = Tensor([[10., 11.], [20., 21.]]).contiguous().realize()
+        v = y[:1, :].expand(2, 2)
+        v.assign(Tensor.invalids(2, 2, dtype=dtypes.float))
+        outs = [part.contiguous(), both.contiguous(), v.contiguous()]
+        realize(*outs)
+        return np.concatenate([o.numpy().ravel() for o in outs])
+    np.testing.assert_array_equal(
+        _both(run), [10, 20, 30, 40, 5, 5, 5, 5, 10, 11, 10, 11])
+
+
 def test_store_of_where_invalid_is_masked():
     mask = [True, False, True, False]
     got = _both(lambda realize: _stored(lambda: Tensor(mask).where(

@@ -944,7 +944,17 @@ class _Builder:
         if u.is_bound_var:
             return self.const(self.var_value(u), dtype, device, u)
         target_u = u.src[0]
-        deps = u.src[1:]
+        # tinygrad drops a store of Invalid (rangeify's "remove invalid
+        # writes"): the buffer keeps what it holds, which for
+        # Tensor.invalids' fresh buffer is unspecified.
+        deps = [d for d in u.src[1:]
+                if d.op is not Ops.STORE or not _is_invalid(d.src[1])]
+        if len(deps) < len(u.src) - 1:
+            self.invalid_met = True
+            if _all_invalid_stores(u) and u not in self.requested:
+                # Realized itself, it is the buffer (Tensor.invalids); read
+                # by another op, it is Invalid.
+                raise _error(u, _INVALID_READ)
         stores = [d for d in deps if d.op is Ops.STORE]
         if len(stores) == 1 and len(deps) == 1 and \
                 _buffer_root(stores[0].src[0]) is None:
@@ -960,18 +970,8 @@ class _Builder:
             value = self.reshape(value, self.static(target_u.shape, u))
             return self._new("tiny.contiguous %s : %s" % (
                 value.name, value.type), value.shape, value.dtype, device)
-        if _all_invalid_stores(u) and u not in self.requested:
-            # Realized itself, it is the buffer (Tensor.invalids); read by
-            # another op, it is Invalid.
-            raise _error(u, _INVALID_READ)
         tokens = []
         for dep in deps:
-            if dep.op is Ops.STORE and _is_invalid(dep.src[1]):
-                # tinygrad drops a store of Invalid (rangeify's "remove
-                # invalid writes"): the buffer keeps what it holds, which
-                # for Tensor.invalids' fresh buffer is unspecified.
-                self.invalid_met = True
-                continue
             if dep.op is Ops.STORE:
                 tokens.append(self.store(dep, device))
             elif dep.op is Ops.AFTER:
