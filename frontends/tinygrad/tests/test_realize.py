@@ -734,3 +734,19 @@ def test_invalid_read_elsewhere_is_refused():
     from tinygrad.dtype import Invalid
     with pytest.raises(tt.ExportError, match="REDUCE.*computed from Invalid"):
         tt.realize(Tensor(F).pad(((0, 0), (1, 1)), value=Invalid).sum(1))
+
+
+def test_custom_kernel_is_refused_by_name():
+    # nn.Embedding's atomic backward (USE_ATOMICS) orders a zero kernel and
+    # a scatter-add kernel (CUSTOM C code) with AFTERs: tiny has no
+    # tensor-level op that runs a kernel body.
+    from tinygrad import nn
+    from tinygrad.helpers import Context
+    with Context(USE_ATOMICS=1):
+        emb = nn.Embedding(4, 3)
+        emb.weight = Tensor.ones(4, 3).contiguous().realize()
+        emb.weight.requires_grad = True
+        emb(Tensor([[1, 2], [2, 0]])).sum().backward()
+        with pytest.raises(tt.ExportError,
+                           match=r"CALL: a custom kernel \(embedding_bwd\)"):
+            tt.realize(emb.weight.grad)

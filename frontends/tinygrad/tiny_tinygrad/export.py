@@ -977,6 +977,14 @@ class _Builder:
             elif dep.op is Ops.AFTER:
                 v = self.value(dep, None, device)
                 tokens.append((v.name, v.type))
+            elif dep.op is Ops.CALL and dep.src[0].op is Ops.SINK:
+                # Tensor.custom_kernel: tinygrad runs the kernel body as
+                # written (ranges, loads, stores, CUSTOM code).
+                info = dep.src[0].arg
+                raise _error(dep, "a custom kernel (%s) as an AFTER "
+                             "dependency: tiny's tensor level has no op that "
+                             "runs a kernel body" % (
+                                 getattr(info, "name", None) or "unnamed",))
             else:
                 raise _error(dep, "an AFTER dependency")
         target = self.value(target_u, dtype, device)
