@@ -1233,11 +1233,12 @@ def _all_invalid_stores(after):
 def _defined_branch(where):
     """The branch a WHERE with one Invalid branch is exported as, else None.
     tinygrad's where(c, x, Invalid) is x where c holds and undefined
-    elsewhere (symbolic's pm_data_invalid treats it as a gate, and its
-    final rewrite, pm_remove_invalid, gives the undefined elements some
-    value of its choosing): x everywhere is one of the programs it allows.
-    Where the condition does not hold, nothing defined may be read from the
-    result, so the condition itself is not needed."""
+    elsewhere (symbolic's pm_data_invalid treats it as a gate; the final
+    rewrite, pm_remove_invalid, happens to give those elements 0, and a
+    realized Tensor.invalids holds whatever its memory held): x everywhere
+    is one of the programs it allows. The reads that would make those
+    elements part of defined ones (a reduce, a store computed from them)
+    are refused, so the condition itself is not needed."""
     _, a, b = where.src
     if _is_invalid(b) and not _is_invalid(a):
         return a
