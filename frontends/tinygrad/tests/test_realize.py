@@ -646,3 +646,107 @@ def test_reduce_over_index_compares_is_one_kernel(name):
         np.testing.assert_allclose(out.numpy(), e, rtol=1e-6)
     else:
         np.testing.assert_array_equal(out.numpy(), e.astype(out.numpy().dtype))
+
+
+# tinygrad's Invalid is an undefined value: a store of it is dropped (the
+# buffer keeps its elements), a stored where(c, x, Invalid) stores only
+# where c holds, and a where(c, x, Invalid) read elsewhere is x where c holds.
+
+def _stored(value, realize):
+    """A realized buffer [1, 2, 3, 4], assigned `value()` by `realize`."""
+    z = Tensor([1, 2, 3, 4], dtype=dtypes.int).contiguous().realize()
+    z.assign(value())
+    realize(z)
+    return z.numpy()
+
+
+def _both(run):
+    got = run(tt.realize)
+    np.testing.assert_array_equal(got, run(lambda *t: Tensor.realize(*t)))
+    return got
+
+
+def test_store_of_invalid_is_dropped():
+    # test_setitem's test_setitem_multiple_disjoint_on_invalid: a fresh
+    # buffer of Tensor.invalids, the elements read back set by setitems.
+    def run(realize):
+        z = Tensor.invalids(10, dtype=dtypes.int)
+        realize(z)
+        z[2:5] = 2
+        z[6:7] = 3
+        realize(z)
+        return np.concatenate([z[2:5].numpy(), z[6:7].numpy()])
+    np.testing.assert_array_equal(_both(run), [2, 2, 2, 3])
+    got = _both(lambda realize: _stored(
+        lambda: Tensor.invalids(4, dtype=dtypes.int), realize))
+    np.testing.assert_array_equal(got, [1, 2, 3, 4])
+
+
+def test_partial_and_extra_stores_of_invalid_are_dropped():
+    # As tinygrad's test_custom_kernel: a store of Invalid into part of a
+    # value, beside a store of 5, or through an expanded view of a buffer.
+    from tinygrad.dtype import Invalid
+
+    def run(realize):
+        x = Tensor([10., 20., 30., 40.])
+        part = Tensor(x.uop.after(x.uop.shrink(((0, 2),)).store(Invalid)))
+        e = Tensor.empty(4).uop
+        both = Tensor(e.after(e.store(5), e.store(Invalid)))
+        y = Tensor([[10., 11.], [20., 21.]]).contiguous().realize()
+        v = y[:1, :].expand(2, 2)
+        v.assign(Tensor.invalids(2, 2, dtype=dtypes.float))
+        outs = [part.contiguous(), both.contiguous(), v.contiguous()]
+        realize(*outs)
+        return np.concatenate([o.numpy().ravel() for o in outs])
+    np.testing.assert_array_equal(
+        _both(run), [10, 20, 30, 40, 5, 5, 5, 5, 10, 11, 10, 11])
+
+
+def test_store_of_where_invalid_is_masked():
+    mask = [True, False, True, False]
+    got = _both(lambda realize: _stored(lambda: Tensor(mask).where(
+        Tensor([9, 8, 7, 6], dtype=dtypes.int),
+        Tensor.invalids(4, dtype=dtypes.int)), realize))
+    np.testing.assert_array_equal(got, [9, 2, 7, 4])
+    got = _both(lambda realize: _stored(lambda: Tensor(mask).where(
+        Tensor.invalids(4, dtype=dtypes.int), 5), realize))
+    np.testing.assert_array_equal(got, [1, 5, 3, 5])
+
+
+def test_where_invalid_read_where_defined():
+    # A pad with Invalid, read only inside the padded tensor.
+    from tinygrad.dtype import Invalid
+    check(lambda: (Tensor(F).pad(((0, 0), (2, 1)), value=Invalid) * 3)
+          [:, 2:6])
+
+
+def test_invalid_read_elsewhere_is_refused():
+    # tinygrad masks a store wherever the value is computed from Invalid:
+    # a defined value in its place would overwrite the buffer.
+    mask = Tensor([True, False, True, False])
+    with pytest.raises(tt.ExportError, match="STORE.*computed from Invalid"):
+        _stored(lambda: mask.where(Tensor([9, 8, 7, 6], dtype=dtypes.int),
+                                   Tensor.invalids(4, dtype=dtypes.int)) + 1,
+                tt.realize)
+    with pytest.raises(tt.ExportError, match="Invalid value read"):
+        tt.realize(Tensor.invalids(3, dtype=dtypes.float) + 1)
+    # tinygrad gates the Invalid elements a reduce reads.
+    from tinygrad.dtype import Invalid
+    with pytest.raises(tt.ExportError, match="REDUCE.*computed from Invalid"):
+        tt.realize(Tensor(F).pad(((0, 0), (1, 1)), value=Invalid).sum(1))
+
+
+def test_custom_kernel_is_refused_by_name():
+    # nn.Embedding's atomic backward (USE_ATOMICS) orders a zero kernel and
+    # a scatter-add kernel (CUSTOM C code) with AFTERs: tiny has no
+    # tensor-level op that runs a kernel body.
+    from tinygrad import nn
+    from tinygrad.helpers import Context
+    with Context(USE_ATOMICS=1):
+        emb = nn.Embedding(4, 3)
+        emb.weight = Tensor.ones(4, 3).contiguous().realize()
+        emb.weight.requires_grad = True
+        emb(Tensor([[1, 2], [2, 0]])).sum().backward()
+        with pytest.raises(tt.ExportError,
+                           match=r"CALL: a custom kernel \(embedding_bwd\)"):
+            tt.realize(emb.weight.grad)

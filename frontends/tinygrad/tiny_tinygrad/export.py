@@ -43,6 +43,14 @@ _BINARY = {Ops.ADD: "add", Ops.MUL: "mul", Ops.SHL: "shl", Ops.SHR: "shr",
 _BOOL_ARITH = {Ops.MUL: "and", Ops.ADD: "or"}
 _COMPARE = {Ops.CMPLT, Ops.CMPNE, Ops.CMPEQ}
 _REDUCE = {Ops.ADD: "add", Ops.MAX: "max", Ops.MUL: "mul"}
+_INVALID_READ = ("an Invalid value read outside a where's branch or a store "
+                 "of it (tiny has no undefined value)")
+# tinygrad gates the Invalid elements of a reduce's source (its final
+# rewrite gives a gated one 0); tiny exports a where with an Invalid branch
+# as its other branch, whose elements a reduce would combine into defined
+# ones.
+_INVALID_REDUCE = ("a reduce of a value computed from Invalid (tinygrad "
+                   "gates its Invalid elements)")
 # Host memory in tinygrad: buffers of these devices are tiny CPU params.
 _HOST = {"CPU", "PYTHON", "NPY"}
 
@@ -190,6 +198,12 @@ class _Builder:
         # The FUNCTIONs whose bodies are being inlined, innermost last: a
         # PARAM stands for an argument of the innermost one.
         self.calls = ()
+        # Whether the walk met tinygrad's Invalid (and went on), and for
+        # each UOp holds_invalid met, whether Invalid is among its sources.
+        self.invalid_met = False
+        self.invalid_sources = {}
+        # The UOps export_uops is asked for.
+        self.requested = set()
 
     # Emission ---------------------------------------------------------------
 
@@ -241,8 +255,13 @@ class _Builder:
 
     def const(self, value, dtype, device, u=None):
         if value is _invalid():
-            raise _error(u, "an Invalid constant") if u is not None else \
-                ExportError("an Invalid constant")
+            # tinygrad defines Invalid only as a whole stored value (the
+            # store is dropped) or as a where's branch (the other one is
+            # taken, or the store masked): elsewhere tiny, which has no
+            # undefined value, could give a defined result a value tinygrad
+            # does not.
+            raise _error(u, _INVALID_READ) if u is not None else \
+                ExportError(_INVALID_READ)
         key = ("const", repr(value), dtype, device)
         v = self.memo.get(key)
         if v is None:
@@ -365,6 +384,11 @@ class _Builder:
         if op in _BINARY:
             return self.binary(u, dtype, device)
         if op is Ops.WHERE:
+            defined = _defined_branch(u)
+            if defined is not None:
+                self.invalid_met = True
+                v = self.cast(self.value(defined, dtype, device), dtype)
+                return self.expand(v, self.static(u.shape, u))
             cond = self.value(u.src[0], "i1", device)
             cond = self.cast(cond, "i1")
             a = self.cast(self.value(u.src[1], dtype, device), dtype)
@@ -655,6 +679,7 @@ class _Builder:
             raise _error(u, "an allreduce of %s" % (kind,))
         src_u = u.src[0]
         src = self.value(src_u, dtype, None)
+        self.refuse_invalid(u, src_u, _INVALID_REDUCE)
         if not isinstance(src.device, tuple) or \
                 tiny_device(target) != src.device:
             raise _error(u, "an allreduce of a value on %s to %s" % (
@@ -890,6 +915,7 @@ class _Builder:
         if kind not in _REDUCE:
             raise _error(u, "a reduce of %s" % kind)
         src = self.value(u.src[0], dtype, device)
+        self.refuse_invalid(u, u.src[0], _INVALID_REDUCE)
         if naxes == 0:
             return src
         r = self._new("tiny.reduce %s %s axes %s : %s" % (
@@ -918,7 +944,17 @@ class _Builder:
         if u.is_bound_var:
             return self.const(self.var_value(u), dtype, device, u)
         target_u = u.src[0]
-        deps = u.src[1:]
+        # tinygrad drops a store of Invalid (rangeify's "remove invalid
+        # writes"): the buffer keeps what it holds, which for
+        # Tensor.invalids' fresh buffer is unspecified.
+        deps = [d for d in u.src[1:]
+                if d.op is not Ops.STORE or not _is_invalid(d.src[1])]
+        if len(deps) < len(u.src) - 1:
+            self.invalid_met = True
+            if _all_invalid_stores(u) and u not in self.requested:
+                # Realized itself, it is the buffer (Tensor.invalids); read
+                # by another op, it is Invalid.
+                raise _error(u, _INVALID_READ)
         stores = [d for d in deps if d.op is Ops.STORE]
         if len(stores) == 1 and len(deps) == 1 and \
                 _buffer_root(stores[0].src[0]) is None:
@@ -927,8 +963,10 @@ class _Builder:
             # tensor becomes that buffer. Were it only a value, every
             # later realize would recompute it from the target (tinygrad's
             # rng counter, a copy of a constant, would never advance).
-            self.fresh_assigns.append(u)
             value = self.value(stores[0].src[1], dtype, device)
+            self.refuse_invalid(u, stores[0].src[1], "a store of Invalid "
+                                "into a value with no buffer")
+            self.fresh_assigns.append(u)
             value = self.reshape(value, self.static(target_u.shape, u))
             return self._new("tiny.contiguous %s : %s" % (
                 value.name, value.type), value.shape, value.dtype, device)
@@ -939,10 +977,20 @@ class _Builder:
             elif dep.op is Ops.AFTER:
                 v = self.value(dep, None, device)
                 tokens.append((v.name, v.type))
+            elif dep.op is Ops.CALL and dep.src[0].op is Ops.SINK:
+                # Tensor.custom_kernel: tinygrad runs the kernel body as
+                # written (ranges, loads, stores, CUSTOM code).
+                info = dep.src[0].arg
+                raise _error(dep, "a custom kernel (%s) as an AFTER "
+                             "dependency: tiny's tensor level has no op that "
+                             "runs a kernel body" % (
+                                 getattr(info, "name", None) or "unnamed",))
             else:
                 raise _error(dep, "an AFTER dependency")
         target = self.value(target_u, dtype, device)
         self.assigns.append(u)
+        if not tokens:
+            return target
         return self._new("tiny.after %s(%s) : %s, %s" % (
             target.name, ", ".join(t[0] for t in tokens), target.type,
             ", ".join(t[1] for t in tokens)), target.shape, target.dtype,
@@ -961,8 +1009,7 @@ class _Builder:
                 raise _error(s, "a store into a value sharded along several "
                              "axes")
             target = self.value(target_u, None, device)
-            value = self.value(value_u, target.dtype, target.device)
-            value = self.cast(value, target.dtype)
+            value = self.stored_value(s, target)
             if value.shape != target.shape:
                 value = self.expand(value, target.shape)
             name = self._token("tiny.store %s, %s : %s" % (
@@ -970,6 +1017,60 @@ class _Builder:
             token = self.memo[key] = (name, "!tiny.token")
             self.stored.setdefault(_buffer_root(target_u), []).append(name)
         return token
+
+    def stored_value(self, s, target):
+        """The value STORE `s` writes into `target` (its target's value). An
+        element of tinygrad's Invalid leaves the buffer's element as it is
+        (the store of where(c, x, Invalid) is masked, as a store of Invalid
+        is dropped), so the Invalid branch of a stored WHERE is the
+        target's own value. Any other Invalid in the stored value is
+        refused: tinygrad masks the store there too, and a value for it
+        (as a WHERE read elsewhere gets) would overwrite the buffer."""
+        value_u = s.src[1]
+        what = ("a store of a value computed from Invalid (tinygrad masks "
+                "the store where it is Invalid)")
+        if value_u.op is not Ops.WHERE or \
+                _is_invalid(value_u.src[1]) == _is_invalid(value_u.src[2]):
+            value = self.value(value_u, target.dtype, target.device)
+            self.refuse_invalid(s, value_u, what)
+            return self.cast(value, target.dtype)
+        self.invalid_met = True
+        cond_u = value_u.src[0]
+        cond = self.cast(self.value(cond_u, "i1", target.device), "i1")
+        self.refuse_invalid(s, cond_u, what)
+        a, b = target, target
+        for x in value_u.src[1:]:
+            if not _is_invalid(x):
+                v = self.cast(self.value(x, target.dtype, target.device),
+                              target.dtype)
+                self.refuse_invalid(s, x, what)
+                a, b = (v, target) if x is value_u.src[1] else (target, v)
+        return self._new("tiny.where %s, %s, %s : %s, %s, %s" % (
+            cond.name, a.name, b.name, cond.type, a.type, b.type),
+            self.static(value_u.shape, value_u), target.dtype, target.device)
+
+    def refuse_invalid(self, u, src, what):
+        """Raises `what` for `u` when Invalid is among the sources of `src`,
+        a value of `u` that must be defined everywhere."""
+        if self.invalid_met and self.holds_invalid(src):
+            raise _error(u, what)
+
+    def holds_invalid(self, u):
+        """Whether Invalid is among `u`'s sources, at any depth."""
+        known = self.invalid_sources
+        stack = [u]
+        while stack:
+            x = stack[-1]
+            if x in known:
+                stack.pop()
+                continue
+            pending = [y for y in x.src if y not in known]
+            if pending:
+                stack.extend(pending)
+                continue
+            stack.pop()
+            known[x] = _is_invalid(x) or any(known[y] for y in x.src)
+        return known[u]
 
     def write_backs(self):
         """For a program that runs on tiny's runtime (one on a device other
@@ -1100,6 +1201,52 @@ def _invalid():
     return Invalid
 
 
+def _is_invalid(u):
+    """Whether `u` is tinygrad's Invalid, the undefined value: its CONST,
+    viewed through movement ops or converted (tinygrad's pm_data_invalid
+    folds a broadcast, cast or bitcast of Invalid to Invalid), or a buffer
+    whose every store writes Invalid over all of it (Tensor.invalids: the
+    rule of tinygrad's rangeify, after_all_invalid)."""
+    while u.op in GroupOp.Movement or u.op in (Ops.CAST, Ops.BITCAST):
+        u = u.src[0]
+    if u.op is Ops.AFTER:
+        return _all_invalid_stores(u)
+    return u.op is Ops.CONST and u.arg is _invalid()
+
+
+def _all_invalid_stores(after):
+    """Whether AFTER `after` waits only for stores of Invalid, each into
+    its whole buffer (seen through reshapes alone)."""
+    if after.is_bound_var or len(after.src) < 2:
+        return False
+    for dep in after.src[1:]:
+        if dep.op is not Ops.STORE or not _is_invalid(dep.src[1]):
+            return False
+        target = dep.src[0]
+        while target.op is Ops.RESHAPE:
+            target = target.src[0]
+        if target.op is not Ops.BUFFER:
+            return False
+    return True
+
+
+def _defined_branch(where):
+    """The branch a WHERE with one Invalid branch is exported as, else None.
+    tinygrad's where(c, x, Invalid) is x where c holds and undefined
+    elsewhere (symbolic's pm_data_invalid treats it as a gate; the final
+    rewrite, pm_remove_invalid, happens to give those elements 0, and a
+    realized Tensor.invalids holds whatever its memory held): x everywhere
+    is one of the programs it allows. The reads that would make those
+    elements part of defined ones (a reduce, a store computed from them)
+    are refused, so the condition itself is not needed."""
+    _, a, b = where.src
+    if _is_invalid(b) and not _is_invalid(a):
+        return a
+    if _is_invalid(a) and not _is_invalid(b):
+        return b
+    return None
+
+
 def _weak_default(u):
     """tinygrad's dtype for a weak value computed on its own: the default
     float, or int32 widened to int64 when its range needs it."""
@@ -1123,6 +1270,7 @@ def export_uops(uops, name="tinygrad", var_values=None):
     `var_values` gives by name; the Exported's `var_values` says which the
     program was specialized on."""
     b = _Builder(var_values)
+    b.requested = set(uops)
     results = []
     outputs = []
     layouts = []
