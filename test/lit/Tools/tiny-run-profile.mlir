@@ -17,6 +17,15 @@
 // CHECK-NEXT: {{^1  *E_2_3  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9]%  *6  *56$}}
 // CHECK-NEXT: {{^ *total \(2 launches\)  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9][0-9]  *100\.0%  *18  *88$}}
 //
+// With --repeat the table comes after the repeated launches, one line per
+// kernel of the program (its fastest launch), not one per launch of them all.
+// RUN: tiny-run %s --profile --repeat=3 -i 1,2,3,4,5,6 2>&1 >/dev/null | FileCheck %s --check-prefix=REPEAT
+// REPEAT: {{^best of 3 launches: }}
+// REPEAT-NEXT: {{^#  *kernel  *time \(us\)}}
+// REPEAT-NEXT: {{^0  *r_2_1  *[0-9]+\.[0-9][0-9] .* 12  *32$}}
+// REPEAT-NEXT: {{^1  *E_2_3  *[0-9]+\.[0-9][0-9] .* 6  *56$}}
+// REPEAT-NEXT: {{^ *total \(2 launches\) .* 18  *88$}}
+//
 // Without --profile the compiled code makes no timing call; with the
 // pipeline's profile option it calls the runtime around each kernel.
 // RUN: tiny-opt %s --pass-pipeline='builtin.module(tiny-jit{entry=centered})' | FileCheck %s --check-prefix=PLAIN
