@@ -4,6 +4,7 @@
 
 #include "dialects/tiny/IR/TinyKernelOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CheckedArithmetic.h"
@@ -96,6 +97,57 @@ std::optional<int64_t> mlir::tiny::getConstantInt(Value value) {
       constant.getSignificantBits() > 64)
     return std::nullopt;
   return constant.getSExtValue();
+}
+
+LogicalResult mlir::tiny::addLinear(Value value, int64_t scale,
+                                    LinearSum &into, unsigned depth) {
+  // Index expressions of a few dozen ops; the limit keeps a pathological
+  // chain from overflowing the stack.
+  constexpr unsigned kMaxDepth = 48;
+  if (std::optional<int64_t> constant = getConstantInt(value)) {
+    std::optional<int64_t> product = llvm::checkedMul(*constant, scale);
+    std::optional<int64_t> sum =
+        product ? llvm::checkedAdd(into.constant, *product) : std::nullopt;
+    if (!sum)
+      return failure();
+    into.constant = *sum;
+    return success();
+  }
+  Operation *op = value.getDefiningOp();
+  if (op && depth < kMaxDepth) {
+    if (isa<arith::AddIOp, arith::SubIOp>(op)) {
+      std::optional<int64_t> rhsScale =
+          isa<arith::SubIOp>(op) ? llvm::checkedMul(scale, int64_t(-1))
+                                 : std::optional<int64_t>(scale);
+      if (!rhsScale)
+        return failure();
+      return success(
+          succeeded(addLinear(op->getOperand(0), scale, into, depth + 1)) &&
+          succeeded(addLinear(op->getOperand(1), *rhsScale, into, depth + 1)));
+    }
+    if (isa<arith::MulIOp>(op)) {
+      for (unsigned i = 0; i < 2; ++i) {
+        std::optional<int64_t> factor = getConstantInt(op->getOperand(i));
+        if (!factor)
+          continue;
+        std::optional<int64_t> newScale = llvm::checkedMul(scale, *factor);
+        if (!newScale)
+          return failure();
+        return addLinear(op->getOperand(1 - i), *newScale, into, depth + 1);
+      }
+    }
+  }
+  return success(into.addTerm(value, scale));
+}
+
+std::optional<int64_t> mlir::tiny::getConstantDifference(Value a, Value b) {
+  LinearSum difference;
+  if (failed(addLinear(a, 1, difference)) ||
+      failed(addLinear(b, -1, difference)))
+    return std::nullopt;
+  if (llvm::any_of(difference.terms, [](auto &t) { return t.second != 0; }))
+    return std::nullopt;
+  return difference.constant;
 }
 
 std::optional<Interval> mlir::tiny::getInductionVarRange(Value value) {

@@ -2,11 +2,12 @@
 //
 // The integer value of an index or integer expression as a sum of terms
 // times constant coefficients plus a constant, and the range of such a sum
-// from its terms' ranges: what -tiny-simplify-indices splits divisions with
-// and -tiny-collapse-reduce solves compares with. Each pass splits values
-// into terms and bounds terms its own way (index arithmetic read as
-// unsigned, integers of several widths); the sums, their overflow checks
-// and the ranges of loop indices are these.
+// from its terms' ranges: what -tiny-simplify-indices splits divisions with,
+// -tiny-collapse-reduce solves compares with, and -tiny-optimize's schedule
+// actions prove two addresses of a nest apart with. addLinear splits index
+// arithmetic into terms; a pass that reads more ops as sums (casts between
+// integer widths) or bounds terms its own way builds on the same sums,
+// overflow checks and loop index ranges.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 #define TINY_PASSES_LINEARSUM_H
 
 #include "mlir/IR/Value.h"
+#include "mlir/Support/LLVM.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -58,6 +60,14 @@ getSumRange(const LinearSum &sum,
 
 /// The value of an integer or index constant that fits 64 bits.
 std::optional<int64_t> getConstantInt(Value value);
+
+/// Adds `scale` times `value` to `into`, split into terms through addi, subi
+/// and muli by a constant (a term is any other value); fails on overflow.
+LogicalResult addLinear(Value value, int64_t scale, LinearSum &into,
+                        unsigned depth = 0);
+
+/// a - b, when the two values differ by a constant.
+std::optional<int64_t> getConstantDifference(Value a, Value b);
 
 /// The range of `value` when it is the induction variable of a
 /// `tiny.k.range` of a constant bound: [0, bound - 1] (a range of no

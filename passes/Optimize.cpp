@@ -39,7 +39,7 @@
 
 #include "dialects/tiny/IR/TinyKernelOps.h"
 #include "dialects/tiny/Utils/KernelDevice.h"
-#include "passes/LinearIndex.h"
+#include "passes/LinearSum.h"
 #include "passes/Passes.h"
 #include "passes/ScheduleActions.h"
 
@@ -204,7 +204,7 @@ std::optional<ReductionNest> ReductionNest::match(RangeOp outer) {
     }
     current = inner;
   }
-  std::optional<int64_t> bound = getConstantIndex(nest.columns.getBound());
+  std::optional<int64_t> bound = getConstantInt(nest.columns.getBound());
   if (!bound || *bound < 1)
     return std::nullopt;
   nest.numColumns = *bound;
@@ -408,8 +408,8 @@ LogicalResult ReductionNest::analyzeLanes() {
         else if (isa<arith::SubIOp>(op))
           stride = llvm::checkedSub(*lhs, *rhs);
         else if (isa<arith::MulIOp>(op)) {
-          std::optional<int64_t> lhsConst = getConstantIndex(op.getOperand(0));
-          std::optional<int64_t> rhsConst = getConstantIndex(op.getOperand(1));
+          std::optional<int64_t> lhsConst = getConstantInt(op.getOperand(0));
+          std::optional<int64_t> rhsConst = getConstantInt(op.getOperand(1));
           if (rhsConst)
             stride = llvm::checkedMul(*lhs, *rhsConst);
           else if (lhsConst)

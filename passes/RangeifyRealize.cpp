@@ -163,43 +163,75 @@ static bool isComputedFromIndices(Value value) {
 /// (tinygrad's remove_bufferize).
 constexpr size_t kMaxRecomputedBufferReads = 3;
 
-/// tinygrad's remove_bufferize: a value whose reduces read no buffer (an
-/// arange, a one-hot mask of it against some indices) gets no buffer when
-/// it reads at most three: its readers compute it where they read it, and
-/// -tiny-collapse-reduce turns the reduces over compares with indices into
-/// index arithmetic, and sums over one-hot masks into reads.
-bool isRecomputedByReaders(Value value, const DenseMap<Value, Value> &buffers) {
+namespace {
+/// What a reader that computes a value where it reads it runs: the value's
+/// cone, up to values with buffers, parameters, block arguments and
+/// reduces.
+struct RecomputeCone {
+  /// tinygrad's remove_bufferize: the cone's reduces read no buffer (an
+  /// arange, a one-hot mask of it against some indices) and it reads at
+  /// most three buffers: the value gets no buffer, its readers compute it
+  /// where they read it, and -tiny-collapse-reduce turns the reduces over
+  /// compares with indices into index arithmetic, and sums over one-hot
+  /// masks into reads.
+  bool recomputedByReaders = true;
+  /// The ops a reader runs to compute one element: its elementwise ops and
+  /// buffer reads. None when it computes a reduce that has no buffer yet:
+  /// the buffer that valueToRealizeFor gives the reduce comes before any
+  /// broadcast of it.
+  std::optional<uint64_t> cost = 0;
+};
+} // namespace
+
+/// The cone of `value`, walked once for both of RecomputeCone's answers;
+/// without `countOps`, its cost is none and the walk ends at the first
+/// sign that readers do not recompute the value.
+static RecomputeCone getRecomputeCone(Value value,
+                                      const DenseMap<Value, Value> &buffers,
+                                      bool countOps) {
+  RecomputeCone cone;
+  if (!countOps)
+    cone.cost = std::nullopt;
+  auto addCost = [&] {
+    if (cone.cost)
+      ++*cone.cost;
+  };
   SmallVector<Value> worklist{value};
   DenseSet<Value> seen{value};
   DenseSet<Value> reads;
-  while (!worklist.empty()) {
+  while (!worklist.empty() && (cone.recomputedByReaders || cone.cost)) {
     Value current = worklist.pop_back_val();
     Operation *op = current.getDefiningOp();
     if (Value buffer = buffers.lookup(current)) {
       reads.insert(buffer);
+      addCost();
       continue;
     }
-    if (!op)
-      return false;
-    if (isa<ParamOp>(op)) {
-      reads.insert(current);
-      continue;
-    }
-    if (auto constant = dyn_cast<ConstOp>(op)) {
-      if (!constant.getValue().isSplat())
-        return false;
+    if (!op || isa<ParamOp>(op)) {
+      if (op)
+        reads.insert(current);
+      else
+        cone.recomputedByReaders = false;
+      addCost();
       continue;
     }
     if (auto reduce = dyn_cast<ReduceOp>(op)) {
-      if (!isComputedFromIndices(reduce.getSrc()))
-        return false;
+      cone.cost = std::nullopt;
+      if (cone.recomputedByReaders && !isComputedFromIndices(reduce.getSrc()))
+        cone.recomputedByReaders = false;
       continue;
     }
-    // An after reads its source's buffer; markers read their operand.
+    if (auto constant = dyn_cast<ConstOp>(op);
+        constant && !constant.getValue().isSplat())
+      cone.recomputedByReaders = false;
+    // Views and markers read their operand, an after its source's buffer.
     if (!isElementwise(op) &&
-        !isa<MovementOpInterface, AfterOp, DetachOp, ContiguousBackwardOp>(
-            op))
-      return false;
+        !isa<ConstOp, MovementOpInterface, AfterOp, DetachOp,
+             ContiguousBackwardOp>(op))
+      cone.recomputedByReaders = false;
+    if (isElementwise(op))
+      addCost();
+    // An after reads its source's buffer, not what its dependences compute.
     if (auto after = dyn_cast<AfterOp>(op)) {
       if (seen.insert(after.getSrc()).second)
         worklist.push_back(after.getSrc());
@@ -209,7 +241,14 @@ bool isRecomputedByReaders(Value value, const DenseMap<Value, Value> &buffers) {
       if (seen.insert(operand).second)
         worklist.push_back(operand);
   }
-  return reads.size() <= kMaxRecomputedBufferReads;
+  if (reads.size() > kMaxRecomputedBufferReads)
+    cone.recomputedByReaders = false;
+  return cone;
+}
+
+bool isRecomputedByReaders(Value value, const DenseMap<Value, Value> &buffers) {
+  return getRecomputeCone(value, buffers, /*countOps=*/false)
+      .recomputedByReaders;
 }
 
 /// The value whose elements `value` views through movement ops and
@@ -249,39 +288,6 @@ DenseMap<Value, uint64_t> getBroadcastReads(Block &body) {
   return reads;
 }
 
-/// The ops a reader runs to compute one element of `value` where it reads
-/// it: its elementwise ops and buffer reads, up to values with buffers.
-/// None when it computes a reduce that has no buffer yet: the buffer that
-/// valueToRealizeFor gives the reduce comes before any broadcast of it.
-static std::optional<uint64_t>
-getRecomputeCost(Value value, const DenseMap<Value, Value> &buffers) {
-  SmallVector<Value> worklist{value};
-  DenseSet<Value> seen{value};
-  uint64_t cost = 0;
-  while (!worklist.empty()) {
-    Value current = worklist.pop_back_val();
-    Operation *op = current.getDefiningOp();
-    if (buffers.count(current) || !op || isa<ParamOp>(op)) {
-      ++cost;
-      continue;
-    }
-    if (isa<ReduceOp>(op))
-      return std::nullopt;
-    if (isElementwise(op))
-      ++cost;
-    // An after reads its source's buffer, not what its dependences compute.
-    if (auto after = dyn_cast<AfterOp>(op)) {
-      if (seen.insert(after.getSrc()).second)
-        worklist.push_back(after.getSrc());
-      continue;
-    }
-    for (Value operand : op->getOperands())
-      if (seen.insert(operand).second)
-        worklist.push_back(operand);
-  }
-  return cost;
-}
-
 /// Recomputing a value at its broadcast reads costs less than a kernel of
 /// its own below this many ops in all. Measured (bench/frontend, 2 cores):
 /// GPT-2's layernorms read by its matmuls (0.9M-1.2M ops) run as fast
@@ -297,11 +303,12 @@ bool isRealizedForBroadcast(Value value, uint64_t reads,
   if (reads == 0)
     return false;
   uint64_t size = getTensorType(value).getNumElements();
-  if (reads <= size || isRecomputedByReaders(value, buffers))
+  if (reads <= size)
     return false;
-  std::optional<uint64_t> cost = getRecomputeCost(value, buffers);
-  return cost &&
-         llvm::SaturatingMultiply(reads - size, *cost) >= kMinRecomputeOps;
+  RecomputeCone cone = getRecomputeCone(value, buffers, /*countOps=*/true);
+  return !cone.recomputedByReaders && cone.cost &&
+         llvm::SaturatingMultiply(reads - size, *cone.cost) >=
+             kMinRecomputeOps;
 }
 
 /// Whether computing `reduce`'s source, up to realized values, computes a

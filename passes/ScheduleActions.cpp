@@ -2,7 +2,7 @@
 
 #include "passes/ScheduleActions.h"
 
-#include "passes/LinearIndex.h"
+#include "passes/LinearSum.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/IRMapping.h"
@@ -39,14 +39,14 @@ bool updatesDisjointElements(ReduceNest &nest, int64_t numColumns) {
   SmallVector<KIndexOp> addresses;
   for (KStoreOp store : nest.stores) {
     auto address = store.getPtr().getDefiningOp<KIndexOp>();
-    LinearIndex linear;
+    LinearSum linear;
     if (failed(addLinear(address.getIndices().front(), 1, linear)))
       return false;
     for (auto &[leaf, coefficient] : linear.terms)
       if (coefficient != 0 && leaf != column &&
           columnBody.isAncestor(leaf.getParentRegion()))
         return false;
-    if (linear.terms.lookup(column) != 1)
+    if (linear.coefficientOf(column) != 1)
       return false;
     addresses.push_back(address);
   }
@@ -70,7 +70,7 @@ std::optional<ReduceNest> matchReduceNest(RangeOp reduce, int64_t factor) {
   if (factor < 2 || reduce.getAxis() != AxisType::Reduce ||
       !reduce.getInitArgs().empty())
     return std::nullopt;
-  std::optional<int64_t> bound = getConstantIndex(reduce.getBound());
+  std::optional<int64_t> bound = getConstantInt(reduce.getBound());
   if (!bound || *bound < factor || *bound % factor != 0)
     return std::nullopt;
   Block &body = reduce.getBody().front();
@@ -80,7 +80,7 @@ std::optional<ReduceNest> matchReduceNest(RangeOp reduce, int64_t factor) {
   if (!columns || columns.getAxis() != AxisType::Loop ||
       !columns.getInitArgs().empty())
     return std::nullopt;
-  std::optional<int64_t> numColumns = getConstantIndex(columns.getBound());
+  std::optional<int64_t> numColumns = getConstantInt(columns.getBound());
   if (!numColumns || *numColumns < 1)
     return std::nullopt;
   for (Operation &op : body.without_terminator())

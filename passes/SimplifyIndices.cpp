@@ -33,7 +33,6 @@
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/CheckedArithmetic.h"
@@ -53,12 +52,6 @@ namespace {
 /// How deep the walks through an index's definitions go.
 constexpr unsigned kMaxDepth = 48;
 
-std::optional<int64_t> getConstantIndex(Value value) {
-  if (!value.getType().isIndex())
-    return std::nullopt;
-  return getConstantInt(value);
-}
-
 /// Floor division and the remainder that goes with it (0 <= r < c), c > 0.
 std::pair<int64_t, int64_t> divideFloor(int64_t a, int64_t c) {
   int64_t q = a / c;
@@ -68,46 +61,6 @@ std::pair<int64_t, int64_t> divideFloor(int64_t a, int64_t c) {
     --q;
   }
   return {q, r};
-}
-
-/// Adds `scale` times `value`, split into terms through addi, subi and muli
-/// by a constant, to `into`. Fails on overflow.
-LogicalResult addLinear(Value value, int64_t scale, LinearSum &into,
-                        unsigned depth = 0) {
-  if (std::optional<int64_t> constant = getConstantIndex(value)) {
-    std::optional<int64_t> product = llvm::checkedMul(*constant, scale);
-    std::optional<int64_t> sum =
-        product ? llvm::checkedAdd(into.constant, *product) : std::nullopt;
-    if (!sum)
-      return failure();
-    into.constant = *sum;
-    return success();
-  }
-  Operation *op = value.getDefiningOp();
-  if (op && depth < kMaxDepth) {
-    if (isa<arith::AddIOp, arith::SubIOp>(op)) {
-      std::optional<int64_t> rhsScale =
-          isa<arith::SubIOp>(op) ? llvm::checkedMul(scale, int64_t(-1))
-                                 : std::optional<int64_t>(scale);
-      if (!rhsScale)
-        return failure();
-      return success(
-          succeeded(addLinear(op->getOperand(0), scale, into, depth + 1)) &&
-          succeeded(addLinear(op->getOperand(1), *rhsScale, into, depth + 1)));
-    }
-    if (isa<arith::MulIOp>(op)) {
-      for (unsigned i = 0; i < 2; ++i) {
-        std::optional<int64_t> factor = getConstantIndex(op->getOperand(i));
-        if (!factor)
-          continue;
-        std::optional<int64_t> newScale = llvm::checkedMul(scale, *factor);
-        if (!newScale)
-          return failure();
-        return addLinear(op->getOperand(1 - i), *newScale, into, depth + 1);
-      }
-    }
-  }
-  return success(into.addTerm(value, scale));
 }
 
 /// The ranges of index values, remembered for one rewrite (the IR changes
@@ -168,7 +121,7 @@ std::optional<Interval> IndexRanges::computeTermRange(Value value,
     return getInductionVarRange(value);
   Operation *op = value.getDefiningOp();
   if (auto rem = dyn_cast_or_null<arith::RemUIOp>(op)) {
-    std::optional<int64_t> divisor = getConstantIndex(rem.getRhs());
+    std::optional<int64_t> divisor = getConstantInt(rem.getRhs());
     if (!divisor || *divisor <= 0)
       return std::nullopt;
     std::optional<Interval> lhs = getUnsignedRange(rem.getLhs(), depth + 1);
@@ -177,7 +130,7 @@ std::optional<Interval> IndexRanges::computeTermRange(Value value,
     return Interval{0, *divisor - 1};
   }
   if (auto div = dyn_cast_or_null<arith::DivUIOp>(op)) {
-    std::optional<int64_t> divisor = getConstantIndex(div.getRhs());
+    std::optional<int64_t> divisor = getConstantInt(div.getRhs());
     if (!divisor || *divisor <= 0)
       return std::nullopt;
     if (std::optional<Interval> lhs = getUnsignedRange(div.getLhs(), depth + 1))
@@ -198,7 +151,7 @@ std::optional<Interval> IndexRanges::computeTermRange(Value value,
     auto cmp = select.getCondition().getDefiningOp<arith::CmpIOp>();
     if (cmp && cmp.getPredicate() == arith::CmpIPredicate::ult &&
         cmp.getLhs() == select.getTrueValue())
-      if (std::optional<int64_t> bound = getConstantIndex(cmp.getRhs());
+      if (std::optional<int64_t> bound = getConstantInt(cmp.getRhs());
           bound && *bound > 0)
         taken = Interval{0, *bound - 1};
     if (!taken)
@@ -287,7 +240,7 @@ FailureOr<SplitIndex> splitIndex(Value x, int64_t divisor) {
 std::optional<int64_t> getDivisor(Operation *op) {
   if (!op->getResult(0).getType().isIndex())
     return std::nullopt;
-  std::optional<int64_t> divisor = getConstantIndex(op->getOperand(1));
+  std::optional<int64_t> divisor = getConstantInt(op->getOperand(1));
   if (!divisor || *divisor <= 0)
     return std::nullopt;
   return divisor;

@@ -34,9 +34,9 @@ weights and one step (forward, or training step) is realized twice:
                  run), for both.
   kernels        tinygrad: the kernel CALLs (SINK/PROGRAM) of the step's
                  schedules (copies and other calls counted apart); tiny:
-                 the tiny.k.kernel ops after the JIT's passes up to
-                 rangeify (tiny.schedule.kernels on the exported IR, as
-                 -tiny-print-schedule counts them), summed over the step's
+                 the kernel launches of the programs the step runs
+                 (tiny.Program.launches, which the compile counts; copies
+                 between devices counted apart), summed over the step's
                  realizes.
 
 tinygrad's CPU backends: CPU:CLANG (C through clang -O2 -march=native,
@@ -126,19 +126,20 @@ class _TinygradProbe:
 
 
 class _TinyProbe:
-    """Reads tiny_tinygrad's stats and keeps the IR texts it compiles or
+    """Reads tiny_tinygrad's stats and keeps the programs it compiles or
     finds in its cache, by wrapping realize._compile."""
 
     def __init__(self):
         import tiny_tinygrad  # noqa: F401
         realize = sys.modules["tiny_tinygrad.realize"]
         self.stats = realize.stats
-        self.texts = []
+        self.programs = []
         original = realize._compile
 
         def recording_compile(text):
-            self.texts.append(text)
-            return original(text)
+            compiled = original(text)
+            self.programs.append(compiled[0])
+            return compiled
 
         # Every realize compiles (or finds in its cache) through _compile.
         realize._compile = recording_compile
@@ -146,14 +147,20 @@ class _TinyProbe:
 
     def reset(self):
         self.stats.reset()
-        self.texts = []
+        self.programs = []
 
     def kernels(self):
-        import tiny.schedule
-        count = 0
-        for text in self.texts:
-            count += sum(len(k) for k in tiny.schedule.kernels(text).values())
-        return count, 0
+        """(kernel launches, copies) of the programs run since the last
+        reset, as their compiles counted them."""
+        kernels = copies = 0
+        for program in self.programs:
+            launches = program.launches
+            if launches is None:
+                raise RuntimeError("a program from tiny's disk cache does "
+                                   "not say what it launches")
+            kernels += sum(launch.kind == "kernel" for launch in launches)
+            copies += sum(launch.kind == "copy" for launch in launches)
+        return kernels, copies
 
 
 def _tinygrad_setup():
