@@ -30,6 +30,16 @@
 // reduced indices (unrollReduce, passes/ScheduleActions.h);
 // -tiny-expand-upcast copies the UNROLL range's body.
 //
+// A loop over output elements that reduces each element inside it (the
+// form -tiny-rangeify gives a reduce that reads its source contiguously, or
+// a small one) is UPCAST when the reduction loads something that does not
+// depend on the element: a convolution's weight gradient, whose input
+// gradient element serves the 5 weights of a kernel row, or a GEMV's vector.
+// The whole loop when its bound is at most kMaxUpcast, else 4 or 2 of its
+// iterations where that divides it (upcastLoop); -tiny-expand-upcast then
+// carries the elements' accumulators through one reduction and loads the
+// shared value once for them.
+//
 // A kernel with a range of any other type than LOOP or REDUCE carries a
 // schedule already (written by hand, or by an earlier run): it is kept. So
 // are kernels that name a CUDA or HIP device, which -tiny-gpu-schedule
@@ -45,6 +55,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 namespace mlir::tiny {
@@ -60,6 +71,9 @@ namespace {
 /// Reduced indices a reduction-outside nest combines per load of its
 /// accumulators.
 constexpr int64_t kReduceUnroll = 4;
+
+/// The most output elements an UPCAST of a whole loop computes together.
+constexpr int64_t kMaxUpcast = 8;
 
 /// The work of a kernel, as the file comment defines it.
 class WorkCounter {
@@ -153,6 +167,54 @@ RangeOp findThreadRange(KernelOp kernel) {
   }
 }
 
+/// Whether a REDUCE range in the body of `loop` loads a value whose address
+/// does not depend on `loop`'s index.
+bool reductionSharesLoads(RangeOp loop) {
+  DenseSet<Value> varying{loop.getInductionVar()};
+  bool shares = false;
+  loop.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
+    bool dependent = llvm::any_of(op->getOperands(), [&](Value operand) {
+      return varying.contains(operand);
+    });
+    if (dependent) {
+      varying.insert(op->getResults().begin(), op->getResults().end());
+      if (auto range = dyn_cast<RangeOp>(op))
+        varying.insert(range.getRegionIterArgs().begin(),
+                       range.getRegionIterArgs().end());
+    }
+    if (auto load = dyn_cast<KLoadOp>(op))
+      shares |= !dependent && op->getParentOfType<RangeOp>() != loop;
+  });
+  return shares;
+}
+
+/// UPCASTs the loops of `kernel` that reduce each element inside them and
+/// share a load between the elements (see the file comment).
+void upcastSharedLoads(KernelOp kernel) {
+  SmallVector<RangeOp> loops;
+  kernel.walk([&](RangeOp loop) {
+    if (loop.getAxis() != AxisType::Loop)
+      return;
+    for (Operation &op : loop.getBody().front())
+      if (auto reduce = dyn_cast<RangeOp>(op);
+          reduce && reduce.getAxis() == AxisType::Reduce &&
+          !reduce.getInitArgs().empty()) {
+        loops.push_back(loop);
+        return;
+      }
+  });
+  for (RangeOp loop : loops) {
+    std::optional<int64_t> bound = getConstantIntValue(loop.getBound());
+    if (!bound || !reductionSharesLoads(loop))
+      continue;
+    int64_t factor = *bound <= kMaxUpcast ? *bound
+                     : *bound % 4 == 0    ? 4
+                     : *bound % 2 == 0    ? 2
+                                          : 1;
+    (void)upcastLoop(loop, factor);
+  }
+}
+
 struct TinyCPUSchedulePass
     : public tiny::impl::TinyCPUScheduleBase<TinyCPUSchedulePass> {
   using Base::Base;
@@ -169,6 +231,7 @@ struct TinyCPUSchedulePass
       // Only the innermost REDUCE range of a nest matches.
       for (RangeOp reduce : reduces)
         (void)unrollReduce(reduce, kReduceUnroll);
+      upcastSharedLoads(kernel);
       std::optional<int64_t> work = WorkCounter::count(kernel);
       if (!work || *work < minWork)
         return WalkResult::skip();

@@ -15,6 +15,18 @@
 // them: an UPCAST range runs over output elements (the rows of a register
 // tile), an UNROLL range over reduced indices.
 //
+// An UPCAST range whose body carries a reduction (REDUCE ranges with
+// iter_args: each output element reduced inside the loop over elements)
+// expands the way tinygrad's expander makes a REDUCE of a vector: the
+// copies go op by op, and each REDUCE range becomes one range carrying
+// every copy's accumulators, its body the copies of its body. An op whose
+// operands are the same in every copy and that writes nothing (an index
+// computed from the reduced indices only, the load of a weight all the
+// upcast elements read) is emitted once for all of them: that is the load
+// the upcast shares. The iterations of an UPCAST range are independent
+// (a schedule upcasts only such a loop: upcastLoop), so running the copies'
+// ops interleaved keeps the results.
+//
 //===----------------------------------------------------------------------===//
 
 #include "dialects/tiny/IR/TinyKernelOps.h"
@@ -22,6 +34,7 @@
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::tiny {
 #define GEN_PASS_DEF_TINYEXPANDUPCAST
@@ -53,6 +66,96 @@ void expandRange(RangeOp range, int64_t count) {
   range.erase();
 }
 
+/// Whether every copy sees the same operands of `op`.
+bool isSameInEveryCopy(Operation *op, ArrayRef<IRMapping> copies) {
+  return llvm::all_of(op->getOperands(), [&](Value operand) {
+    Value first = copies.front().lookupOrDefault(operand);
+    return llvm::all_of(copies, [&](const IRMapping &copy) {
+      return copy.lookupOrDefault(operand) == first;
+    });
+  });
+}
+
+/// Clones `ops` once per copy of `copies`, op by op (see the file comment).
+void cloneInterleaved(OpBuilder &builder, iterator_range<Block::iterator> ops,
+                      MutableArrayRef<IRMapping> copies) {
+  for (Operation &op : ops) {
+    auto reduce = dyn_cast<RangeOp>(op);
+    if (reduce && reduce.getAxis() == AxisType::Reduce &&
+        !reduce.getInitArgs().empty() &&
+        llvm::all_of(copies, [&](const IRMapping &copy) {
+          return copy.lookupOrDefault(reduce.getBound()) ==
+                 copies.front().lookupOrDefault(reduce.getBound());
+        })) {
+      size_t numCarried = reduce.getInitArgs().size();
+      SmallVector<Value> inits;
+      for (IRMapping &copy : copies)
+        for (Value init : reduce.getInitArgs())
+          inits.push_back(copy.lookupOrDefault(init));
+      auto merged = RangeOp::create(
+          builder, reduce.getLoc(), AxisType::Reduce,
+          copies.front().lookupOrDefault(reduce.getBound()), inits);
+      Block &body = merged.getBody().front();
+      for (auto [index, copy] : llvm::enumerate(copies)) {
+        copy.map(reduce.getInductionVar(), merged.getInductionVar());
+        copy.map(
+            reduce.getRegionIterArgs(),
+            merged.getRegionIterArgs().slice(index * numCarried, numCarried));
+      }
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(&body);
+      Block &original = reduce.getBody().front();
+      cloneInterleaved(builder, original.without_terminator(), copies);
+      SmallVector<Value> yields;
+      for (IRMapping &copy : copies)
+        for (Value value : original.getTerminator()->getOperands())
+          yields.push_back(copy.lookupOrDefault(value));
+      EndOp::create(builder, reduce.getLoc(), yields);
+      for (auto [index, copy] : llvm::enumerate(copies))
+        copy.map(reduce.getResults(),
+                 merged.getResults().slice(index * numCarried, numCarried));
+      continue;
+    }
+    if (op.getNumRegions() == 0 && isSameInEveryCopy(&op, copies) &&
+        (isPure(&op) || hasSingleEffect<MemoryEffects::Read>(&op))) {
+      Operation *once = builder.clone(op, copies.front());
+      for (IRMapping &copy : llvm::drop_begin(copies))
+        copy.map(op.getResults(), once->getResults());
+      continue;
+    }
+    for (IRMapping &copy : copies)
+      builder.clone(op, copy);
+  }
+}
+
+/// Whether `range`, an UPCAST range carrying nothing, holds a REDUCE range
+/// carrying values.
+bool upcastsReduction(RangeOp range) {
+  if (range.getAxis() != AxisType::Upcast || !range.getInitArgs().empty())
+    return false;
+  return range.getBody()
+      .walk([](RangeOp inner) {
+        return inner.getAxis() == AxisType::Reduce &&
+                       !inner.getInitArgs().empty()
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// Replaces `range` by `count` copies of its body, op by op, its reductions
+/// merged (see the file comment).
+void expandUpcastReduction(RangeOp range, int64_t count) {
+  OpBuilder builder(range);
+  SmallVector<IRMapping> copies(count);
+  for (auto [index, copy] : llvm::enumerate(copies))
+    copy.map(range.getInductionVar(),
+             arith::ConstantIndexOp::create(builder, range.getLoc(), index));
+  cloneInterleaved(builder, range.getBody().front().without_terminator(),
+                   copies);
+  range.erase();
+}
+
 struct TinyExpandUpcastPass
     : public tiny::impl::TinyExpandUpcastBase<TinyExpandUpcastPass> {
   using Base::Base;
@@ -79,8 +182,12 @@ struct TinyExpandUpcastPass
     });
     if (failed)
       return signalPassFailure();
-    for (auto [range, count] : ranges)
-      expandRange(range, count);
+    for (auto [range, count] : ranges) {
+      if (count > 0 && upcastsReduction(range))
+        expandUpcastReduction(range, count);
+      else
+        expandRange(range, count);
+    }
   }
 };
 

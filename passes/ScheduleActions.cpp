@@ -221,3 +221,97 @@ LogicalResult mlir::tiny::unrollReduce(RangeOp reduce, int64_t factor) {
     op->erase();
   return success();
 }
+
+/// The buffer `ptr` addresses, when it is a k.index.
+static Value getAddressedBuffer(Value ptr) {
+  auto index = ptr.getDefiningOp<KIndexOp>();
+  return index ? index.getBuffer() : Value();
+}
+
+bool mlir::tiny::canUpcastLoop(RangeOp loop, int64_t factor) {
+  if (factor < 2 || loop.getAxis() != AxisType::Loop ||
+      !loop.getInitArgs().empty())
+    return false;
+  std::optional<int64_t> bound = getConstantInt(loop.getBound());
+  if (!bound || *bound < factor || *bound % factor != 0)
+    return false;
+  // The body computes elements with reductions carried inside it: REDUCE
+  // ranges carrying values, nesting only such ranges.
+  bool reduces = false;
+  for (Operation &op : loop.getBody().front().without_terminator()) {
+    auto range = dyn_cast<RangeOp>(op);
+    if (!range) {
+      if (op.getNumRegions() != 0)
+        return false;
+      continue;
+    }
+    WalkResult nest = range->walk([](RangeOp inner) {
+      return inner.getAxis() == AxisType::Reduce && !inner.getInitArgs().empty()
+                 ? WalkResult::advance()
+                 : WalkResult::interrupt();
+    });
+    if (nest.wasInterrupted())
+      return false;
+    reduces = true;
+  }
+  if (!reduces)
+    return false;
+  // The iterations are independent when what one writes no other reads:
+  // each writes only k.stores to buffers no load of the body reads.
+  DenseSet<Value> written;
+  WalkResult writes = loop.getBody().walk([&](Operation *op) {
+    if (auto store = dyn_cast<KStoreOp>(op)) {
+      Value buffer = getAddressedBuffer(store.getPtr());
+      if (!buffer || store.getGate())
+        return WalkResult::interrupt();
+      written.insert(buffer);
+      return WalkResult::advance();
+    }
+    if (isa<KLoadOp>(op) || isa<RangeOp>(op) || isMemoryEffectFree(op))
+      return WalkResult::advance();
+    return WalkResult::interrupt();
+  });
+  if (writes.wasInterrupted())
+    return false;
+  WalkResult reads = loop.getBody().walk([&](KLoadOp load) {
+    Value buffer = getAddressedBuffer(load.getPtr());
+    return !buffer || written.contains(buffer) ? WalkResult::interrupt()
+                                               : WalkResult::advance();
+  });
+  return !reads.wasInterrupted();
+}
+
+LogicalResult mlir::tiny::upcastLoop(RangeOp loop, int64_t factor) {
+  if (!canUpcastLoop(loop, factor))
+    return failure();
+  int64_t bound = *getConstantInt(loop.getBound());
+  if (bound == factor) {
+    loop.setAxis(AxisType::Upcast);
+    return success();
+  }
+  Location loc = loop.getLoc();
+  OpBuilder builder(loop);
+  auto outer = RangeOp::create(
+      builder, loc, AxisType::Loop,
+      arith::ConstantIndexOp::create(builder, loc, bound / factor));
+  builder.setInsertionPoint(outer.getBody().front().getTerminator());
+  auto inner =
+      RangeOp::create(builder, loc, AxisType::Upcast,
+                      arith::ConstantIndexOp::create(builder, loc, factor));
+  Block &innerBody = inner.getBody().front();
+  builder.setInsertionPoint(innerBody.getTerminator());
+  // The original index: outer * factor + inner.
+  Value index = arith::AddIOp::create(
+      builder, loc,
+      arith::MulIOp::create(
+          builder, loc, outer.getInductionVar(),
+          arith::ConstantIndexOp::create(builder, loc, factor)),
+      inner.getInductionVar());
+  Block &body = loop.getBody().front();
+  innerBody.getOperations().splice(innerBody.getTerminator()->getIterator(),
+                                   body.getOperations(), body.begin(),
+                                   body.getTerminator()->getIterator());
+  loop.getInductionVar().replaceAllUsesWith(index);
+  loop.erase();
+  return success();
+}

@@ -61,6 +61,35 @@ bool canUnrollReduce(RangeOp reduce, int64_t factor);
 /// order in which each element combines them.
 LogicalResult unrollReduce(RangeOp reduce, int64_t factor);
 
+/// Whether upcastLoop(`loop`, `factor`) applies.
+bool canUpcastLoop(RangeOp loop, int64_t factor);
+
+/// UPCASTs `factor` consecutive iterations of the LOOP range `loop`, whose
+/// body reduces each of its elements inside it (the form -tiny-rangeify
+/// gives a reduce that reads its source contiguously, or a small one):
+///
+///   loop %i < N {
+///     r = reduce %k < K iter_args(acc = init) { ... end combine(acc, ...) }
+///     store p(%i), f(r)
+///   }
+///
+/// becomes
+///
+///   loop %o < N / factor {
+///     upcast %u < factor { (the body, at %i = %o * factor + %u) }
+///   }
+///
+/// (or `loop` itself UPCAST, when `factor` is its bound), which
+/// -tiny-expand-upcast materializes as one reduction carrying the `factor`
+/// elements' accumulators: a load that does not depend on %i is then
+/// loaded once for all of them (tinygrad's UPCAST of an output axis). It
+/// applies when `factor` > 1 divides the constant bound of `loop`, which
+/// carries nothing and whose body holds REDUCE ranges carrying values (and
+/// nesting only such ranges) and no other region; the iterations must be
+/// independent: the body writes memory only by ungated k.stores, into
+/// buffers no load of the body reads.
+LogicalResult upcastLoop(RangeOp loop, int64_t factor);
+
 } // namespace mlir::tiny
 
 #endif // TINY_PASSES_SCHEDULEACTIONS_H

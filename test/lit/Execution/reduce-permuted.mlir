@@ -1,6 +1,6 @@
 // A reduce stored with its axes permuted: -tiny-rangeify accumulates it in
 // its reduction-outside form straight into the permuted buffer (the
-// innermost loop walks the buffer's last axis). Inputs/reduce_permuted.py
+// innermost loop walks the buffer's last axis). Inputs/reductions.py
 // computes each result with numpy; the inputs are small integers, so the
 // results are exact whatever order the sums take.
 //
@@ -11,10 +11,10 @@
 //                    x] = sum over o of w[o, i, kh, kw] * g[b, o, y, x]
 
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %python %S/Inputs/reduce_permuted.py gen %t
+// RUN: %python %S/Inputs/reductions.py gen %t matmul_t conv_input_grad
 // RUN: tiny-run %s --entry=matmul_t -i %t/matmul_t.0.npy -i %t/matmul_t.1.npy -o %t/matmul_t.out.npy
 // RUN: tiny-run %s --entry=conv_input_grad -i %t/conv_input_grad.0.npy -i %t/conv_input_grad.1.npy -o %t/conv_input_grad.out.npy
-// RUN: %python %S/Inputs/reduce_permuted.py check %t | FileCheck %s
+// RUN: %python %S/Inputs/reductions.py check %t matmul_t conv_input_grad | FileCheck %s
 // RUN: tiny-opt %s -tiny-rangeify | FileCheck %s --check-prefix=KERNEL
 
 // CHECK:      matmul_t: 32x16 exact

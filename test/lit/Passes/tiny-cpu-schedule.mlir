@@ -580,3 +580,134 @@ func.func @unroll_reduce_scatter(%a: memref<8xf32>, %o: memref<256xf32>) {
   }
   return
 }
+
+// -----
+
+// A matrix-vector product as rangeify writes a small reduce: each row's
+// sum inside the row loop. x[k] does not depend on the row, so 4 rows are
+// UPCAST (12 rows: more than kMaxUpcast, 4 divides them): the row loop
+// splits into 3 iterations of an UPCAST range of 4, the row index o*4 + u.
+// CHECK-LABEL: func.func @matvec_upcast
+// CHECK: tiny.k.range loop %[[O:.*]] < %c3{{.*}} {
+// CHECK: tiny.k.range upcast %[[U:.*]] < %c4{{.*}} {
+// CHECK: %[[BASE:.*]] = arith.muli %[[O]], %c4{{.*}} : index
+// CHECK-NEXT: %[[ROW:.*]] = arith.addi %[[BASE]], %[[U]] : index
+// CHECK: tiny.k.range reduce %{{.*}} < %c16 iter_args
+// CHECK: arith.muli %[[ROW]], %c16 : index
+// CHECK: tiny.k.index %{{.*}}[%[[ROW]]] : memref<12xf32>
+// CHECK: return
+func.func @matvec_upcast(%w: memref<192xf32>, %x: memref<16xf32>, %y: memref<12xf32>) {
+  tiny.k.kernel "r_12_16" {
+    %c12 = arith.constant 12 : index
+    %c16 = arith.constant 16 : index
+    %zero = arith.constant 0.0 : f32
+    tiny.k.range loop %i < %c12 {
+      %s = tiny.k.range reduce %k < %c16 iter_args(%acc = %zero) -> (f32) {
+        %row = arith.muli %i, %c16 : index
+        %wi = arith.addi %row, %k : index
+        %pw = tiny.k.index %w[%wi] : memref<192xf32>
+        %vw = tiny.k.load %pw : !tiny.ptr<f32, global>
+        %px = tiny.k.index %x[%k] : memref<16xf32>
+        %vx = tiny.k.load %px : !tiny.ptr<f32, global>
+        %m = arith.mulf %vw, %vx : f32
+        %n = arith.addf %acc, %m : f32
+        tiny.k.end %n : f32
+      }
+      %py = tiny.k.index %y[%i] : memref<12xf32>
+      tiny.k.store %py, %s : !tiny.ptr<f32, global>
+    }
+  }
+  return
+}
+
+// -----
+
+// 5 rows, at most kMaxUpcast: the row loop itself becomes UPCAST.
+// CHECK-LABEL: func.func @matvec_upcast_whole
+// CHECK: tiny.k.range upcast %{{.*}} < %c5 {
+// CHECK-NEXT: tiny.k.range reduce
+func.func @matvec_upcast_whole(%w: memref<80xf32>, %x: memref<16xf32>, %y: memref<5xf32>) {
+  tiny.k.kernel "r_5_16" {
+    %c5 = arith.constant 5 : index
+    %c16 = arith.constant 16 : index
+    %zero = arith.constant 0.0 : f32
+    tiny.k.range loop %i < %c5 {
+      %s = tiny.k.range reduce %k < %c16 iter_args(%acc = %zero) -> (f32) {
+        %row = arith.muli %i, %c16 : index
+        %wi = arith.addi %row, %k : index
+        %pw = tiny.k.index %w[%wi] : memref<80xf32>
+        %vw = tiny.k.load %pw : !tiny.ptr<f32, global>
+        %px = tiny.k.index %x[%k] : memref<16xf32>
+        %vx = tiny.k.load %px : !tiny.ptr<f32, global>
+        %m = arith.mulf %vw, %vx : f32
+        %n = arith.addf %acc, %m : f32
+        tiny.k.end %n : f32
+      }
+      %py = tiny.k.index %y[%i] : memref<5xf32>
+      tiny.k.store %py, %s : !tiny.ptr<f32, global>
+    }
+  }
+  return
+}
+
+// -----
+
+// Row sums: every load depends on the row, so nothing would be shared:
+// the row loop stays a loop.
+// CHECK-LABEL: func.func @row_sums_not_upcast
+// CHECK-NOT: upcast
+// CHECK: return
+func.func @row_sums_not_upcast(%w: memref<192xf32>, %y: memref<12xf32>) {
+  tiny.k.kernel "r_12_16" {
+    %c12 = arith.constant 12 : index
+    %c16 = arith.constant 16 : index
+    %zero = arith.constant 0.0 : f32
+    tiny.k.range loop %i < %c12 {
+      %s = tiny.k.range reduce %k < %c16 iter_args(%acc = %zero) -> (f32) {
+        %row = arith.muli %i, %c16 : index
+        %wi = arith.addi %row, %k : index
+        %pw = tiny.k.index %w[%wi] : memref<192xf32>
+        %vw = tiny.k.load %pw : !tiny.ptr<f32, global>
+        %n = arith.addf %acc, %vw : f32
+        tiny.k.end %n : f32
+      }
+      %py = tiny.k.index %y[%i] : memref<12xf32>
+      tiny.k.store %py, %s : !tiny.ptr<f32, global>
+    }
+  }
+  return
+}
+
+// -----
+
+// y[i] += sum(w[i, :] * x): the body loads the buffer it stores into, so
+// one row's store could feed another row's load: the iterations are not
+// known independent, and the loop is not UPCAST.
+// CHECK-LABEL: func.func @in_place_not_upcast
+// CHECK-NOT: upcast
+// CHECK: return
+func.func @in_place_not_upcast(%w: memref<192xf32>, %x: memref<16xf32>, %y: memref<12xf32>) {
+  tiny.k.kernel "r_12_16" {
+    %c12 = arith.constant 12 : index
+    %c16 = arith.constant 16 : index
+    %zero = arith.constant 0.0 : f32
+    tiny.k.range loop %i < %c12 {
+      %s = tiny.k.range reduce %k < %c16 iter_args(%acc = %zero) -> (f32) {
+        %row = arith.muli %i, %c16 : index
+        %wi = arith.addi %row, %k : index
+        %pw = tiny.k.index %w[%wi] : memref<192xf32>
+        %vw = tiny.k.load %pw : !tiny.ptr<f32, global>
+        %px = tiny.k.index %x[%k] : memref<16xf32>
+        %vx = tiny.k.load %px : !tiny.ptr<f32, global>
+        %m = arith.mulf %vw, %vx : f32
+        %n = arith.addf %acc, %m : f32
+        tiny.k.end %n : f32
+      }
+      %py = tiny.k.index %y[%i] : memref<12xf32>
+      %old = tiny.k.load %py : !tiny.ptr<f32, global>
+      %new = arith.addf %old, %s : f32
+      tiny.k.store %py, %new : !tiny.ptr<f32, global>
+    }
+  }
+  return
+}

@@ -175,3 +175,53 @@ func.func @bounds_one_and_zero(%o: memref<2xf32>) {
   }
   return
 }
+
+// -----
+
+// An UPCAST range of 2 rows whose body reduces each row: one REDUCE range
+// carrying both rows' accumulators, its body the two copies op by op; the
+// load of x[k], the same in both copies, is emitted once and read by both
+// products; each row's store after the reduction.
+// CHECK-LABEL: func.func @upcast_reduction
+// CHECK-DAG:  %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-DAG:  %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:  %[[C1:.*]] = arith.constant 1 : index
+// CHECK:      %[[S:.*]]:2 = tiny.k.range reduce %[[K:.*]] < %c16 iter_args(%[[A0:.*]] = %[[ZERO]], %[[A1:.*]] = %[[ZERO]]) -> (f32, f32) {
+// CHECK-DAG:    %[[ROW0:.*]] = arith.muli %[[C0]], %c16 : index
+// CHECK-DAG:    %[[ROW1:.*]] = arith.muli %[[C1]], %c16 : index
+// CHECK:        %[[PX:.*]] = tiny.k.index %{{.*}}[%[[K]]] : memref<16xf32>
+// CHECK-NEXT:   %[[VX:.*]] = tiny.k.load %[[PX]]
+// CHECK-NEXT:   %[[M0:.*]] = arith.mulf %{{.*}}, %[[VX]] : f32
+// CHECK-NEXT:   %[[M1:.*]] = arith.mulf %{{.*}}, %[[VX]] : f32
+// CHECK-NEXT:   %[[N0:.*]] = arith.addf %[[A0]], %[[M0]] : f32
+// CHECK-NEXT:   %[[N1:.*]] = arith.addf %[[A1]], %[[M1]] : f32
+// CHECK-NEXT:   tiny.k.end %[[N0]], %[[N1]] : f32, f32
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[P0:.*]] = tiny.k.index %{{.*}}[%[[C0]]] : memref<2xf32>
+// CHECK-NEXT: %[[P1:.*]] = tiny.k.index %{{.*}}[%[[C1]]] : memref<2xf32>
+// CHECK-NEXT: tiny.k.store %[[P0]], %[[S]]#0
+// CHECK-NEXT: tiny.k.store %[[P1]], %[[S]]#1
+// CHECK-NOT:  tiny.k.range upcast
+func.func @upcast_reduction(%w: memref<32xf32>, %x: memref<16xf32>, %y: memref<2xf32>) {
+  tiny.k.kernel "r_2_16" {
+    %c2 = arith.constant 2 : index
+    %c16 = arith.constant 16 : index
+    %zero = arith.constant 0.0 : f32
+    tiny.k.range upcast %i < %c2 {
+      %s = tiny.k.range reduce %k < %c16 iter_args(%acc = %zero) -> (f32) {
+        %row = arith.muli %i, %c16 : index
+        %wi = arith.addi %row, %k : index
+        %pw = tiny.k.index %w[%wi] : memref<32xf32>
+        %vw = tiny.k.load %pw : !tiny.ptr<f32, global>
+        %px = tiny.k.index %x[%k] : memref<16xf32>
+        %vx = tiny.k.load %px : !tiny.ptr<f32, global>
+        %m = arith.mulf %vw, %vx : f32
+        %n = arith.addf %acc, %m : f32
+        tiny.k.end %n : f32
+      }
+      %py = tiny.k.index %y[%i] : memref<2xf32>
+      tiny.k.store %py, %s : !tiny.ptr<f32, global>
+    }
+  }
+  return
+}

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Inputs and reference results for reduce-permuted.mlir (needs numpy).
+"""Inputs and reference results for the reduction execution tests
+reduce-permuted.mlir and reduce-upcast.mlir (needs numpy).
 
-  reduce_permuted.py gen DIR    writes DIR/<case>.0.npy and DIR/<case>.1.npy
-  reduce_permuted.py check DIR  reads DIR/<case>.out.npy, compares it with
+  reductions.py gen DIR CASE...    writes DIR/<case>.0.npy and DIR/<case>.1.npy
+  reductions.py check DIR CASE...  reads DIR/<case>.out.npy, compares it with
       the result computed here, prints one line per case and exits 1 on any
       difference.
 
@@ -18,6 +19,10 @@ def matmul_t(a, b):
     return (a.reshape(16, 32) @ b.reshape(32, 32)).T
 
 
+def matvec(w, x):
+    return w.reshape(12, 16) @ x
+
+
 def conv_input_grad(w, g):
     return np.einsum("oikl,boyx->bikylx", w.reshape(8, 8, 3, 3),
                      g.reshape(2, 8, 10, 10))
@@ -27,6 +32,7 @@ def conv_input_grad(w, g):
 CASES = {
     "matmul_t": ((512, 1024), matmul_t),
     "conv_input_grad": ((576, 1600), conv_input_grad),
+    "matvec": ((192, 16), matvec),
 }
 
 
@@ -36,15 +42,16 @@ def inputs(name):
             for n in CASES[name][0]]
 
 
-def gen(directory):
-    for name in CASES:
+def gen(directory, names):
+    for name in names:
         for i, x in enumerate(inputs(name)):
             np.save("%s/%s.%d.npy" % (directory, name, i), x)
 
 
-def check(directory):
+def check(directory, names):
     failed = False
-    for name, (_, compute) in CASES.items():
+    for name in names:
+        compute = CASES[name][1]
         want = compute(*[x.astype(np.float64) for x in inputs(name)])
         got = np.load("%s/%s.out.npy" % (directory, name))
         shape = "x".join(map(str, got.shape))
@@ -62,6 +69,8 @@ def check(directory):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3 or sys.argv[1] not in ("gen", "check"):
+    if (len(sys.argv) < 4 or sys.argv[1] not in ("gen", "check")
+            or not set(sys.argv[3:]) <= set(CASES)):
         sys.exit(__doc__)
-    sys.exit(gen(sys.argv[2]) if sys.argv[1] == "gen" else check(sys.argv[2]))
+    command = gen if sys.argv[1] == "gen" else check
+    sys.exit(command(sys.argv[2], sys.argv[3:]))
