@@ -20,7 +20,8 @@
 // target only at the element it writes; otherwise the value is computed into
 // a buffer of its own first. A copy of a param or buffer that a store
 // overwrites is taken right before the store, and only when a later kernel
-// reads it. A value of no elements has no kernel.
+// reads it. A value of no elements has no kernel. A custom kernel is one
+// kernel of its own, its body cloned over buffers of its results.
 //
 // This file holds the pass, the check of what it lowers and the walk that
 // realizes values in program order; Rangeify.h lists the files of its
@@ -34,6 +35,7 @@
 #include "passes/Elementwise.h"
 #include "passes/Passes.h"
 
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -100,10 +102,10 @@ static LogicalResult checkLowerable(Operation *op) {
     }
     return success();
   }
-  if (isa<ParamOp, BufferOp, ConstOp, BinaryOp, ReshapeOp, PermuteOp, ExpandOp,
-          PadOp, ShrinkOp, FlipOp, IndexOp, StackOp, BitcastOp, ReduceOp,
-          ContiguousOp, ContiguousBackwardOp, DetachOp, CopyOp, LoadOp, StageOp,
-          StoreOp, AfterOp, TupleOp, ReturnOp>(op) ||
+  if (isa<ParamOp, BufferOp, ConstOp, BinaryOp, CustomKernelOp, ReshapeOp,
+          PermuteOp, ExpandOp, PadOp, ShrinkOp, FlipOp, IndexOp, StackOp,
+          BitcastOp, ReduceOp, ContiguousOp, ContiguousBackwardOp, DetachOp,
+          CopyOp, LoadOp, StageOp, StoreOp, AfterOp, TupleOp, ReturnOp>(op) ||
       isElementwise(op))
     return success();
   return op->emitOpError("is not supported by rangeify");
@@ -124,7 +126,8 @@ LogicalResult FunctionRangeifier::checkSupported() {
   if (staged.wasInterrupted())
     return failure();
   WalkResult result = function.walk([&](Operation *op) -> WalkResult {
-    if (op == function)
+    // A custom kernel's body is kernel-level already: it is cloned as is.
+    if (op == function || op->getParentOfType<CustomKernelOp>())
       return WalkResult::advance();
     if (failed(checkLowerable(op)))
       return WalkResult::interrupt();
@@ -235,6 +238,11 @@ LogicalResult FunctionRangeifier::run() {
                                 argBuffers, resultBuffers, signature);
       continue;
     }
+    if (auto custom = dyn_cast<CustomKernelOp>(op)) {
+      if (failed(emitCustomKernel(builder, custom)))
+        return failure();
+      continue;
+    }
     if (auto store = dyn_cast<StoreOp>(op)) {
       // A store into after(x, deps) stores into x once deps are done; they
       // are, as their ops come first and kernels are emitted in op order
@@ -328,6 +336,61 @@ LogicalResult FunctionRangeifier::run() {
     memref::DeallocOp::create(builder, function.getLoc(), allocation);
   func::ReturnOp::create(builder, function.getLoc());
   function.erase();
+  return success();
+}
+
+/// Whether a custom kernel's body may write its buffer `buffer`: some
+/// pointer into it is used other than by a load.
+static bool mayWrite(BlockArgument buffer) {
+  for (Operation *user : buffer.getUsers()) {
+    auto index = dyn_cast<KIndexOp>(user);
+    if (!index)
+      return true;
+    if (llvm::any_of(index->getUsers(),
+                     [](Operation *use) { return !isa<KLoadOp>(use); }))
+      return true;
+  }
+  return false;
+}
+
+LogicalResult FunctionRangeifier::emitCustomKernel(OpBuilder &builder,
+                                                   CustomKernelOp custom) {
+  // Each result is its argument after the kernel ran. A buffer the kernel
+  // only reads, of a result nothing reads, is the argument's own; others
+  // are a copy of the argument, unless the argument's buffer is one nothing
+  // else reads (a program's buffer, or a custom kernel's result, read only
+  // here), which the kernel then updates in place.
+  SmallVector<Value> kernelBuffers;
+  for (auto [arg, result, bodyBuffer] :
+       llvm::zip(custom.getArgs(), custom.getResults(),
+                 custom.getBody().getArguments())) {
+    Value argBuffer = buffers.lookup(arg);
+    Value buffer;
+    if (auto output = outputIndex.find(result); output != outputIndex.end())
+      buffer = getOutputBuffer(output->second);
+    else if (argBuffer &&
+             ((!mayWrite(bodyBuffer) && result.use_empty()) ||
+              (arg.hasOneUse() &&
+               isa_and_nonnull<BufferOp, CustomKernelOp>(arg.getDefiningOp()))))
+      buffer = argBuffer;
+    else
+      buffer = allocate(builder, result);
+    if (!buffer)
+      return custom.emitOpError("cannot get a buffer for result #")
+             << kernelBuffers.size();
+    if (buffer != argBuffer && failed(emitKernel(builder, arg, buffer)))
+      return failure();
+    buffers[result] = buffer;
+    kernelBuffers.push_back(buffer);
+  }
+  KernelOp kernel = createKernel(builder, custom.getLoc(), custom.getName(),
+                                 kernelBuffers.front());
+  IRMapping mapping;
+  mapping.map(custom.getBody().getArguments(), kernelBuffers);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(&kernel.getBody().front());
+  for (Operation &bodyOp : custom.getBody().front())
+    builder.clone(bodyOp, mapping);
   return success();
 }
 

@@ -212,6 +212,8 @@ private:
   /// on (a part of the buffer, for the sources of a stack).
   LogicalResult emitKernelAt(OpBuilder &builder, Value value, Value buffer,
                              int64_t offset);
+  /// Emits `custom`'s body as one kernel over buffers of its results.
+  LogicalResult emitCustomKernel(OpBuilder &builder, CustomKernelOp custom);
   /// Creates an empty kernel that writes `buffer`, named for the buffer's
   /// device when the function names devices.
   KernelOp createKernel(OpBuilder &builder, Location loc, StringRef name,

@@ -767,6 +767,44 @@ LogicalResult CustomFunctionOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// CustomKernelOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult CustomKernelOp::inferReturnTypes(MLIRContext *context,
+                                               std::optional<Location> loc,
+                                               Adaptor adaptor,
+                                               SmallVectorImpl<Type> &results) {
+  llvm::append_range(results, adaptor.getArgs().getTypes());
+  return success();
+}
+
+LogicalResult CustomKernelOp::verify() {
+  if (getName().empty())
+    return emitOpError("needs a kernel name");
+  if (getArgs().empty())
+    return emitOpError("needs at least one buffer for the kernel to write");
+  Block &body = getBody().front();
+  if (body.getNumArguments() != getArgs().size())
+    return emitOpError("has ")
+           << body.getNumArguments() << " buffers in its body for "
+           << getArgs().size() << " arguments";
+  for (auto [i, arg, buffer] :
+       llvm::enumerate(getArgs(), body.getArguments())) {
+    // The flat buffer of the argument, as -tiny-rangeify stores it.
+    auto type = cast<RankedTensorType>(arg.getType());
+    Type element = type.getElementType();
+    if (auto integer = dyn_cast<IntegerType>(element))
+      element = IntegerType::get(getContext(), integer.getWidth());
+    auto expected = MemRefType::get({type.getNumElements()}, element);
+    if (buffer.getType() != expected)
+      return emitOpError("buffer #")
+             << i << " must be " << expected << " (the flat buffer of " << type
+             << "), not " << buffer.getType();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Data movement ops
 //===----------------------------------------------------------------------===//
 

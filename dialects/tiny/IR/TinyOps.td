@@ -704,6 +704,37 @@ def Tiny_CustomFunctionOp : Tiny_Op<"custom_function"> {
   let hasVerifier = 1;
 }
 
+def Tiny_CustomKernelOp : Tiny_Op<"custom_kernel", [SingleBlock,
+    NoTerminator, IsolatedFromAbove, InferTypeOpAdaptor]> {
+  let summary = "run a hand-written kernel on the buffers of tensors";
+  let description = [{
+    A kernel the program brings written out, as tinygrad's custom kernels
+    (`AFTER(buf, CALL(SINK(...)))`): the body is kernel-level ops
+    (`tiny.k.range`, `tiny.k.index`, `tiny.k.load`, `tiny.k.store`,
+    `tiny.k.atomic_add`, `arith`, ...) over one flat buffer per operand,
+    the block arguments, of the operand's element count and storage type
+    (integers signless). Each result is its argument after the kernel ran
+    (tinygrad's AFTER): the kernel starts from the operands' values and may
+    read and write any of the buffers; later ops read the results. The body
+    is isolated from the tensor-level ops around it: it sees only its
+    buffers. -tiny-rangeify runs it as one `tiny.k.kernel` named `name`.
+
+    ```mlir
+    %r:2 = tiny.custom_kernel "scatter"(%acc, %idx) : tensor<4xf32>, tensor<8xi32> {
+    ^bb0(%a: memref<4xf32>, %i: memref<8xi32>):
+      ...
+    }
+    ```
+  }];
+  let arguments = (ins StrAttr:$name, Variadic<Tiny_Tensor>:$args);
+  let results = (outs Variadic<Tiny_Tensor>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $name `(` $args `)` attr-dict `:` type($args) $body
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Data movement across devices and address spaces
 //===----------------------------------------------------------------------===//
