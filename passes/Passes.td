@@ -398,10 +398,10 @@ def TinyCollapseReduce : Pass<"tiny-collapse-reduce"> {
 }
 
 def TinyCPUSchedule : Pass<"tiny-cpu-schedule"> {
-  let summary = "Choose the THREAD and UNROLL ranges of each CPU kernel";
+  let summary = "Choose the THREAD, UPCAST and UNROLL ranges of each CPU kernel";
   let description = [{
-    The only code that sets the THREAD and UNROLL AxisTypes of CPU kernel
-    ranges;
+    The only code that sets the THREAD, UPCAST and UNROLL AxisTypes of CPU
+    kernel ranges;
     -convert-tiny-to-scf only reads it (a THREAD range carrying nothing
     becomes an `scf.parallel`). -tiny-rangeify emits LOOP and REDUCE ranges
     only. Kernels that name a CUDA or HIP device are left for
@@ -461,6 +461,33 @@ def TinyCPUSchedule : Pass<"tiny-cpu-schedule"> {
       }
     }
     ```
+
+    A LOOP range over output elements whose body reduces each element
+    inside it (REDUCE ranges carrying values: the form -tiny-rangeify gives
+    a reduce that reads its source contiguously, or a small one) is UPCAST
+    when one of the reduction's loads does not depend on the element (a
+    GEMV's vector, a weight several outputs read): the whole range when its
+    bound is at most 8, else 4 or 2 of its iterations where that divides
+    it, the range split into a LOOP range of the groups around an UPCAST
+    range of the elements (index `%o * 4 + %u`). It is kept where the
+    iterations might not be independent: the body must write memory only
+    by ungated stores into buffers it does not load.
+
+    ```mlir
+    tiny.k.range loop %i < %c12 {
+      %r = tiny.k.range reduce %k < %c16 iter_args(%a = %zero) -> (f32) {
+        ... w[%i * 16 + %k] * x[%k] ...
+      }
+      tiny.k.store %p(%i), %r
+    }
+    // becomes
+    tiny.k.range loop %o < %c3 {
+      tiny.k.range upcast %u < %c4 {
+        %i = %o * 4 + %u
+        (the body)
+      }
+    }
+    ```
   }];
   let options = [
     Option<"minWork", "min-work", "int64_t", /*default=*/"16384",
@@ -484,6 +511,15 @@ def TinyExpandUpcast : Pass<"tiny-expand-upcast"> {
     ranges expand from the inside out. A range of bound 0 (or less) leaves
     its initial values. An UPCAST or UNROLL range whose bound is not a
     constant is an error.
+
+    An UPCAST range that carries nothing and holds a REDUCE range carrying
+    values (each output element reduced inside the loop over elements) is
+    copied op by op instead, as tinygrad's expander makes a REDUCE of a
+    vector: each REDUCE range becomes one range carrying every copy's
+    accumulators, its body the copies of its body, and an op that writes
+    nothing with the same operands in every copy (a load all the elements
+    share) is emitted once. An UPCAST range's iterations are independent,
+    so the interleaved order keeps the results.
 
     ```mlir
     %s = tiny.k.range unroll %u < %c2 iter_args(%acc = %zero) -> (f32) {
