@@ -788,7 +788,8 @@ def test_custom_kernel_store_gated_and_clipped():
         i = UOp.range(5, 0)
         j = (i + 1).clip(0, 4)
         v = (i < 3).where(x.index(j).cast(dtypes.float) * 2, -1.0)
-        return out.index(i).store(v, i.ne(1)).end(i).sink(
+        gate = i.ne(1) & UOp.const(True, dtypes.bool)  # a bool constant
+        return out.index(i).store(v, gate).end(i).sink(
             arg=KernelInfo(name="gated"))
 
     out = Tensor([7., 7, 7, 7, 7]).contiguous().realize()

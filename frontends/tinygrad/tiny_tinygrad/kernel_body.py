@@ -185,8 +185,9 @@ class KernelBody:
                 const_literal(value, type_)
             v = _V("%%k%d" % self.count, type_, dtype)
             self.count += 1
-            self.prologue.append("%s = arith.constant %s : %s" % (
-                v.name, literal, type_))
+            # A bool constant's literal is typed already (MLIR's `true`).
+            self.prologue.append("%s = arith.constant %s%s" % (
+                v.name, literal, "" if type_ == "i1" else " : " + type_))
             self.scopes[0][key] = v
         return v
 
