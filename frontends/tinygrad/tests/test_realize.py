@@ -876,6 +876,25 @@ def test_custom_kernel_per_device():
         return r.numpy()
     np.testing.assert_array_equal(_both(run), [0, 1, 2, 3])
 
+    # Replicated buffers: each device's copy updated in place, as tinygrad
+    # does (out += 2 * src on each device; src only read).
+    from tinygrad.uop.ops import KernelInfo, UOp
+
+    def axpy(out, src):
+        i = UOp.range(4, 0)
+        return out.index(i).store(out.index(i) + src.index(i) * 2).end(i) \
+            .sink(arg=KernelInfo(name="axpy"))
+
+    def run_replicated(realize):
+        out = Tensor([1., 2, 3, 4]).contiguous().to(devices).realize()
+        src = Tensor([10., 20, 30, 40]).contiguous().to(devices).realize()
+        r = out.custom_kernel(src, fxn=axpy)[0]
+        realize(r)
+        return np.concatenate([r.numpy(), out.numpy(), src.numpy()])
+    np.testing.assert_array_equal(_both(run_replicated),
+                                  [21, 42, 63, 84, 21, 42, 63, 84,
+                                   10, 20, 30, 40])
+
 
 def test_custom_kernel_device_range_on_one_device_is_refused():
     out = Tensor.zeros(2).contiguous().realize()

@@ -29,6 +29,8 @@ that shares local memory or synchronizes, ops with no arith form) raises
 ExportError through the caller's `error(uop, what)`: never a wrong program.
 """
 
+import math
+
 from tinygrad.dtype import AddrSpace, dtypes
 from tinygrad.uop.ops import AxisType, Ops
 
@@ -299,6 +301,10 @@ class KernelBody:
         shape = view.shape
         if not all(isinstance(s, int) for s in shape):
             raise self.error(view, "a placeholder of symbolic shape")
+        if math.prod(shape) != size:
+            # An uneven shard: the placeholder's shape is the largest.
+            raise self.error(view, "a placeholder of %d elements for a "
+                             "buffer of %d" % (math.prod(shape), size))
         indices = list(u.src[1:])
         if len(indices) != len(shape) and len(indices) != 1:
             raise self.error(u, "%d indices into a buffer of shape %s" % (
