@@ -800,6 +800,24 @@ def test_custom_kernel_store_gated_and_clipped():
     np.testing.assert_array_equal(r.numpy(), [-4, 7, -8, -1, -1])
 
 
+def test_custom_kernel_accumulates_with_set():
+    # A matrix-vector product accumulated in the output buffer with
+    # UOp.set (a store, then the buffer read after it in a REDUCE loop):
+    # out[i] = sum_k x[i, k] * w[k], against numpy.
+    from tinygrad.uop.ops import AxisType, KernelInfo, UOp
+
+    def matvec(out, x, w):
+        i = UOp.range(x.shape[0], 0)
+        k = UOp.range(x.shape[1], 1, AxisType.REDUCE)
+        acc = out[i].set(0.0)
+        acc = acc[i].set(acc.after(k)[i] + x[i, k] * w[k], end=k)
+        return acc.end(i).sink(arg=KernelInfo(name="matvec"))
+    out = Tensor.empty(3).contiguous().realize()
+    r = out.custom_kernel(Tensor(F), Tensor(F[0]), fxn=matvec)[0]
+    tt.realize(r)
+    np.testing.assert_allclose(r.numpy(), F @ F[0], rtol=1e-5, atol=1e-6)
+
+
 def _clang_cpu():
     from tinygrad.renderer.cstyle import CStyleLanguage
     return isinstance(Device["CPU"].renderer, CStyleLanguage)

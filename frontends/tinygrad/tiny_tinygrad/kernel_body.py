@@ -15,6 +15,9 @@ as that body, in `tiny.k` and `arith` ops:
   INDEX              `tiny.k.index` (a `valid` index, where(g, i, Invalid),
                      gates the access); read as a value it is a load
   LOAD, STORE        `tiny.k.load`, `tiny.k.store`, gated as tinygrad gates
+  AFTER              (`UOp.set`: a store, the buffer read after it) its
+                     effects, in order; a read through it only once they
+                     happened
   CUSTOM             only C's relaxed atomic fetch-add, which is
                      `tiny.k.atomic_add` (the text is matched, never run)
   ALU, WHERE, CAST   `arith` ops; tinygrad's weakint (index arithmetic) is
@@ -73,8 +76,8 @@ def storage_type(dtype):
 
 def _buffer_of(u):
     """The PARAM placeholder an INDEX's buffer operand views (through
-    RESHAPEs), or None."""
-    while u.op is Ops.RESHAPE:
+    RESHAPEs and AFTERs, which only order the accesses), or None."""
+    while u.op in (Ops.RESHAPE, Ops.AFTER):
         u = u.src[0]
     return u if u.op is Ops.PARAM else None
 
@@ -145,6 +148,8 @@ class KernelBody:
         # computed inside a loop is not seen after it closes.
         self.scopes = [{}]
         self.open = []
+        # The effects (stores, ENDs, AFTERs) written so far.
+        self.emitted = set()
         uops = sink.toposort()
         self.threads_matter = any(
             u.op is Ops.BARRIER or (u.op in (Ops.PARAM, Ops.BUFFER) and
@@ -196,9 +201,14 @@ class KernelBody:
     # Effects ------------------------------------------------------------
 
     def effect(self, u):
+        if u in self.emitted:
+            return
+        self.emitted.add(u)
         if u.op in (Ops.SINK, Ops.GROUP):
             for x in u.src:
                 self.effect(x)
+        elif u.op is Ops.AFTER:
+            self.after(u)
         elif u.op is Ops.END:
             self.end(u)
         elif u.op is Ops.STORE:
@@ -209,6 +219,22 @@ class KernelBody:
             pass
         else:
             raise self.error(u, "a kernel effect with no tiny form")
+
+    def after(self, u):
+        """A buffer after effects (tinygrad's `UOp.set`: a store, then the
+        buffer seen after it): the earlier AFTERs it builds on, then its
+        effects, in order. A RANGE it waits for only places a read in that
+        loop."""
+        x = u.src[0]
+        while x.op is Ops.RESHAPE:
+            x = x.src[0]
+        if x.op is Ops.AFTER:
+            self.effect(x)
+        elif x.op is not Ops.PARAM:
+            raise self.error(u, "an AFTER of %s in a custom kernel" % (x.op,))
+        for d in u.src[1:]:
+            if d.op is not Ops.RANGE:
+                self.effect(d)
 
     def end(self, u):
         opened = []
@@ -283,6 +309,17 @@ class KernelBody:
         if u.op is not Ops.INDEX:
             raise self.error(u, "an access through something not an INDEX")
         view = u.src[0]
+        x = view
+        while x.op in (Ops.RESHAPE, Ops.AFTER):
+            # A read of the buffer after effects comes after them; one
+            # before would see other values than tinygrad's.
+            if x.op is Ops.AFTER and any(
+                    (d not in self.emitted) if d.op is not Ops.RANGE
+                    else (d not in self.open) for d in x.src[1:]):
+                raise self.error(x, "an access of a buffer, in a custom "
+                                 "kernel, ordered after effects that have "
+                                 "not happened there")
+            x = x.src[0]
         param = _buffer_of(view)
         if param is None:
             raise self.error(u, "an INDEX into %s (tiny indexes a custom "
