@@ -27,9 +27,10 @@ A call on several devices runs the body once per device, on that device's
 buffers (of a sharded operand its shard): a DEVICE range read in the body
 is the device's index.
 
-Anything else (other CUSTOM text, an END of a DEVICE range, LOCAL ranges in a kernel
-that shares local memory or synchronizes, ops with no arith form) raises
-ExportError through the caller's `error(uop, what)`: never a wrong program.
+Anything else (other CUSTOM text, an END of a DEVICE range, LOCAL ranges
+in a kernel that shares local memory or synchronizes, register and local
+buffers, ops with no arith form) raises ExportError through the caller's
+`error(uop, what)`: never a wrong program.
 """
 
 import math
