@@ -736,17 +736,188 @@ def test_invalid_read_elsewhere_is_refused():
         tt.realize(Tensor(F).pad(((0, 0), (1, 1)), value=Invalid).sum(1))
 
 
-def test_custom_kernel_is_refused_by_name():
-    # nn.Embedding's atomic backward (USE_ATOMICS) orders a zero kernel and
-    # a scatter-add kernel (CUSTOM C code) with AFTERs: tiny has no
-    # tensor-level op that runs a kernel body.
+def _scatter_add_kernel(acc, idx, src):
+    """acc[idx[n]] += src[n], written as tinygrad's custom kernels are: the
+    index read by an INDEX used as a value, the source by an explicit LOAD,
+    the add by C's relaxed atomic (CUSTOM text)."""
+    from tinygrad.uop.ops import KernelInfo, Ops, UOp
+    n = UOp.range(src.shape[0], 0)
+    target = idx.index(n).cast(dtypes.weakint)
+    atomic = UOp(Ops.CUSTOM, src=(acc.index(target), src.index(n).load()),
+                 arg="__atomic_fetch_add({0}, {1}, __ATOMIC_RELAXED);")
+    return atomic.end(n).sink(arg=KernelInfo(name="scatter_add"))
+
+
+def test_custom_kernel_scatter_add():
+    # A hand-written atomic scatter-add, against numpy's np.add.at. Its
+    # accumulator is a realized buffer, which the kernel updates in place
+    # (tinygrad's custom kernel writes its operands' buffers): the tensor
+    # holding it reads the sums afterwards too.
+    acc0 = np.array([10, 20, 30, 40], np.float32)
+    idx = np.array([2, 0, 2, 3, 0, 2], np.int32)
+    src = np.array([1, 2, 3, 4, 5, 6], np.float32)
+    expected = acc0.copy()
+    np.add.at(expected, idx, src)  # [17, 20, 40, 44]
+    acc = Tensor(acc0).contiguous().realize()
+    out = acc.custom_kernel(Tensor(idx), Tensor(src),
+                            fxn=_scatter_add_kernel)[0]
+    tt.realize(out)
+    np.testing.assert_array_equal(out.numpy(), expected)
+    np.testing.assert_array_equal(acc.numpy(), expected)
+    # Of a computed accumulator (a contiguous, not yet realized; tinygrad
+    # takes only buffers): the kernel's result is a value of the program,
+    # read by the ops after it.
+    acc = (Tensor(acc0) * 2).contiguous()
+    out = acc.custom_kernel(Tensor(idx), Tensor(src),
+                            fxn=_scatter_add_kernel)[0] + 1
+    tt.realize(out)
+    expected = acc0 * 2
+    np.add.at(expected, idx, src)
+    np.testing.assert_array_equal(out.numpy(), expected + 1)
+
+
+def test_custom_kernel_store_gated_and_clipped():
+    # A kernel of stores only: out[i] = where(i < 3, x[min(i + 1, 4)] * 2,
+    # -1) for i < 5, with a gated store (i != 1 keeps the old element),
+    # integer ops and casts. tinygrad's CPU refuses gated stores ("memory
+    # coalescing does not support gated loads/stores"): the expected values
+    # are by hand.
+    from tinygrad.uop.ops import KernelInfo, UOp
+
+    def kernel(out, x):
+        i = UOp.range(5, 0)
+        j = (i + 1).clip(0, 4)
+        v = (i < 3).where(x.index(j).cast(dtypes.float) * 2, -1.0)
+        gate = i.ne(1) & UOp.const(True, dtypes.bool)  # a bool constant
+        return out.index(i).store(v, gate).end(i).sink(
+            arg=KernelInfo(name="gated"))
+
+    out = Tensor([7., 7, 7, 7, 7]).contiguous().realize()
+    x = Tensor([1, -2, 3, -4, 5], dtype=dtypes.int32)
+    r = out.custom_kernel(x, fxn=kernel)[0]
+    tt.realize(r)
+    # By hand: i=0: x[1]*2 = -4; i=1 kept 7; i=2: x[3]*2 = -8; i=3, 4: -1.
+    np.testing.assert_array_equal(r.numpy(), [-4, 7, -8, -1, -1])
+
+
+def test_custom_kernel_accumulates_with_set():
+    # A matrix-vector product accumulated in the output buffer with
+    # UOp.set (a store, then the buffer read after it in a REDUCE loop):
+    # out[i] = sum_k x[i, k] * w[k], against numpy.
+    from tinygrad.uop.ops import AxisType, KernelInfo, UOp
+
+    def matvec(out, x, w):
+        i = UOp.range(x.shape[0], 0)
+        k = UOp.range(x.shape[1], 1, AxisType.REDUCE)
+        acc = out[i].set(0.0)
+        acc = acc[i].set(acc.after(k)[i] + x[i, k] * w[k], end=k)
+        return acc.end(i).sink(arg=KernelInfo(name="matvec"))
+    out = Tensor.empty(3).contiguous().realize()
+    r = out.custom_kernel(Tensor(F), Tensor(F[0]), fxn=matvec)[0]
+    tt.realize(r)
+    np.testing.assert_allclose(r.numpy(), F @ F[0], rtol=1e-5, atol=1e-6)
+
+
+def _clang_cpu():
+    from tinygrad.renderer.cstyle import CStyleLanguage
+    return isinstance(Device["CPU"].renderer, CStyleLanguage)
+
+
+@pytest.mark.parametrize("embed_size", [6, 300])
+def test_embedding_backward_with_atomics(embed_size):
+    # nn.Embedding's atomic backward (USE_ATOMICS): a zero kernel, then a
+    # scatter-add kernel (CUSTOM C atomics, a padded embedding block for
+    # 300), against tinygrad's own CPU result.
     from tinygrad import nn
     from tinygrad.helpers import Context
-    with Context(USE_ATOMICS=1):
-        emb = nn.Embedding(4, 3)
-        emb.weight = Tensor.ones(4, 3).contiguous().realize()
-        emb.weight.requires_grad = True
-        emb(Tensor([[1, 2], [2, 0]])).sum().backward()
-        with pytest.raises(tt.ExportError,
-                           match=r"CALL: a custom kernel \(embedding_bwd\)"):
-            tt.realize(emb.weight.grad)
+    if not _clang_cpu():
+        pytest.skip("tinygrad's CPU needs its C renderer for atomics")
+    w = RNG.standard_normal((7, embed_size)).astype(np.float32)
+    tokens = RNG.integers(0, 7, (3, 5)).astype(np.int32)
+    g = RNG.standard_normal((3, 5, embed_size)).astype(np.float32)
+
+    def run(realize):
+        with Context(USE_ATOMICS=1):
+            emb = nn.Embedding(7, embed_size)
+            emb.weight = Tensor(w).contiguous().realize()
+            emb.weight.requires_grad = True
+            (emb(Tensor(tokens)) * Tensor(g)).sum().backward()
+            realize(emb.weight.grad)
+            return emb.weight.grad.numpy()
+    got = run(tt.realize)
+    np.testing.assert_allclose(got, run(lambda *t: Tensor.realize(*t)),
+                               rtol=1e-5, atol=1e-5)
+    expected = np.zeros_like(w)
+    np.add.at(expected, tokens.ravel(), g.reshape(-1, embed_size))
+    np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
+
+
+def test_custom_kernel_other_custom_code_is_refused():
+    # CUSTOM C text other than the relaxed atomic add: tiny does not run C.
+    from tinygrad.uop.ops import KernelInfo, Ops, UOp
+
+    def kernel(out):
+        i = UOp.range(4, 0)
+        c = UOp(Ops.CUSTOM, src=(out.index(i), out.index(i).load()),
+                arg="__atomic_fetch_sub({0}, {1}, __ATOMIC_RELAXED);")
+        return c.end(i).sink(arg=KernelInfo(name="sub_kernel"))
+    out = Tensor([1., 2, 3, 4]).contiguous().realize()
+    r = out.custom_kernel(fxn=kernel)[0]
+    with pytest.raises(tt.ExportError,
+                       match=r"CUSTOM in custom kernel sub_kernel.*"
+                             r"__atomic_fetch_sub"):
+        tt.realize(r)
+    # Nothing ran: the buffer keeps its values.
+    np.testing.assert_array_equal(out.numpy(), [1, 2, 3, 4])
+
+
+def _device_index_kernel(out):
+    """out[i] = 2 * device + i on each device's shard (a DEVICE range read
+    in the body, as tinygrad's vocab-sharded embedding backward does)."""
+    from tinygrad.uop.ops import AxisType, KernelInfo, UOp
+    d = UOp.range(2, -1, AxisType.DEVICE)
+    i = UOp.range(2, 0)
+    return out.index(i).store((d * 2 + i).cast(dtypes.float)).end(i) \
+        .sink(arg=KernelInfo(name="per_device"))
+
+
+def test_custom_kernel_per_device():
+    # On a tensor sharded over two devices the kernel runs once per device
+    # on its shard: [0, 1] on the first, [2, 3] on the second (by hand),
+    # and what tinygrad computes.
+    devices = ("CPU:1", "CPU:2")
+
+    def run(realize):
+        out = Tensor.zeros(4).contiguous().shard(devices, axis=0).realize()
+        r = out.custom_kernel(fxn=_device_index_kernel)[0]
+        realize(r)
+        return r.numpy()
+    np.testing.assert_array_equal(_both(run), [0, 1, 2, 3])
+
+    # Replicated buffers: each device's copy updated in place, as tinygrad
+    # does (out += 2 * src on each device; src only read).
+    from tinygrad.uop.ops import KernelInfo, UOp
+
+    def axpy(out, src):
+        i = UOp.range(4, 0)
+        return out.index(i).store(out.index(i) + src.index(i) * 2).end(i) \
+            .sink(arg=KernelInfo(name="axpy"))
+
+    def run_replicated(realize):
+        out = Tensor([1., 2, 3, 4]).contiguous().to(devices).realize()
+        src = Tensor([10., 20, 30, 40]).contiguous().to(devices).realize()
+        r = out.custom_kernel(src, fxn=axpy)[0]
+        realize(r)
+        return np.concatenate([r.numpy(), out.numpy(), src.numpy()])
+    np.testing.assert_array_equal(_both(run_replicated),
+                                  [21, 42, 63, 84, 21, 42, 63, 84,
+                                   10, 20, 30, 40])
+
+
+def test_custom_kernel_device_range_on_one_device_is_refused():
+    out = Tensor.zeros(2).contiguous().realize()
+    r = out.custom_kernel(fxn=_device_index_kernel)[0]
+    with pytest.raises(tt.ExportError,
+                       match=r"RANGE in custom kernel per_device.*DEVICE "
+                             r"range in a custom kernel on one device"):
+        tt.realize(r)

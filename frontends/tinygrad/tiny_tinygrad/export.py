@@ -21,10 +21,12 @@ program.
 
 import itertools
 import math
+import re
 
 from tinygrad.dtype import AddrSpace, dtypes, least_upper_dtype, weak_dtype
 from tinygrad.uop.ops import AxisType, GroupOp, Ops, UOp, all_metadata, exec_alu
 
+from . import kernel_body
 from .dtypes import ExportError, const_literal, mlir_dtype
 
 __all__ = ["Exported", "ExportError", "Shard", "export", "export_uops",
@@ -970,6 +972,12 @@ class _Builder:
             value = self.reshape(value, self.static(target_u.shape, u))
             return self._new("tiny.contiguous %s : %s" % (
                 value.name, value.type), value.shape, value.dtype, device)
+        calls = [d for d in deps if _is_custom_call(d)]
+        if calls:
+            if len(deps) != 1:
+                raise _error(u, "an AFTER of a custom kernel and %d other "
+                             "dependencies" % (len(deps) - 1,))
+            return self.custom_after(u, calls[0], dtype, device)
         tokens = []
         for dep in deps:
             if dep.op is Ops.STORE:
@@ -977,14 +985,6 @@ class _Builder:
             elif dep.op is Ops.AFTER:
                 v = self.value(dep, None, device)
                 tokens.append((v.name, v.type))
-            elif dep.op is Ops.CALL and dep.src[0].op is Ops.SINK:
-                # Tensor.custom_kernel: tinygrad runs the kernel body as
-                # written (ranges, loads, stores, CUSTOM code).
-                info = dep.src[0].arg
-                raise _error(dep, "a custom kernel (%s) as an AFTER "
-                             "dependency: tiny's tensor level has no op that "
-                             "runs a kernel body" % (
-                                 getattr(info, "name", None) or "unnamed",))
             else:
                 raise _error(dep, "an AFTER dependency")
         target = self.value(target_u, dtype, device)
@@ -995,6 +995,120 @@ class _Builder:
             target.name, ", ".join(t[0] for t in tokens), target.type,
             ", ".join(t[1] for t in tokens)), target.shape, target.dtype,
             device)
+
+    # Custom kernels ----------------------------------------------------------
+    #
+    # Tensor.custom_kernel's AFTER(operand, CALL(SINK, *operands)): the
+    # CALL is one tiny.custom_kernel over the operands' values (its body
+    # written by kernel_body), each AFTER the result of its operand. An
+    # operand that is a whole buffer (a realized BUFFER, seen through
+    # reshapes and earlier AFTERs) is updated in place, as tinygrad's kernel
+    # writes that buffer: the result is stored back into it and the AFTER is
+    # an assign, becoming the buffer. Any other operand is a value, the
+    # AFTER a result of the program.
+
+    def custom_after(self, u, call, dtype, device):
+        operands = call.src[1:]
+        slot = next((i for i, a in enumerate(operands) if a is u.src[0]),
+                    None)
+        if slot is None:
+            raise _error(u, "an AFTER of a custom kernel (%s) that is not "
+                         "one of its operands" % (_kernel_name(call),))
+        results = self.custom_kernel(call, device)
+        r = results[slot]
+        shape = self.static(u.shape, u)
+        if _whole_buffer(u.src[0]) is None:
+            return self.reshape(r, shape)
+        target = self.value(u.src[0], None, device)
+        self.assigns.append(u)
+        if slot not in kernel_body.written_slots(call.src[0]):
+            # Only read: the buffer as it was, once the kernel is emitted.
+            return target
+        key = ("custom store", u, self.calls)
+        v = self.memo.get(key)
+        if v is None:
+            value = self.reshape(r, target.shape)
+            token = self._token("tiny.store %s, %s : %s" % (
+                target.name, value.name, target.type))
+            self.stored.setdefault(_buffer_root(u.src[0]), []).append(token)
+            v = self.memo[key] = self._new("tiny.after %s(%s) : %s, %s" % (
+                target.name, token, target.type, "!tiny.token"),
+                target.shape, target.dtype, target.device)
+        return v
+
+    def custom_kernel(self, call, device):
+        """The results of custom kernel `call` (a CALL of a SINK), one per
+        operand: one tiny.custom_kernel for all its AFTERs."""
+        key = ("custom kernel", call, self.calls)
+        results = self.memo.get(key)
+        if results is not None:
+            return results
+        name = _kernel_name(call)
+        operands = call.src[1:]
+        if not operands:
+            raise _error(call, "a custom kernel (%s) with no operands" % name)
+        values = []
+        for a in operands:
+            if a.dtype in dtypes.weaks:
+                raise _error(a, "a weak operand of custom kernel %s" % name)
+            values.append(self.value(a, None, device))
+        devices = {v.device for v in values}
+        if len(devices) != 1:
+            raise _error(call, "a custom kernel (%s) with operands on devices "
+                         "%s" % (name, sorted(devices, key=str)))
+        devices = devices.pop()
+        if not isinstance(devices, tuple):
+            results = self._custom_kernel(call, name, values, None)
+        else:
+            results = self._custom_kernel_per_device(call, name, operands,
+                                                     values, devices)
+        self.memo[key] = results
+        return results
+
+    def _custom_kernel_per_device(self, call, name, operands, values,
+                                  devices):
+        """A custom kernel on several devices: tinygrad runs the body once
+        per device on that device's buffers (a sharded operand's shard, a
+        replicated one's copy), a DEVICE range in it being the device's
+        index. So does tiny: one tiny.custom_kernel per device, each
+        operand's result the mstack of the devices' results (unsharded
+        along the operand's axis)."""
+        axes = [_axis(a) for a in operands]
+        shards = [self.per_device(v, axis) for v, axis in zip(values, axes)]
+        per_device = []
+        for d, dev in enumerate(devices):
+            parts = [self._new("tiny.mselect %s[%d] : %s" % (
+                s.name, d, s.type), s.shape, s.dtype, dev) for s in shards]
+            per_device.append(self._custom_kernel(
+                call, name, parts, (d, len(devices))))
+        results = []
+        for i, axis in enumerate(axes):
+            stacked = self._mstack([r[i] for r in per_device])
+            results.append(stacked if axis is None else
+                           self._unshard(stacked, axis))
+        return results
+
+    def _custom_kernel(self, call, name, values, device):
+        def error(k, what):
+            return _kernel_error(call, k, what)
+        body = kernel_body.KernelBody(
+            call.src[0], [(a.dtype, math.prod(v.shape))
+                          for a, v in zip(call.src[1:], values)], error,
+            device)
+        region = body.text(4)
+        name_attr = re.sub(r"[^A-Za-z0-9_]", "_", name)
+        op = "%%%d" % self.count
+        self.count += 1
+        self.devices.add(values[0].device)
+        self.lines.append("    %s%s = tiny.custom_kernel \"%s\"(%s) : %s {" % (
+            op, ":%d" % len(values) if len(values) > 1 else "", name_attr,
+            ", ".join(v.name for v in values),
+            ", ".join(v.type for v in values)))
+        self.lines.extend(region)
+        self.lines.append("    }")
+        return [_Value(op if len(values) == 1 else "%s#%d" % (op, i),
+                       v.shape, v.dtype, v.device)
+                for i, v in enumerate(values)]
 
     def store(self, s, device):
         key = ("store", s, self.calls)
@@ -1093,6 +1207,45 @@ class _Builder:
                     ", ".join(["!tiny.token"] * len(tokens))), v.shape,
                     v.dtype, v.device)))
         return backs
+
+
+def _is_custom_call(u):
+    """Tensor.custom_kernel's CALL: of a SINK of kernel-level UOps."""
+    return u.op is Ops.CALL and u.src[0].op is Ops.SINK
+
+
+def _kernel_name(call):
+    return getattr(call.src[0].arg, "name", None) or "unnamed"
+
+
+def _kernel_error(call, k, what):
+    """The ExportError for UOp `k` of custom kernel `call`'s body: the op,
+    the kernel and the tinygrad function that called it."""
+    meta = all_metadata.get(call)
+    where = (" (made by tinygrad's %s)" % ", ".join(str(m) for m in meta)
+             if meta else "")
+    return ExportError("tiny cannot export %s in custom kernel %s%s: %s "
+                       "(dtype %s; %s)" % (
+                           k.op, _kernel_name(call), where, what, k.dtype,
+                           _render(k)))
+
+
+def _render(k):
+    """A short text of kernel UOp `k` for an error message."""
+    text = str(k).replace("\n", " ")
+    text = re.sub(r"\s+", " ", text)
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def _whole_buffer(u):
+    """The BUFFER custom kernel operand `u` is the whole of (through
+    reshapes and AFTERs), or None."""
+    while u.op in (Ops.RESHAPE, Ops.AFTER) and not (
+            u.op is Ops.AFTER and u.is_bound_var):
+        u = u.src[0]
+    if u.op is Ops.BUFFER and u.addrspace is AddrSpace.GLOBAL:
+        return u
+    return None
 
 
 def _axis(u):
@@ -1345,6 +1498,10 @@ def _is_assign(u):
         return True
     while u.op in GroupOp.Movement:
         u = u.src[0]
+    if u.op is Ops.AFTER and not u.is_bound_var and \
+            len(u.src) == 2 and _is_custom_call(u.src[1]):
+        # A custom kernel's operand that is a whole buffer, updated in place.
+        return _whole_buffer(u.src[0]) is not None
     return u.op is Ops.AFTER and not u.is_bound_var and \
         _buffer_root(u.src[0]) is not None and \
         any(d.op is Ops.STORE or (d.op is Ops.AFTER and _is_assign(d))
