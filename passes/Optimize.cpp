@@ -730,6 +730,24 @@ void ReductionNest::rewrite(int64_t width, int64_t lanes) {
     });
 }
 
+/// Whether the body of the REDUCE range `range` holds a LOOP or THREAD range
+/// with a REDUCE range inside it.
+bool holdsOutputRanges(RangeOp range) {
+  return llvm::any_of(range.getBody().front(), [](Operation &op) {
+    auto output = dyn_cast<RangeOp>(op);
+    return output &&
+           (output.getAxis() == AxisType::Loop ||
+            output.getAxis() == AxisType::Thread) &&
+           output
+               ->walk([](RangeOp inner) {
+                 return inner.getAxis() == AxisType::Reduce
+                            ? WalkResult::interrupt()
+                            : WalkResult::advance();
+               })
+               .wasInterrupted();
+  });
+}
+
 struct TinyOptimizePass
     : public tiny::impl::TinyOptimizeBase<TinyOptimizePass> {
   using TinyOptimizeBase::TinyOptimizeBase;
@@ -748,10 +766,15 @@ struct TinyOptimizePass
       auto range = dyn_cast<RangeOp>(op);
       if (!range || range.getAxis() != AxisType::Reduce)
         return WalkResult::advance();
-      if (std::optional<ReductionNest> nest = ReductionNest::match(range))
+      if (std::optional<ReductionNest> nest = ReductionNest::match(range)) {
         nests.push_back(std::move(*nest));
-      // Reduce ranges inside this one belong to its nest either way.
-      return WalkResult::skip();
+        return WalkResult::skip();
+      }
+      // The range of a reduction's cache blocks (-tiny-cpu-schedule's
+      // blockReduce) holds the output ranges of the nest it blocks; other
+      // reduce ranges inside this one belong to its nest either way.
+      return holdsOutputRanges(range) ? WalkResult::advance()
+                                      : WalkResult::skip();
     });
 
     for (ReductionNest &nest : nests) {

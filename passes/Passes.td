@@ -462,6 +462,35 @@ def TinyCPUSchedule : Pass<"tiny-cpu-schedule"> {
     }
     ```
 
+    A reduction-outside nest inside output ranges that run more than once,
+    whose rows read, per pass over the reduced indices, more of a source
+    than half of `cache-bytes` (a matmul's B, K x N bytes, read again by
+    every block of rows), gets its REDUCE range split into blocks: the most
+    iterations (at least 4) that divide its bound and whose reads of that
+    source fit, the range of the blocks outside the output ranges, and the
+    ops before and after the REDUCE range in nests of their own (each
+    output element still sees its initialization, its reduced indices in
+    order and its epilogue). A source whose rows are a multiple of 4 KiB
+    apart is not blocked: each tile's columns of a block then share a few
+    cache sets, which do not keep them.
+
+    ```mlir
+    tiny.k.range thread %i < %c128 {
+      (init rows of %i)
+      tiny.k.range reduce %k < %c256 { tiny.k.range loop %j < %c1024 { ... } }
+    }
+    // becomes, with 16 iterations' rows of the source in half the cache
+    tiny.k.range thread %i < %c128 { (init rows of %i) }
+    tiny.k.range reduce %kb < %c16 {
+      tiny.k.range thread %i < %c128 {
+        tiny.k.range reduce %kk < %c16 {
+          %k = %kb * 16 + %kk
+          tiny.k.range loop %j < %c1024 { ... }
+        }
+      }
+    }
+    ```
+
     A LOOP range over output elements whose body reduces each element
     inside it (REDUCE ranges carrying values: the form -tiny-rangeify gives
     a reduce that reads its source contiguously, or a small one) is UPCAST
@@ -492,6 +521,8 @@ def TinyCPUSchedule : Pass<"tiny-cpu-schedule"> {
   let options = [
     Option<"minWork", "min-work", "int64_t", /*default=*/"16384",
            "Least work of a kernel spread over threads">,
+    Option<"cacheBytes", "cache-bytes", "int64_t", /*default=*/"0",
+           "Bytes of the second-level cache a core has (0: the host's)">,
   ];
 }
 

@@ -315,3 +315,125 @@ LogicalResult mlir::tiny::upcastLoop(RangeOp loop, int64_t factor) {
   loop.erase();
   return success();
 }
+
+/// The output ranges around `reduce` that blockReduce moves the range of its
+/// blocks outside of, innermost first (see its comment).
+static SmallVector<RangeOp> getOutputNest(RangeOp reduce) {
+  SmallVector<RangeOp> nest;
+  Operation *inner = reduce;
+  while (auto range = dyn_cast_or_null<RangeOp>(inner->getParentOp())) {
+    if ((range.getAxis() != AxisType::Loop &&
+         range.getAxis() != AxisType::Thread) ||
+        !range.getInitArgs().empty())
+      break;
+    // Above the innermost range, the nest holds pure ops besides the next
+    // range; the innermost may also run ranges and ops whose results it
+    // does not use (they go with the part before or after the blocks).
+    bool innermost = nest.empty();
+    bool onlyPure = llvm::all_of(
+        range.getBody().front().without_terminator(), [&](Operation &op) {
+          return &op == inner || isPure(&op) || (innermost && op.use_empty());
+        });
+    if (!onlyPure)
+      break;
+    nest.push_back(range);
+    inner = range;
+  }
+  return nest;
+}
+
+/// Erases the pure ops of `root`'s regions whose results nothing uses.
+static void eraseUnusedPureOps(Operation *root) {
+  bool erased = true;
+  while (erased) {
+    erased = false;
+    root->walk([&](Operation *op) {
+      if (op != root && op->getNumRegions() == 0 && isPure(op) &&
+          op->use_empty() && !op->hasTrait<OpTrait::IsTerminator>()) {
+        op->erase();
+        erased = true;
+      }
+    });
+  }
+}
+
+bool mlir::tiny::canBlockReduce(RangeOp reduce, int64_t size) {
+  if (reduce.getAxis() != AxisType::Reduce || !reduce.getInitArgs().empty())
+    return false;
+  std::optional<int64_t> bound = getConstantInt(reduce.getBound());
+  return bound && size > 1 && size < *bound && *bound % size == 0 &&
+         !getOutputNest(reduce).empty();
+}
+
+LogicalResult mlir::tiny::blockReduce(RangeOp reduce, int64_t size) {
+  if (!canBlockReduce(reduce, size))
+    return failure();
+  int64_t bound = *getConstantInt(reduce.getBound());
+  RangeOp outer = getOutputNest(reduce).back();
+  Location loc = reduce.getLoc();
+  OpBuilder builder(outer);
+
+  // A copy of the nest that keeps, besides the pure ops, the ops of the
+  // innermost range before `reduce`, `reduce` alone, or the ops after it.
+  enum class Part { Before, Blocks, After };
+  auto cloneNest = [&](Part part) -> std::pair<RangeOp, RangeOp> {
+    IRMapping mapping;
+    auto nest = cast<RangeOp>(builder.clone(*outer, mapping));
+    auto copied = cast<RangeOp>(mapping.lookup(reduce.getOperation()));
+    bool before = true;
+    for (Operation &op :
+         llvm::make_early_inc_range(copied->getBlock()->without_terminator())) {
+      if (&op == copied.getOperation()) {
+        before = false;
+        continue;
+      }
+      bool kept =
+          part == Part::Blocks ? false : (part == Part::Before) == before;
+      if (!kept && !isPure(&op))
+        op.erase();
+    }
+    if (part != Part::Blocks) {
+      copied.erase();
+      copied = {};
+    }
+    eraseUnusedPureOps(nest);
+    return {nest, copied};
+  };
+  // Whether `nest` still writes memory (a copy may keep nothing).
+  auto isEmpty = [](RangeOp nest) {
+    return !nest->walk([](Operation *op) {
+                  return isa<RangeOp, EndOp>(op) || isPure(op)
+                             ? WalkResult::advance()
+                             : WalkResult::interrupt();
+                })
+                .wasInterrupted();
+  };
+
+  RangeOp before = cloneNest(Part::Before).first;
+  if (isEmpty(before))
+    before.erase();
+  auto blocks = RangeOp::create(
+      builder, loc, AxisType::Reduce,
+      arith::ConstantIndexOp::create(builder, loc, bound / size));
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPoint(blocks.getBody().front().getTerminator());
+    RangeOp inner = cloneNest(Part::Blocks).second;
+    builder.setInsertionPoint(inner);
+    inner.getBoundMutable().assign(
+        arith::ConstantIndexOp::create(builder, loc, size));
+    builder.setInsertionPointToStart(&inner.getBody().front());
+    Value start = arith::MulIOp::create(
+        builder, loc, blocks.getInductionVar(),
+        arith::ConstantIndexOp::create(builder, loc, size));
+    auto index =
+        arith::AddIOp::create(builder, loc, start, inner.getInductionVar());
+    inner.getInductionVar().replaceAllUsesExcept(index, index);
+  }
+  eraseUnusedPureOps(blocks);
+  RangeOp after = cloneNest(Part::After).first;
+  if (isEmpty(after))
+    after.erase();
+  outer.erase();
+  return success();
+}

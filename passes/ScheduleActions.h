@@ -90,6 +90,41 @@ bool canUpcastLoop(RangeOp loop, int64_t factor);
 /// buffers no load of the body reads.
 LogicalResult upcastLoop(RangeOp loop, int64_t factor);
 
+/// Whether blockReduce(`reduce`, `size`) applies.
+bool canBlockReduce(RangeOp reduce, int64_t size);
+
+/// Splits the REDUCE range `reduce`, which carries nothing and sits in a
+/// nest of output ranges, into blocks of `size` reduced indices, and moves
+/// the range of the blocks outside that nest (the cache blocking of a
+/// matmul's reduced axis: each block of the source the rows read stays in
+/// the cache while every row reads it):
+///
+///   loop %i < M {
+///     (init: out(%i, ...) = 0)
+///     reduce %k < K { loop %j < N { out(%i, %j) += src(%i, %k, %j) } }
+///     (epilogue)
+///   }
+///
+/// becomes
+///
+///   loop %i < M { (init) }
+///   reduce %kb < K / size {
+///     loop %i < M {
+///       reduce %kk < size { (the body, at %k = %kb * size + %kk) }
+///     }
+///   }
+///   loop %i < M { (epilogue) }
+///
+/// The nest is the ranges around `reduce` up to the first that is not a
+/// LOOP or THREAD range carrying nothing (one at least); each holds only
+/// pure ops besides the next, and the innermost only pure ops and ranges
+/// besides `reduce`. The iterations of LOOP and THREAD ranges are
+/// independent, so each output element still sees, in order, its
+/// initialization, its reduced indices in their order and its epilogue.
+/// It applies when 1 < `size` < the constant bound of `reduce`, which
+/// `size` divides.
+LogicalResult blockReduce(RangeOp reduce, int64_t size);
+
 } // namespace mlir::tiny
 
 #endif // TINY_PASSES_SCHEDULEACTIONS_H

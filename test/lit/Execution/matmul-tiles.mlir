@@ -14,6 +14,10 @@
 //   mm_two_axes    4 x 64 through two reduce ranges: 70 = 64 + 4 + 2
 //   mm_b_plus_one  4 x 32, B + 1 computed in the tile: 50 = 32 + 16 + 2
 //   maxplus        8 x 32, a MAX reduce of sums: 40 = 32 + 8
+//   mm_blocked_relu 8 x 32, K UNROLLed by 4 in cache blocks: B (768 x 768,
+//                  2.25 MiB) is more than half a second-level cache of up
+//                  to 4 MiB, so -tiny-cpu-schedule blocks its reduce, and
+//                  the relu runs in a nest of its own after the blocks
 // and dot_1xKx1 (no column loop), mm_7x5x3 (too small for the
 // reduce-outside form) and mm_pad_cols (B's loads gated by the column) are
 // not tiled. Other vector widths tile differently; the results are the same.
@@ -30,6 +34,7 @@
 // RUN: tiny-run %s --entry=mm_pad_cols -i %t/mm_pad_cols.a.npy -i %t/mm_pad_cols.b.npy -o %t/mm_pad_cols.out.npy
 // RUN: tiny-run %s --entry=mm_b_plus_one -i %t/mm_b_plus_one.a.npy -i %t/mm_b_plus_one.b.npy -o %t/mm_b_plus_one.out.npy
 // RUN: tiny-run %s --entry=maxplus -i %t/maxplus.a.npy -i %t/maxplus.b.npy -o %t/maxplus.out.npy
+// RUN: tiny-run %s --entry=mm_blocked_relu -i %t/mm_blocked_relu.a.npy -i %t/mm_blocked_relu.b.npy -o %t/mm_blocked_relu.out.npy
 // RUN: python3 %S/Inputs/matmul_tiles.py check %t | FileCheck %s
 
 // CHECK:      mm_1000: 1000x1000 exact
@@ -42,6 +47,7 @@
 // CHECK-NEXT: mm_pad_cols: 12x67 exact
 // CHECK-NEXT: mm_b_plus_one: 12x50 exact
 // CHECK-NEXT: maxplus: 16x40 exact
+// CHECK-NEXT: mm_blocked_relu: 16x768 exact
 
 #cpu = #tiny.device<"CPU">
 
@@ -219,3 +225,23 @@ tiny.function @maxplus -> tensor<16x40xf32, #cpu> {
   tiny.return %c : tensor<16x40xf32, #cpu>
 }
 
+
+// 16 x 768 x 768 with a relu: the reduce split into cache blocks of B.
+tiny.function @mm_blocked_relu -> tensor<16x768xf32, #cpu> {
+  %a = tiny.param 0 : f32 size 12288 on "CPU"
+  %b = tiny.param 1 : f32 size 589824 on "CPU"
+  %a3 = tiny.reshape %a to [16, 1, 768] : tensor<12288xf32, #cpu>
+  %ae = tiny.expand %a3 to [16, 768, 768] : tensor<16x1x768xf32, #cpu>
+  %b2 = tiny.reshape %b to [768, 768] : tensor<589824xf32, #cpu>
+  %bt = tiny.permute %b2 [1, 0] : tensor<768x768xf32, #cpu>
+  %b3 = tiny.reshape %bt to [1, 768, 768] : tensor<768x768xf32, #cpu>
+  %be = tiny.expand %b3 to [16, 768, 768] : tensor<1x768x768xf32, #cpu>
+  %m = tiny.mul %ae, %be : tensor<16x768x768xf32, #cpu>
+  %s = tiny.reduce add %m axes [2] : tensor<16x768x768xf32, #cpu>
+  %c = tiny.reshape %s to [16, 768] : tensor<16x768x1xf32, #cpu>
+  %zero = tiny.const dense<0.0> : tensor<1x1xf32, #cpu>
+  %zeros = tiny.expand %zero to [16, 768] : tensor<1x1xf32, #cpu>
+  %positive = tiny.cmplt %zeros, %c : tensor<16x768xf32, #cpu>, tensor<16x768xf32, #cpu>
+  %r = tiny.where %positive, %c, %zeros : tensor<16x768xi1, #cpu>, tensor<16x768xf32, #cpu>, tensor<16x768xf32, #cpu>
+  tiny.return %r : tensor<16x768xf32, #cpu>
+}

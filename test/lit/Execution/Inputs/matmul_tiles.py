@@ -16,7 +16,8 @@ import sys
 import npy
 
 # name: (kind, dtype, M, N, K); "two_axes" has K = (K1, K2), "pad_cols" a B
-# of N - 3 columns padded with one zero column before and two after.
+# of N - 3 columns padded with one zero column before and two after;
+# "relu" is max(A @ B, 0).
 CASES = {
     "mm_1000": ("mm", "f32", 1000, 1000, 8),
     "mm_odd": ("mm", "f32", 37, 83, 29),
@@ -28,6 +29,7 @@ CASES = {
     "mm_pad_cols": ("pad_cols", "f32", 12, 67, 40),
     "mm_b_plus_one": ("b_plus_one", "f32", 12, 50, 40),
     "maxplus": ("maxplus", "f32", 16, 40, 32),
+    "mm_blocked_relu": ("relu", "f32", 16, 768, 768),
 }
 
 CODES = {"f32": ("<f4", "f"), "i32": ("<i4", "i")}
@@ -78,6 +80,8 @@ def reference(name):
                 x = arow[r]
                 if x:
                     acc = [s + x * y for s, y in zip(acc, rows[r])]
+            if kind == "relu":
+                acc = [max(s, 0) for s in acc]
         out.extend(acc)
     return out
 
