@@ -90,7 +90,8 @@ bool loadOpenBlas(const std::string &core, OpenBlas &blas, std::string &error) {
   };
   return find(blas.sgemm, "cblas_sgemm") &&
          find(blas.getCoreName, "openblas_get_corename") &&
-         find(blas.getNumThreads, "openblas_get_num_threads");
+         find(blas.getNumThreads, "openblas_get_num_threads") &&
+         find(blas.setNumThreads, "openblas_set_num_threads");
 }
 
 } // namespace tiny::bench

@@ -25,6 +25,7 @@ struct OpenBlas {
   decltype(&cblas_sgemm) sgemm = nullptr;
   decltype(&openblas_get_corename) getCoreName = nullptr;
   decltype(&openblas_get_num_threads) getNumThreads = nullptr;
+  decltype(&openblas_set_num_threads) setNumThreads = nullptr;
   /// How the core was chosen, for the report: which OPENBLAS_CORETYPE was
   /// set and why, or that OpenBLAS chose it.
   std::string coreChoice;

@@ -24,7 +24,7 @@
 //
 // Usage: bench-kernels [--quick] [--device=NAME] [--openblas-core=CORE]
 //                      [--tinygrad-script=PATH | --no-tinygrad]
-//                      [--spin-check]
+//                      [--spin-check] [--scaling]
 //   --quick: smaller sizes, for a smoke run
 //   --openblas-core=auto (default: the best core for /proc/cpuinfo's
 //     flags, whatever OPENBLAS_CORETYPE the environment has), env (the
@@ -34,6 +34,9 @@
 //     without it, or with --no-tinygrad, no tinygrad column
 //   --spin-check: after the table, sgemm right after tiny's matmul and
 //     after 300 ms idle, and the other way round (see below)
+//   --scaling: after the table, the n^3 matmul against sgemm for n from 64
+//     to 4096 (--quick: 256), on one thread and on every core, with the
+//     compile time of each size
 //   --device=CUDA (or CUDA:1, HIP...): the same programs on that device,
 //     through the runtime: buffers are allocated and inputs uploaded once,
 //     each timed run is one launch of the program (which waits for the
@@ -74,6 +77,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <dlfcn.h>
 #include <fstream>
 #include <functional>
 #include <string>
@@ -278,6 +282,72 @@ Row benchMatmul(MLIRContext &context, const OpenBlas &blas,
   return row;
 }
 
+/// Sets how many threads tiny's OpenMP loops (libomp's
+/// omp_set_num_threads, for the parallel loops the calling thread starts)
+/// and OpenBLAS use from now on. libomp is in the process once a program
+/// with a parallel loop has compiled (the JIT loads it globally).
+void setThreads(const OpenBlas &blas, int threads) {
+  auto setOmpThreads = reinterpret_cast<void (*)(int)>(
+      dlsym(RTLD_DEFAULT, "omp_set_num_threads"));
+  if (!setOmpThreads) {
+    std::fprintf(stderr, "bench: libomp is not loaded\n");
+    std::exit(1);
+  }
+  setOmpThreads(threads);
+  blas.setNumThreads(threads);
+}
+
+/// How tiny's n^3 f32 matmul and sgemm grow with n (64 to 4096; --quick: to
+/// 256), on one thread and on every core: each size is compiled once, its
+/// result checked against sgemm's, then timed alternating with sgemm on 1
+/// and on `cores` threads; a row per size and thread count.
+int benchScaling(MLIRContext &context, const OpenBlas &blas, bool quick,
+                 unsigned cores) {
+  std::printf("\n%-8s %-12s %7s %10s %10s %8s %9s\n", "kernel", "size",
+              "threads", "tiny", "sgemm", "tiny/ref", "compile");
+  std::printf("%-8s %-12s %7s %10s %10s %8s %9s\n", "", "", "", "GFLOP/s",
+              "GFLOP/s", "", "s");
+  for (int64_t n = 64; n <= (quick ? 256 : 4096); n *= 2) {
+    float *x = allocFloats(n * n), *y = allocFloats(n * n),
+          *z = allocFloats(n * n), *ref = allocFloats(n * n);
+    for (int64_t i = 0; i < n * n; ++i) {
+      x[i] = static_cast<float>((i * 7) % 13) / 13.0f - 0.5f;
+      y[i] = static_cast<float>((i * 5) % 11) / 11.0f - 0.5f;
+    }
+    auto matmul = compile(context, matmulProgram(n), "matmul");
+    auto sgemm = [&] {
+      blas.sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, x, n,
+                 y, n, 0.0f, ref, n);
+    };
+    auto tiny = [&] { invoke(*matmul, {x, y, z}); };
+    sgemm();
+    tiny();
+    double maxError = 0;
+    for (int64_t i = 0; i < n * n; ++i)
+      maxError =
+          std::max(maxError, static_cast<double>(std::fabs(z[i] - ref[i])));
+    check(maxError < 1e-3, "matmul");
+    double flops = 2.0 * n * n * n;
+    // About a second of matmuls per side at the largest sizes.
+    int runs = n <= 512 ? 20 : n <= 1024 ? 10 : n <= 2048 ? 4 : 2;
+    for (unsigned threads : {1u, cores}) {
+      setThreads(blas, threads);
+      auto times = ::tiny::bench::timeAlternating(runs, sgemm, tiny);
+      std::printf("%-8s %-12s %7u %10.2f %10.2f %8.2f %9.3f\n", "matmul",
+                  (std::to_string(n) + "^3 f32").c_str(), threads,
+                  flops / times.secondSeconds / 1e9,
+                  flops / times.firstSeconds / 1e9, times.medianFirstOverSecond,
+                  matmul->getCompileSeconds());
+      if (cores == 1)
+        break;
+    }
+    for (float *buffer : {x, y, z, ref})
+      std::free(buffer);
+  }
+  setThreads(blas, cores);
+  return 0;
+}
+
 /// Whether threads left spinning by one side slow the other: the n^3
 /// sgemm timed right after tiny's matmul (libomp's workers may still spin)
 /// and after 300 ms idle (they sleep by then), and tiny's matmul right after
@@ -353,7 +423,7 @@ std::string defaultEnv(const char *name, const char *value) {
 /// The CPU benchmarks: the table.
 int benchOnCpu(MLIRContext &context, const OpenBlas &blas,
                const TinygradTimes &tinygrad, bool quick, bool spinCheck,
-               int runs) {
+               bool scaling, int runs) {
   const int64_t n = quick ? (1 << 16) : (1 << 24);
   // A pass over the vectors takes milliseconds: more runs, for a best time
   // that other processes on the machine disturbed least.
@@ -438,6 +508,8 @@ int benchOnCpu(MLIRContext &context, const OpenBlas &blas,
 
   if (spinCheck)
     benchSpinning(context, blas, quick ? 128 : 1024, runs);
+  if (scaling && benchScaling(context, blas, quick, kernelThreads()) != 0)
+    return 1;
   for (const auto &[key, error] : tinygrad.errors)
     std::printf("tinygrad %s %lld: %s\n", key.first.c_str(),
                 static_cast<long long>(key.second), error.c_str());
@@ -583,12 +655,12 @@ int benchOnDevice(MLIRContext &context, const OpenBlas &blas,
 } // namespace
 
 int main(int argc, char **argv) {
-  bool quick = false, withTinygrad = true, spinCheck = false;
+  bool quick = false, withTinygrad = true, spinCheck = false, scaling = false;
   std::string device = "CPU", openblasCore = "auto", tinygradScript;
   const char *usage = "usage: bench-kernels [--quick] [--device=NAME] "
                       "[--openblas-core=auto|env|cpuid|CORE] "
                       "[--tinygrad-script=PATH | --no-tinygrad] "
-                      "[--spin-check]";
+                      "[--spin-check] [--scaling]";
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     auto value = [&](const char *flag) { return arg.rfind(flag, 0) == 0; };
@@ -596,6 +668,8 @@ int main(int argc, char **argv) {
       quick = true;
     else if (arg == "--spin-check")
       spinCheck = true;
+    else if (arg == "--scaling")
+      scaling = true;
     else if (arg == "--no-tinygrad")
       withTinygrad = false;
     else if (value("--device="))
@@ -659,11 +733,11 @@ int main(int argc, char **argv) {
                   LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
                   scf::SCFDialect>();
   MLIRContext context(registry);
-  int status =
-      device != "CPU"
-          ? benchOnDevice(context, blas, device, quick ? (1 << 16) : (1 << 24),
-                          quick ? 128 : 1024, runs)
-          : benchOnCpu(context, blas, tinygrad, quick, spinCheck, runs);
+  int status = device != "CPU" ? benchOnDevice(context, blas, device,
+                                               quick ? (1 << 16) : (1 << 24),
+                                               quick ? 128 : 1024, runs)
+                               : benchOnCpu(context, blas, tinygrad, quick,
+                                            spinCheck, scaling, runs);
   std::printf("load average %s (at the end)\n", loadAverage().c_str());
   return status;
 }

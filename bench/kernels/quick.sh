@@ -5,7 +5,7 @@
 # printed, never asserted.
 #   quick.sh BENCH_KERNELS TINYGRAD_KERNELS_PY
 set -uo pipefail
-output=$("$1" --quick --tinygrad-script="$2")
+output=$("$1" --quick --scaling --tinygrad-script="$2")
 status=$?
 echo "$output"
 if [[ $status -ne 0 ]]; then
@@ -17,6 +17,13 @@ if grep -E '^tinygrad: absent' <<<"$output" | grep -v 'no tinygrad checkout' >/d
   echo "quick.sh: tinygrad is there but its column failed" >&2
   exit 1
 fi
+# --scaling's rows: each size up to 256 on one thread.
+for n in 64 128 256; do
+  if ! grep -qE "^matmul +${n}\^3 f32 +1 " <<<"$output"; then
+    echo "quick.sh: no one-thread scaling row for ${n}^3" >&2
+    exit 1
+  fi
+done
 if grep -qE '^tinygrad [a-z_]+ [0-9]+: ' <<<"$output"; then
   echo "quick.sh: a kernel failed in tinygrad" >&2
   exit 1
