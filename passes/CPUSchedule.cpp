@@ -47,9 +47,13 @@
 // (blockReduce): every block of rows then reads a block the cache holds,
 // where the whole source was streamed from memory again for each.
 // The rows' accumulation order is kept: the blocks run in order, each over
-// all rows. Rows of that source a multiple of 4 KiB apart are not blocked:
-// a tile's columns of a block then fall in a few sets of the cache, which
-// do not keep them (measured slower: a 1024-wide B).
+// all rows. Rows of that source a multiple of 4 KiB apart put a tile's
+// columns of a block in a few sets of the cache, which keep them badly:
+// such a source is blocked only when it is larger than a quarter of the
+// last-level cache, where streaming it again for every block of rows costs
+// more. Measured on one thread (AMD EPYC, 1 MiB L2, 32 MiB L3): blocked,
+// the 1024^3 matmul (B 4 MiB) ran ~10-17% slower, 2048^3 (16 MiB) 15-40%
+// faster, 4096^3 (64 MiB) 85% faster.
 //
 // A kernel with a range of any other type than LOOP or REDUCE carries a
 // schedule already (written by hand, or by an earlier run): it is kept. So
@@ -234,12 +238,19 @@ void upcastSharedLoads(KernelOp kernel) {
   }
 }
 
-/// The bytes a REDUCE range's iteration loads from sources that depend on
-/// both the reduced index and the column of its body's LOOP range (a
-/// matmul's B: a row of it per reduced index), when `reduce` is the REDUCE
-/// range of a reduction-outside nest whose blocks the cache can hold; none
-/// otherwise.
-std::optional<int64_t> getReducedRowBytes(RangeOp reduce) {
+/// What a REDUCE range's iteration reads of the sources that depend on both
+/// the reduced index and the column of its body's LOOP range (a matmul's B:
+/// a row of it per reduced index).
+struct ReducedRows {
+  /// The bytes one iteration loads of them.
+  int64_t bytes = 0;
+  /// Whether the rows of one are a multiple of 4 KiB apart.
+  bool conflicting = false;
+};
+
+/// The rows `reduce` reads per iteration, when it is the REDUCE range of a
+/// reduction-outside nest; none otherwise.
+std::optional<ReducedRows> getReducedRows(RangeOp reduce) {
   if (reduce.getAxis() != AxisType::Reduce || !reduce.getInitArgs().empty())
     return std::nullopt;
   auto columns = dyn_cast_or_null<RangeOp>(
@@ -272,9 +283,6 @@ std::optional<int64_t> getReducedRowBytes(RangeOp reduce) {
       Type element = getElementTypeOrSelf(load.getType());
       int64_t bits =
           element.isIntOrFloat() ? element.getIntOrFloatBitWidth() : 64;
-      // Rows of the source a multiple of 4 KiB apart put a tile's column
-      // panel of a block in a few cache sets, which do not hold it: blocked,
-      // a 1024 x 1024 x 1024 matmul ran 12-17% slower.
       if (*numColumns * std::max<int64_t>(1, bits / 8) % 4096 == 0)
         conflicting = true;
       // An UNROLL range in the column loop runs its loads several times.
@@ -285,24 +293,26 @@ std::optional<int64_t> getReducedRowBytes(RangeOp reduce) {
       bytes += runs * *numColumns * std::max<int64_t>(1, bits / 8);
     }
   });
-  if (conflicting)
-    return std::nullopt;
-  return bytes;
+  return ReducedRows{bytes, conflicting};
 }
 
 /// Splits into cache blocks the REDUCE range of each reduction-outside nest
 /// whose rows, all together, read more than `budget` bytes of a source per
-/// pass over the reduced indices (see the file comment).
-void blockReductions(KernelOp kernel, int64_t budget) {
+/// pass over the reduced indices, and more than `conflictBudget` bytes when
+/// its rows are a multiple of 4 KiB apart (see the file comment).
+void blockReductions(KernelOp kernel, int64_t budget, int64_t conflictBudget) {
   // Each blocking copies the nest: look for the next candidate afresh.
   for (int round = 0; round < 16; ++round) {
     RangeOp candidate;
     int64_t size = 0;
     kernel.walk([&](RangeOp reduce) {
       std::optional<int64_t> bound = getConstantIntValue(reduce.getBound());
-      std::optional<int64_t> rowBytes = getReducedRowBytes(reduce);
-      if (!bound || !rowBytes || *rowBytes == 0 || *bound * *rowBytes <= budget)
+      std::optional<ReducedRows> rows = getReducedRows(reduce);
+      if (!bound || !rows || rows->bytes == 0 ||
+          *bound * rows->bytes <= budget ||
+          (rows->conflicting && *bound * rows->bytes <= conflictBudget))
         return WalkResult::advance();
+      int64_t rowBytes = rows->bytes;
       // Blocking pays only when more than one row reads each block.
       bool reused = false;
       for (auto range = reduce->getParentOfType<RangeOp>(); range;
@@ -314,7 +324,7 @@ void blockReductions(KernelOp kernel, int64_t budget) {
         return WalkResult::advance();
       int64_t best = 0;
       for (int64_t divisor = 1; divisor < *bound; ++divisor)
-        if (*bound % divisor == 0 && divisor * *rowBytes <= budget)
+        if (*bound % divisor == 0 && divisor * rowBytes <= budget)
           best = divisor;
       if (best < kMinReduceBlock || !canBlockReduce(reduce, best))
         return WalkResult::advance();
@@ -333,6 +343,12 @@ int64_t getHostCacheBytes() {
   return bytes > 0 ? bytes : int64_t{1} << 20;
 }
 
+/// The bytes of the host's last-level cache.
+int64_t getHostLastLevelCacheBytes() {
+  long bytes = sysconf(_SC_LEVEL3_CACHE_SIZE);
+  return bytes > 0 ? bytes : int64_t{8} << 20;
+}
+
 struct TinyCPUSchedulePass
     : public tiny::impl::TinyCPUScheduleBase<TinyCPUSchedulePass> {
   using Base::Base;
@@ -341,6 +357,7 @@ struct TinyCPUSchedulePass
     // Half the cache holds the block of the source; the rest the rows'
     // operands and accumulators.
     int64_t budget = (cacheBytes > 0 ? cacheBytes : getHostCacheBytes()) / 2;
+    int64_t conflictBudget = getHostLastLevelCacheBytes() / 4;
     getOperation()->walk<WalkOrder::PreOrder>([&](KernelOp kernel) {
       if (isGpuKernel(kernel) || hasSchedule(kernel))
         return WalkResult::skip();
@@ -357,7 +374,7 @@ struct TinyCPUSchedulePass
       if (work && *work >= minWork)
         if (RangeOp range = findThreadRange(kernel))
           range.setAxis(AxisType::Thread);
-      blockReductions(kernel, budget);
+      blockReductions(kernel, budget, conflictBudget);
       return WalkResult::skip();
     });
   }

@@ -471,8 +471,9 @@ def TinyCPUSchedule : Pass<"tiny-cpu-schedule"> {
     ops before and after the REDUCE range in nests of their own (each
     output element still sees its initialization, its reduced indices in
     order and its epilogue). A source whose rows are a multiple of 4 KiB
-    apart is not blocked: each tile's columns of a block then share a few
-    cache sets, which do not keep them.
+    apart (each tile's columns of a block then share a few cache sets,
+    which keep them badly) is blocked only when it is larger than a quarter
+    of the host's last-level cache.
 
     ```mlir
     tiny.k.range thread %i < %c128 {
