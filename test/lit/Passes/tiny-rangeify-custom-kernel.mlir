@@ -294,3 +294,46 @@ tiny.function @snapshot_taken_before -> tensor<4xf32, #cpu> {
   %kept = tiny.add %snap, %one : tensor<4xf32, #cpu>, tensor<4xf32, #cpu>
   tiny.return %kept : tensor<4xf32, #cpu>
 }
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// The param is two operands of the kernel, which reads the one while it
+// writes the other: the written one is a copy, stored back after.
+// CHECK-LABEL: func.func @operand_twice
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<param 0>}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<output 0>})
+// CHECK-NEXT: %[[COPY:[a-z0-9_]+]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: tiny.k.kernel "E_4" {
+// CHECK: tiny.k.index %[[X]]
+// CHECK: tiny.k.index %[[COPY]]
+// CHECK: tiny.k.kernel "reverse" {
+// CHECK-DAG: tiny.k.index %[[COPY]]
+// CHECK-DAG: tiny.k.index %[[X]]
+// CHECK: tiny.k.kernel "E_4" {
+// CHECK: tiny.k.index %[[COPY]]
+// CHECK: tiny.k.index %[[X]]
+// CHECK: tiny.k.kernel "E_4" {
+// CHECK: tiny.k.index %[[X]]
+// CHECK: tiny.k.index %[[OUT]]
+tiny.function @operand_twice -> tensor<4xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  %r:2 = tiny.custom_kernel "reverse"(%x, %x)
+      : tensor<4xf32, #cpu>, tensor<4xf32, #cpu> {
+  ^bb0(%a: memref<4xf32>, %b: memref<4xf32>):
+    %c4 = arith.constant 4 : index
+    %c3 = arith.constant 3 : index
+    tiny.k.range loop %n < %c4 {
+      %m = arith.subi %c3, %n : index
+      %pa = tiny.k.index %a[%n] : memref<4xf32>
+      %pb = tiny.k.index %b[%m] : memref<4xf32>
+      %e = tiny.k.load %pb : !tiny.ptr<f32, global>
+      tiny.k.store %pa, %e : !tiny.ptr<f32, global>
+    }
+  }
+  %s = tiny.store %x, %r#0 : tensor<4xf32, #cpu>
+  %y = tiny.after %x(%s) : tensor<4xf32, #cpu>, !tiny.token
+  %one = tiny.const dense<1.0> : tensor<4xf32, #cpu>
+  %m = tiny.add %y, %one : tensor<4xf32, #cpu>, tensor<4xf32, #cpu>
+  tiny.return %m : tensor<4xf32, #cpu>
+}
