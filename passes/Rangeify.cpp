@@ -355,7 +355,8 @@ static bool mayWrite(BlockArgument buffer) {
 LogicalResult FunctionRangeifier::emitCustomKernel(OpBuilder &builder,
                                                    CustomKernelOp custom) {
   // Each result is its argument after the kernel ran. A buffer the kernel
-  // only reads, of a result nothing reads, is the argument's own; others
+  // only reads, of a result nothing reads, is the argument's own (or that
+  // of the param or buffer it is a reshape of); others
   // are a copy of the argument, unless the argument's buffer is one nothing
   // else reads (a program's buffer, or a custom kernel's result, read only
   // here), or the result is only stored back into it and nothing reads its
@@ -367,13 +368,18 @@ LogicalResult FunctionRangeifier::emitCustomKernel(OpBuilder &builder,
                  custom.getBody().getArguments())) {
     Value argBuffer = buffers.lookup(arg);
     Value buffer;
+    bool onlyRead = !mayWrite(bodyBuffer) && result.use_empty();
     if (auto output = outputIndex.find(result); output != outputIndex.end()) {
       buffer = getOutputBuffer(output->second);
     } else if (argBuffer &&
-               ((!mayWrite(bodyBuffer) && result.use_empty()) ||
+               (onlyRead ||
                 (arg.hasOneUse() && isa_and_nonnull<BufferOp, CustomKernelOp>(
                                         arg.getDefiningOp())))) {
       buffer = argBuffer;
+    } else if (Value storage = getStorage(arg, buffers);
+               onlyRead && storage &&
+               !buffers.lookup(storage).getDefiningOp<memref::GetGlobalOp>()) {
+      argBuffer = buffer = buffers.lookup(storage);
     } else if (StoreOp store = getInPlaceStore(custom, arg, result)) {
       Value storage = getStorage(arg, buffers);
       argBuffer = buffer = buffers.lookup(storage);

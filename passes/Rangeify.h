@@ -4,7 +4,7 @@
 //   - Rangeify.cpp: the pass; what it lowers; the function's values walked in
 //     program order, realizing each that needs a buffer;
 //   - RangeifyRealize.cpp: the decisions which values get a buffer, and
-//     whether a store can write its target in place;
+//     whether a store (or a custom kernel) can write its target in place;
 //   - RangeifyKernels.cpp: one kernel's loop nest and store;
 //   - RangeifyKernelBody.cpp: the scalar code inside a kernel's loops
 //     (KernelBodyEmitter), movement ops through their index maps;
@@ -296,7 +296,8 @@ private:
   /// first write into it (a store, or a custom kernel updating it in place),
   /// the copy is taken (one kernel, before the write's) only if a kernel
   /// after the write reads it, as tinygrad runs the reads of a buffer before
-  /// an assign into it instead of copying it. A taken copy's entry is null.
+  /// an assign into it instead of copying it. An entry is null once its
+  /// buffer was written.
   SmallVector<std::pair<Value, Value>> deferredCopies;
   /// Stores of a custom kernel's result back into the buffer the kernel
   /// updated in place: they emit nothing.

@@ -337,3 +337,40 @@ tiny.function @operand_twice -> tensor<4xf32, #cpu> {
   %m = tiny.add %y, %one : tensor<4xf32, #cpu>, tensor<4xf32, #cpu>
   tiny.return %m : tensor<4xf32, #cpu>
 }
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// A reshape of a param that the kernel only reads, its result unread: the
+// kernel reads the param's buffer, with no copy (the embedding backward's
+// token ids).
+// CHECK-LABEL: func.func @reads_reshaped_param
+// CHECK-SAME: (%[[IDX:[a-z0-9_]+]]: memref<4xi32> {tiny.buffer = #tiny.buffer<param 0>}, %[[OUT:[a-z0-9_]+]]: memref<3xf32> {tiny.buffer = #tiny.buffer<output 0>})
+// CHECK-NEXT: tiny.k.kernel "E_3" {
+// CHECK: tiny.k.index %[[OUT]]
+// CHECK: tiny.k.kernel "count" {
+// CHECK-NEXT: arith.constant
+// CHECK-NEXT: tiny.k.range loop
+// CHECK-NEXT: tiny.k.index %[[IDX]]
+// CHECK-NOT: tiny.k.kernel
+// CHECK: return
+tiny.function @reads_reshaped_param -> tensor<3xf32, #cpu> {
+  %p = tiny.param 0 : i32 size 4 on "CPU"
+  %idx = tiny.reshape %p to [2, 2] : tensor<4xi32, #cpu>
+  %zero = tiny.const dense<0.0> : tensor<3xf32, #cpu>
+  %r:2 = tiny.custom_kernel "count"(%zero, %idx)
+      : tensor<3xf32, #cpu>, tensor<2x2xi32, #cpu> {
+  ^bb0(%a: memref<3xf32>, %i: memref<4xi32>):
+    %c4 = arith.constant 4 : index
+    tiny.k.range loop %n < %c4 {
+      %pi = tiny.k.index %i[%n] : memref<4xi32>
+      %target = tiny.k.load %pi : !tiny.ptr<i32, global>
+      %t = arith.index_cast %target : i32 to index
+      %one = arith.constant 1.0 : f32
+      %pa = tiny.k.index %a[%t] : memref<3xf32>
+      tiny.k.atomic_add %pa, %one : !tiny.ptr<f32, global>
+    }
+  }
+  tiny.return %r#0 : tensor<3xf32, #cpu>
+}
