@@ -187,8 +187,9 @@ def TinyRangeify : Pass<"tiny-rangeify", "::mlir::ModuleOp"> {
     buffers of its arguments (computed into buffers when no buffer holds
     them) and new buffers for its results; it runs whether its results are
     read or not. A `tiny.custom_kernel` is one kernel of its name, its
-    body cloned over one buffer per operand: the operand's own when the
-    kernel only reads it and its result is unread, or when the kernel can
+    body cloned over one buffer per operand: the operand's own (or that of
+    the param or buffer it is a reshape of) when the kernel only reads it
+    and its result is unread, or when the kernel can
     update it in place (a program's buffer or an earlier custom kernel's
     result that nothing else reads; a param or buffer whose result is only
     stored back into the whole of it, with nothing after the kernel reading
