@@ -186,7 +186,15 @@ def TinyRangeify : Pass<"tiny-rangeify", "::mlir::ModuleOp"> {
     `tiny.custom_function` becomes a `tiny.k.custom_function` on the
     buffers of its arguments (computed into buffers when no buffer holds
     them) and new buffers for its results; it runs whether its results are
-    read or not.
+    read or not. A `tiny.custom_kernel` is one kernel of its name, its
+    body cloned over one buffer per operand: the operand's own (or that of
+    the param or buffer it is a reshape of) when the kernel only reads it
+    and its result is unread, or when the kernel can update it in place (a
+    program's buffer or an earlier custom kernel's result that nothing else
+    reads; a param or buffer whose result is only stored back into the
+    whole of it, with nothing after the kernel reading its old value: a
+    `contiguous` of it that a later kernel reads is taken before the
+    kernel, and the store emits no kernel); else a copy of the operand.
 
     Every op of the function is checked first: one rangeify does not lower
     (a kernel-level op, an op of another dialect, a stage with ranges, a

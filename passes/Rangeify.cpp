@@ -21,7 +21,11 @@
 // a buffer of its own first. A copy of a param or buffer that a store
 // overwrites is taken right before the store, and only when a later kernel
 // reads it. A value of no elements has no kernel. A custom kernel is one
-// kernel of its own, its body cloned over buffers of its results.
+// kernel of its own, its body cloned over buffers of its results; it
+// updates an operand's buffer in place when nothing else reads it, or when
+// its result is only stored back into that buffer and nothing reads the
+// buffer's old value after the kernel (a deferred copy of it is taken
+// first).
 //
 // This file holds the pass, the check of what it lowers and the walk that
 // realizes values in program order; Rangeify.h lists the files of its
@@ -183,14 +187,6 @@ LogicalResult FunctionRangeifier::run() {
   // Values read at more positions than they have: a convolution's gradient
   // that its weight gradient reads once per weight, say.
   DenseMap<Value, uint64_t> broadcastReads = getBroadcastReads(body);
-  // Copies of a buffer (a contiguous of a param or a buffer: the snapshot
-  // -tiny-snapshot-overwritten takes of a buffer a store overwrites) not
-  // taken yet, with their sources: until a store into that buffer, the
-  // buffer itself holds the copy's value, and kernels read it there. At the
-  // first store into it, the copy is taken (one kernel, before the store's)
-  // only if a kernel after the store reads it, as tinygrad runs the reads
-  // of a buffer before an assign into it instead of copying it.
-  SmallVector<std::pair<Value, Value>> deferredCopies;
   for (Operation &op : body.without_terminator()) {
     if (auto buffer = dyn_cast<BufferOp>(op)) {
       buffers[buffer.getResult()] = allocate(builder, buffer.getResult());
@@ -267,6 +263,9 @@ LogicalResult FunctionRangeifier::run() {
         }
         copy = Value();
       }
+      // The custom kernel that computed the value wrote it there already.
+      if (inPlaceStores.contains(store))
+        continue;
       Value stored = store.getValue();
       // A value that reads the target (say, its flip) is computed into a
       // buffer of its own first.
@@ -356,25 +355,40 @@ static bool mayWrite(BlockArgument buffer) {
 LogicalResult FunctionRangeifier::emitCustomKernel(OpBuilder &builder,
                                                    CustomKernelOp custom) {
   // Each result is its argument after the kernel ran. A buffer the kernel
-  // only reads, of a result nothing reads, is the argument's own; others
+  // only reads, of a result nothing reads, is the argument's own (or that
+  // of the param or buffer it is a reshape of); others
   // are a copy of the argument, unless the argument's buffer is one nothing
   // else reads (a program's buffer, or a custom kernel's result, read only
-  // here), which the kernel then updates in place.
+  // here), or the result is only stored back into it and nothing reads its
+  // old value after the kernel (tinygrad's custom kernel on a buffer): the
+  // kernel then updates it in place.
   SmallVector<Value> kernelBuffers;
   for (auto [arg, result, bodyBuffer] :
        llvm::zip(custom.getArgs(), custom.getResults(),
                  custom.getBody().getArguments())) {
     Value argBuffer = buffers.lookup(arg);
     Value buffer;
-    if (auto output = outputIndex.find(result); output != outputIndex.end())
+    bool onlyRead = !mayWrite(bodyBuffer) && result.use_empty();
+    if (auto output = outputIndex.find(result); output != outputIndex.end()) {
       buffer = getOutputBuffer(output->second);
-    else if (argBuffer &&
-             ((!mayWrite(bodyBuffer) && result.use_empty()) ||
-              (arg.hasOneUse() &&
-               isa_and_nonnull<BufferOp, CustomKernelOp>(arg.getDefiningOp()))))
+    } else if (argBuffer &&
+               (onlyRead ||
+                (arg.hasOneUse() && isa_and_nonnull<BufferOp, CustomKernelOp>(
+                                        arg.getDefiningOp())))) {
       buffer = argBuffer;
-    else
+    } else if (Value storage = getStorage(arg, buffers);
+               onlyRead && storage &&
+               !buffers.lookup(storage).getDefiningOp<memref::GetGlobalOp>()) {
+      argBuffer = buffer = buffers.lookup(storage);
+    } else if (StoreOp store = getInPlaceStore(custom, arg, result)) {
+      Value storage = getStorage(arg, buffers);
+      argBuffer = buffer = buffers.lookup(storage);
+      if (failed(takeCopiesBefore(builder, custom, store, buffer)))
+        return failure();
+      inPlaceStores.insert(store);
+    } else {
       buffer = allocate(builder, result);
+    }
     if (!buffer)
       return custom.emitOpError("cannot get a buffer for result #")
              << kernelBuffers.size();
@@ -391,6 +405,27 @@ LogicalResult FunctionRangeifier::emitCustomKernel(OpBuilder &builder,
   builder.setInsertionPointToStart(&kernel.getBody().front());
   for (Operation &bodyOp : custom.getBody().front())
     builder.clone(bodyOp, mapping);
+  return success();
+}
+
+LogicalResult FunctionRangeifier::takeCopiesBefore(OpBuilder &builder,
+                                                   CustomKernelOp custom,
+                                                   StoreOp store,
+                                                   Value buffer) {
+  for (auto &[copy, src] : deferredCopies) {
+    if (!copy || buffers.lookup(copy) != buffer)
+      continue;
+    if (usedAfterKernel(copy, custom, store, buffers)) {
+      Value copyBuffer = allocate(builder, copy);
+      if (!copyBuffer)
+        return custom.emitOpError("cannot get a buffer for a copy of an "
+                                  "operand it updates in place");
+      if (failed(emitKernel(builder, src, copyBuffer)))
+        return failure();
+      buffers[copy] = copyBuffer;
+    }
+    copy = Value();
+  }
   return success();
 }
 

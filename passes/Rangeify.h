@@ -4,7 +4,7 @@
 //   - Rangeify.cpp: the pass; what it lowers; the function's values walked in
 //     program order, realizing each that needs a buffer;
 //   - RangeifyRealize.cpp: the decisions which values get a buffer, and
-//     whether a store can write its target in place;
+//     whether a store (or a custom kernel) can write its target in place;
 //   - RangeifyKernels.cpp: one kernel's loop nest and store;
 //   - RangeifyKernelBody.cpp: the scalar code inside a kernel's loops
 //     (KernelBodyEmitter), movement ops through their index maps;
@@ -73,6 +73,16 @@ bool readsUnrealized(Value value, Value target,
 /// True when a kernel emitted after `store` would read `copy`.
 bool readAfterStore(Value copy, StoreOp store,
                     const DenseMap<Value, Value> &buffers);
+/// The value `value` is a view of (itself, or through reshapes and afters)
+/// that has a buffer, or null: `value`'s elements are that buffer's.
+Value getStorage(Value value, const DenseMap<Value, Value> &buffers);
+/// True when an op after `kernel` other than `store` (its result's store
+/// back into its operand's buffer) would use `value`, through values that
+/// have no buffer yet: a read of it, or a store into it before `store`. An
+/// `after` of it ordered after `store`, and a store into it after `store`,
+/// name the buffer once `store` wrote it and are not such uses.
+bool usedAfterKernel(Value value, CustomKernelOp kernel, StoreOp store,
+                     const DenseMap<Value, Value> &buffers);
 
 // RangeifyKernels.cpp
 
@@ -214,6 +224,14 @@ private:
                              int64_t offset);
   /// Emits `custom`'s body as one kernel over buffers of its results.
   LogicalResult emitCustomKernel(OpBuilder &builder, CustomKernelOp custom);
+  /// The store of custom kernel result `result` back into the buffer of
+  /// its operand `arg` that lets the kernel write that buffer in place, or
+  /// null when there is none (RangeifyRealize.cpp).
+  StoreOp getInPlaceStore(CustomKernelOp custom, Value arg, Value result);
+  /// Takes, before `custom`'s kernel writes `buffer` in place, the deferred
+  /// copies of `buffer` that a later kernel reads.
+  LogicalResult takeCopiesBefore(OpBuilder &builder, CustomKernelOp custom,
+                                 StoreOp store, Value buffer);
   /// Creates an empty kernel that writes `buffer`, named for the buffer's
   /// device when the function names devices.
   KernelOp createKernel(OpBuilder &builder, Location loc, StringRef name,
@@ -271,6 +289,19 @@ private:
 
   FunctionOp function;
   DenseMap<Value, Value> buffers;
+  /// Copies of a buffer (a contiguous of a param or a buffer: the snapshot
+  /// -tiny-snapshot-overwritten takes of a buffer a store overwrites) not
+  /// taken yet, with their sources: until a store into that buffer, the
+  /// buffer itself holds the copy's value, and kernels read it there. At the
+  /// first write into it (a store, or a custom kernel updating it in place),
+  /// the copy is taken (one kernel, before the write's) only if a kernel
+  /// after the write reads it, as tinygrad runs the reads of a buffer before
+  /// an assign into it instead of copying it. An entry is null once its
+  /// buffer was written.
+  SmallVector<std::pair<Value, Value>> deferredCopies;
+  /// Stores of a custom kernel's result back into the buffer the kernel
+  /// updated in place: they emit nothing.
+  DenseSet<Operation *> inPlaceStores;
   /// Set when the function uses more than one device.
   bool spansDevices = false;
   /// Set when arguments and kernels name their devices: with several

@@ -2,8 +2,9 @@
 //
 // The decisions of -tiny-rangeify about buffers: which value a reduce's
 // readers need realized so that one kernel computes it once per element,
-// whether a store's kernel can write its target in place, and whether a
-// deferred copy of a buffer is read after a store into it. They read the
+// whether a store's kernel can write its target in place, whether a
+// deferred copy of a buffer is read after a store into it, and whether a
+// custom kernel can update its operand's buffer in place. They read the
 // tensor graph only; Rangeify.cpp acts on them.
 //
 //===----------------------------------------------------------------------===//
@@ -424,6 +425,104 @@ bool readAfterStore(Value copy, StoreOp store,
     }
   }
   return false;
+}
+
+Value getStorage(Value value, const DenseMap<Value, Value> &buffers) {
+  while (!buffers.count(value)) {
+    Operation *op = value.getDefiningOp();
+    if (!isa_and_nonnull<ReshapeOp, AfterOp>(op))
+      return Value();
+    value = op->getOperand(0);
+  }
+  return value;
+}
+
+bool usedAfterKernel(Value value, CustomKernelOp kernel, StoreOp store,
+                     const DenseMap<Value, Value> &buffers) {
+  SmallVector<Value> worklist{value};
+  DenseSet<Value> seen{value};
+  while (!worklist.empty()) {
+    Value current = worklist.pop_back_val();
+    for (OpOperand &use : current.getUses()) {
+      Operation *user = use.getOwner();
+      if (user == kernel.getOperation() || user == store.getOperation())
+        continue;
+      if (user->getBlock() != kernel->getBlock())
+        return true;
+      if (!user->isBeforeInBlock(kernel)) {
+        auto after = dyn_cast<AfterOp>(user);
+        auto laterStore = dyn_cast<StoreOp>(user);
+        bool namesBufferAfterStore =
+            store->isBeforeInBlock(user) &&
+            ((after && &use == &after.getSrcMutable()) ||
+             (laterStore && &use == &laterStore.getTargetMutable()));
+        if (namesBufferAfterStore)
+          continue;
+        return true;
+      }
+      // Before the kernel: a store's kernel ran already, and an after's
+      // dependencies only order it.
+      if (isa<StoreOp>(user))
+        continue;
+      if (auto after = dyn_cast<AfterOp>(user);
+          after && &use != &after.getSrcMutable())
+        continue;
+      for (Value result : user->getResults())
+        if (!buffers.count(result) && seen.insert(result).second)
+          worklist.push_back(result);
+    }
+  }
+  return false;
+}
+
+StoreOp FunctionRangeifier::getInPlaceStore(CustomKernelOp custom, Value arg,
+                                            Value result) {
+  Value storage = getStorage(arg, buffers);
+  if (!storage)
+    return {};
+  Value buffer = buffers.lookup(storage);
+  if (buffer.getDefiningOp<memref::GetGlobalOp>())
+    return {};
+  // The result's one use, through reshapes, is the value of a store into
+  // the whole of that buffer.
+  Value stored = result;
+  while (stored.hasOneUse()) {
+    auto reshape = dyn_cast<ReshapeOp>(*stored.getUsers().begin());
+    if (!reshape)
+      break;
+    stored = reshape.getResult();
+  }
+  if (!stored.hasOneUse())
+    return {};
+  auto store = dyn_cast<StoreOp>(*stored.getUsers().begin());
+  if (!store || store.getValue() != stored ||
+      store->getBlock() != custom->getBlock())
+    return {};
+  Value target = store.getTarget();
+  while (auto after = target.getDefiningOp<AfterOp>())
+    target = after.getSrc();
+  if (buffers.lookup(target) != buffer ||
+      getTensorType(target).getNumElements() !=
+          getTensorType(result).getNumElements())
+    return {};
+  // Another operand in that buffer would be read while the kernel writes it.
+  if (llvm::count_if(custom.getArgs(), [&](Value other) {
+        Value otherStorage = getStorage(other, buffers);
+        return otherStorage && buffers.lookup(otherStorage) == buffer;
+      }) != 1)
+    return {};
+  // Nothing after the kernel reads the buffer's old value, or writes it
+  // before the store would have: a deferred copy of it is taken before the
+  // kernel instead (takeCopiesBefore), unless it is the operand itself.
+  DenseSet<Value> pendingCopies;
+  for (auto [copy, src] : deferredCopies)
+    if (copy && copy != storage)
+      pendingCopies.insert(copy);
+  for (auto [value, valueBuffer] : buffers)
+    if (valueBuffer == buffer && !pendingCopies.contains(value) &&
+        usedAfterKernel(value, custom, store, buffers))
+      return {};
+  return store;
 }
 
 } // namespace mlir::tiny::rangeify

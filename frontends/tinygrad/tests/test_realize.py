@@ -14,7 +14,8 @@ if TINYGRAD is None:
     print("SKIP:", REASON)
     pytest.skip(REASON, allow_module_level=True)
 
-from tinygrad import Device, Tensor, Variable, dtypes  # noqa: E402
+from tinygrad import (Device, GlobalCounters, Tensor, Variable,  # noqa: E402
+                      dtypes)
 import tiny_tinygrad as tt  # noqa: E402
 
 RNG = np.random.default_rng(0)
@@ -761,7 +762,11 @@ def test_custom_kernel_scatter_add():
     acc = Tensor(acc0).contiguous().realize()
     out = acc.custom_kernel(Tensor(idx), Tensor(src),
                             fxn=_scatter_add_kernel)[0]
+    GlobalCounters.reset()
     tt.realize(out)
+    # One kernel, as tinygrad runs it: the scatter writes acc's buffer
+    # itself, with no copy of acc into a buffer of its own and none back.
+    assert GlobalCounters.kernel_count == 1
     np.testing.assert_array_equal(out.numpy(), expected)
     np.testing.assert_array_equal(acc.numpy(), expected)
     # Of a computed accumulator (a contiguous, not yet realized; tinygrad

@@ -124,3 +124,253 @@ tiny.function @in_place -> tensor<4xf32, #cpu> {
   %m = tiny.mul %s, %two : tensor<4xf32, #cpu>, tensor<4xf32, #cpu>
   tiny.return %m : tensor<4xf32, #cpu>
 }
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// A param whose result is only stored back into it (whole, through
+// reshapes), as tinygrad's custom kernel on a buffer is exported: the kernel
+// writes the param in place, with no copy in and no store kernel; the
+// reader of the buffer after the store reads the param.
+// CHECK-LABEL: func.func @in_place_param
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<param 0>}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<output 0>})
+// CHECK-NEXT: tiny.k.kernel "double" {
+// CHECK-NEXT: arith.constant 4
+// CHECK-NEXT: tiny.k.range loop
+// CHECK-NEXT: tiny.k.index %[[X]]
+// CHECK: tiny.k.store
+// CHECK: tiny.k.kernel "E_2_2" {
+// CHECK: tiny.k.index %[[X]]
+// CHECK: tiny.k.index %[[OUT]]
+// CHECK-NOT: tiny.k.kernel
+// CHECK: return
+tiny.function @in_place_param -> tensor<2x2xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  %v = tiny.reshape %x to [2, 2] : tensor<4xf32, #cpu>
+  %r = tiny.custom_kernel "double"(%v) : tensor<2x2xf32, #cpu> {
+  ^bb0(%a: memref<4xf32>):
+    %c4 = arith.constant 4 : index
+    tiny.k.range loop %n < %c4 {
+      %p = tiny.k.index %a[%n] : memref<4xf32>
+      %e = tiny.k.load %p : !tiny.ptr<f32, global>
+      %d = arith.addf %e, %e : f32
+      tiny.k.store %p, %d : !tiny.ptr<f32, global>
+    }
+  }
+  %flat = tiny.reshape %r to [4] : tensor<2x2xf32, #cpu>
+  %s = tiny.store %x, %flat : tensor<4xf32, #cpu>
+  %y = tiny.after %x(%s) : tensor<4xf32, #cpu>, !tiny.token
+  %w = tiny.reshape %y to [2, 2] : tensor<4xf32, #cpu>
+  %one = tiny.const dense<1.0> : tensor<2x2xf32, #cpu>
+  %m = tiny.add %w, %one : tensor<2x2xf32, #cpu>, tensor<2x2xf32, #cpu>
+  tiny.return %m : tensor<2x2xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// Two kernels in a row on one param, each result stored back and the next
+// kernel reading the param after that store: both update the param in
+// place.
+// CHECK-LABEL: func.func @in_place_twice
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<param 0>}, %[[OUT:[a-z0-9_]+]]: memref<1xf32> {tiny.buffer = #tiny.buffer<output 0>})
+// CHECK-NEXT: tiny.k.kernel "first" {
+// CHECK: tiny.k.index %[[X]]
+// CHECK: tiny.k.kernel "second" {
+// CHECK: tiny.k.index %[[X]]
+// CHECK: tiny.k.kernel "E_1" {
+// CHECK: tiny.k.index %[[X]]
+// CHECK: tiny.k.index %[[OUT]]
+// CHECK-NOT: tiny.k.kernel
+// CHECK: return
+tiny.function @in_place_twice -> tensor<1xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  %r = tiny.custom_kernel "first"(%x) : tensor<4xf32, #cpu> {
+  ^bb0(%a: memref<4xf32>):
+    %c0 = arith.constant 0 : index
+    %zero = arith.constant 0.0 : f32
+    %p = tiny.k.index %a[%c0] : memref<4xf32>
+    tiny.k.store %p, %zero : !tiny.ptr<f32, global>
+  }
+  %s0 = tiny.store %x, %r : tensor<4xf32, #cpu>
+  %y = tiny.after %x(%s0) : tensor<4xf32, #cpu>, !tiny.token
+  %q = tiny.custom_kernel "second"(%y) : tensor<4xf32, #cpu> {
+  ^bb0(%a: memref<4xf32>):
+    %c1 = arith.constant 1 : index
+    %one = arith.constant 1.0 : f32
+    %p = tiny.k.index %a[%c1] : memref<4xf32>
+    tiny.k.atomic_add %p, %one : !tiny.ptr<f32, global>
+  }
+  %s1 = tiny.store %y, %q : tensor<4xf32, #cpu>
+  %z = tiny.after %y(%s1) : tensor<4xf32, #cpu>, !tiny.token
+  %e = tiny.shrink %z [1] to [2] : tensor<4xf32, #cpu>
+  tiny.return %e : tensor<1xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// The param's old value is read after the kernel, before the store (by
+// the contiguous, whose kernel runs between them): the kernel runs on a
+// copy, and the store copies it back.
+// CHECK-LABEL: func.func @old_value_read_between
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<param 0>}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<output 0>})
+// CHECK-NEXT: %[[COPY:[a-z0-9_]+]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: tiny.k.kernel "E_4" {
+// CHECK: tiny.k.index %[[X]]
+// CHECK: tiny.k.index %[[COPY]]
+// CHECK: tiny.k.kernel "double" {
+// CHECK: tiny.k.index %[[COPY]]
+// CHECK: tiny.k.kernel "E_4" {
+// CHECK: tiny.k.index %[[X]]
+// CHECK: tiny.k.index %[[OUT]]
+// CHECK: tiny.k.kernel "E_4" {
+// CHECK: tiny.k.index %[[COPY]]
+// CHECK: tiny.k.index %[[X]]
+// CHECK-NOT: tiny.k.kernel
+// CHECK: memref.dealloc %[[COPY]]
+tiny.function @old_value_read_between -> tensor<4xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  %r = tiny.custom_kernel "double"(%x) : tensor<4xf32, #cpu> {
+  ^bb0(%a: memref<4xf32>):
+    %c4 = arith.constant 4 : index
+    tiny.k.range loop %n < %c4 {
+      %p = tiny.k.index %a[%n] : memref<4xf32>
+      %e = tiny.k.load %p : !tiny.ptr<f32, global>
+      %d = arith.addf %e, %e : f32
+      tiny.k.store %p, %d : !tiny.ptr<f32, global>
+    }
+  }
+  %one = tiny.const dense<1.0> : tensor<4xf32, #cpu>
+  %a = tiny.add %x, %one : tensor<4xf32, #cpu>, tensor<4xf32, #cpu>
+  %kept = tiny.contiguous %a : tensor<4xf32, #cpu>
+  %s = tiny.store %x, %r : tensor<4xf32, #cpu>
+  tiny.return %kept : tensor<4xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// The param's old value read after the store through the copy
+// -tiny-snapshot-overwritten makes of it: the copy is taken before the
+// kernel, which then writes the param in place (no copy in, no store
+// kernel).
+// CHECK-LABEL: func.func @snapshot_taken_before
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<param 0>}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<output 0>})
+// CHECK-NEXT: %[[SNAP:[a-z0-9_]+]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: tiny.k.kernel "E_4" {
+// CHECK: tiny.k.index %[[X]]
+// CHECK: tiny.k.index %[[SNAP]]
+// CHECK: tiny.k.kernel "double" {
+// CHECK-NEXT: arith.constant 4
+// CHECK-NEXT: tiny.k.range loop
+// CHECK-NEXT: tiny.k.index %[[X]]
+// CHECK: tiny.k.kernel "E_4" {
+// CHECK-NEXT: arith.constant 4
+// CHECK-NEXT: tiny.k.range loop
+// CHECK-NEXT: tiny.k.index %[[SNAP]]
+// CHECK: tiny.k.index %[[OUT]]
+// CHECK-NOT: tiny.k.kernel
+// CHECK: memref.dealloc %[[SNAP]]
+tiny.function @snapshot_taken_before -> tensor<4xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  %snap = tiny.contiguous %x : tensor<4xf32, #cpu>
+  %r = tiny.custom_kernel "double"(%x) : tensor<4xf32, #cpu> {
+  ^bb0(%a: memref<4xf32>):
+    %c4 = arith.constant 4 : index
+    tiny.k.range loop %n < %c4 {
+      %p = tiny.k.index %a[%n] : memref<4xf32>
+      %e = tiny.k.load %p : !tiny.ptr<f32, global>
+      %d = arith.addf %e, %e : f32
+      tiny.k.store %p, %d : !tiny.ptr<f32, global>
+    }
+  }
+  %s = tiny.store %x, %r : tensor<4xf32, #cpu>
+  %one = tiny.const dense<1.0> : tensor<4xf32, #cpu>
+  %kept = tiny.add %snap, %one : tensor<4xf32, #cpu>, tensor<4xf32, #cpu>
+  tiny.return %kept : tensor<4xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// The param is two operands of the kernel, which reads the one while it
+// writes the other: the written one is a copy, stored back after.
+// CHECK-LABEL: func.func @operand_twice
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<param 0>}, %[[OUT:[a-z0-9_]+]]: memref<4xf32> {tiny.buffer = #tiny.buffer<output 0>})
+// CHECK-NEXT: %[[COPY:[a-z0-9_]+]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: tiny.k.kernel "E_4" {
+// CHECK: tiny.k.index %[[X]]
+// CHECK: tiny.k.index %[[COPY]]
+// CHECK: tiny.k.kernel "reverse" {
+// CHECK-DAG: tiny.k.index %[[COPY]]
+// CHECK-DAG: tiny.k.index %[[X]]
+// CHECK: tiny.k.kernel "E_4" {
+// CHECK: tiny.k.index %[[COPY]]
+// CHECK: tiny.k.index %[[X]]
+// CHECK: tiny.k.kernel "E_4" {
+// CHECK: tiny.k.index %[[X]]
+// CHECK: tiny.k.index %[[OUT]]
+tiny.function @operand_twice -> tensor<4xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 4 on "CPU"
+  %r:2 = tiny.custom_kernel "reverse"(%x, %x)
+      : tensor<4xf32, #cpu>, tensor<4xf32, #cpu> {
+  ^bb0(%a: memref<4xf32>, %b: memref<4xf32>):
+    %c4 = arith.constant 4 : index
+    %c3 = arith.constant 3 : index
+    tiny.k.range loop %n < %c4 {
+      %m = arith.subi %c3, %n : index
+      %pa = tiny.k.index %a[%n] : memref<4xf32>
+      %pb = tiny.k.index %b[%m] : memref<4xf32>
+      %e = tiny.k.load %pb : !tiny.ptr<f32, global>
+      tiny.k.store %pa, %e : !tiny.ptr<f32, global>
+    }
+  }
+  %s = tiny.store %x, %r#0 : tensor<4xf32, #cpu>
+  %y = tiny.after %x(%s) : tensor<4xf32, #cpu>, !tiny.token
+  %one = tiny.const dense<1.0> : tensor<4xf32, #cpu>
+  %m = tiny.add %y, %one : tensor<4xf32, #cpu>, tensor<4xf32, #cpu>
+  tiny.return %m : tensor<4xf32, #cpu>
+}
+
+// -----
+
+#cpu = #tiny.device<"CPU">
+
+// A reshape of a param that the kernel only reads, its result unread: the
+// kernel reads the param's buffer, with no copy (the embedding backward's
+// token ids).
+// CHECK-LABEL: func.func @reads_reshaped_param
+// CHECK-SAME: (%[[IDX:[a-z0-9_]+]]: memref<4xi32> {tiny.buffer = #tiny.buffer<param 0>}, %[[OUT:[a-z0-9_]+]]: memref<3xf32> {tiny.buffer = #tiny.buffer<output 0>})
+// CHECK-NEXT: tiny.k.kernel "E_3" {
+// CHECK: tiny.k.index %[[OUT]]
+// CHECK: tiny.k.kernel "count" {
+// CHECK-NEXT: arith.constant
+// CHECK-NEXT: tiny.k.range loop
+// CHECK-NEXT: tiny.k.index %[[IDX]]
+// CHECK-NOT: tiny.k.kernel
+// CHECK: return
+tiny.function @reads_reshaped_param -> tensor<3xf32, #cpu> {
+  %p = tiny.param 0 : i32 size 4 on "CPU"
+  %idx = tiny.reshape %p to [2, 2] : tensor<4xi32, #cpu>
+  %zero = tiny.const dense<0.0> : tensor<3xf32, #cpu>
+  %r:2 = tiny.custom_kernel "count"(%zero, %idx)
+      : tensor<3xf32, #cpu>, tensor<2x2xi32, #cpu> {
+  ^bb0(%a: memref<3xf32>, %i: memref<4xi32>):
+    %c4 = arith.constant 4 : index
+    tiny.k.range loop %n < %c4 {
+      %pi = tiny.k.index %i[%n] : memref<4xi32>
+      %target = tiny.k.load %pi : !tiny.ptr<i32, global>
+      %t = arith.index_cast %target : i32 to index
+      %one = arith.constant 1.0 : f32
+      %pa = tiny.k.index %a[%t] : memref<3xf32>
+      tiny.k.atomic_add %pa, %one : !tiny.ptr<f32, global>
+    }
+  }
+  tiny.return %r#0 : tensor<3xf32, #cpu>
+}
