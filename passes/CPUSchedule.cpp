@@ -190,21 +190,29 @@ RangeOp findThreadRange(KernelOp kernel) {
   }
 }
 
+/// Whether `op` reads a value of `dependent`; if so, adds its results (and a
+/// range's iteration arguments) to it. Called on ops in pre-order, it grows
+/// `dependent` into every value computed from its initial values.
+bool propagateDependence(Operation *op, DenseSet<Value> &dependent) {
+  bool reads = llvm::any_of(op->getOperands(), [&](Value operand) {
+    return dependent.contains(operand);
+  });
+  if (reads) {
+    dependent.insert(op->getResults().begin(), op->getResults().end());
+    if (auto range = dyn_cast<RangeOp>(op))
+      dependent.insert(range.getRegionIterArgs().begin(),
+                       range.getRegionIterArgs().end());
+  }
+  return reads;
+}
+
 /// Whether a REDUCE range in the body of `loop` loads a value whose address
 /// does not depend on `loop`'s index.
 bool reductionSharesLoads(RangeOp loop) {
   DenseSet<Value> varying{loop.getInductionVar()};
   bool shares = false;
   loop.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
-    bool dependent = llvm::any_of(op->getOperands(), [&](Value operand) {
-      return varying.contains(operand);
-    });
-    if (dependent) {
-      varying.insert(op->getResults().begin(), op->getResults().end());
-      if (auto range = dyn_cast<RangeOp>(op))
-        varying.insert(range.getRegionIterArgs().begin(),
-                       range.getRegionIterArgs().end());
-    }
+    bool dependent = propagateDependence(op, varying);
     if (auto load = dyn_cast<KLoadOp>(op))
       shares |= !dependent && op->getParentOfType<RangeOp>() != loop;
   });
@@ -265,20 +273,8 @@ std::optional<ReducedRows> getReducedRows(RangeOp reduce) {
   int64_t bytes = 0;
   bool conflicting = false;
   reduce.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
-    auto propagate = [&](DenseSet<Value> &set) {
-      bool dependent = llvm::any_of(op->getOperands(), [&](Value operand) {
-        return set.contains(operand);
-      });
-      if (dependent) {
-        set.insert(op->getResults().begin(), op->getResults().end());
-        if (auto range = dyn_cast<RangeOp>(op))
-          set.insert(range.getRegionIterArgs().begin(),
-                     range.getRegionIterArgs().end());
-      }
-      return dependent;
-    };
-    bool reduced = propagate(fromReduced);
-    bool column = propagate(fromColumn);
+    bool reduced = propagateDependence(op, fromReduced);
+    bool column = propagateDependence(op, fromColumn);
     if (auto load = dyn_cast<KLoadOp>(op); load && reduced && column) {
       Type element = getElementTypeOrSelf(load.getType());
       int64_t bits =
