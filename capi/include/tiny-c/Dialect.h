@@ -24,7 +24,7 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Tiny, tiny);
 /// Adds to `registry` every dialect a tiny program may hold besides tiny's
 /// own (the arith ops of a `tiny.custom_kernel` body) and every dialect the
 /// IR of tiny's passes is written in (func, scf, memref, math, llvm): the
-/// set tinyProgramCompileModule's and tiny_program_compile's contexts have.
+/// set of the context tiny_program_compile parses a program into.
 /// Append it to a context (mlirContextAppendDialectRegistry) that parses
 /// programs or runs tiny's passes; the context loads each dialect when the
 /// parser or a pass first needs it.
