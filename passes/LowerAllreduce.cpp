@@ -108,14 +108,20 @@ private:
   }
 
   /// The reduce's elementwise op; the operand order is part of the result's
-  /// bits for floats, so callers fix it.
+  /// bits for floats, so callers fix it. Booleans combine as tinygrad's bool
+  /// ALU does (and as tiny.reduce does): add is or, mul is and, max is or.
   Value combine(Value lhs, Value rhs) {
+    bool isBool = type.getElementType().isInteger(1);
     switch (kind) {
     case ReduceKind::Add:
+      if (isBool)
+        return OrOp::create(builder, loc, lhs, rhs);
       return AddOp::create(builder, loc, lhs, rhs);
     case ReduceKind::Max:
       return MaxOp::create(builder, loc, lhs, rhs);
     case ReduceKind::Mul:
+      if (isBool)
+        return AndOp::create(builder, loc, lhs, rhs);
       return MulOp::create(builder, loc, lhs, rhs);
     }
     return {};
@@ -278,8 +284,9 @@ struct TinyLowerAllreducePass
     getOperation()->walk([&](AllReduceOp op) { allreduces.push_back(op); });
     for (AllReduceOp op : allreduces) {
       RankedTensorType type = op.getSrc().getType();
-      if (op.getKind() != ReduceKind::Max &&
-          !isTensorOf(type, DTypeClass::Numeric)) {
+      // combine() has an op for every reduce kind of numbers and booleans.
+      if (!isTensorOf(type, DTypeClass::Numeric) &&
+          !isTensorOf(type, DTypeClass::Bool)) {
         op.emitOpError("cannot combine ")
             << type.getElementType() << " shards with "
             << stringifyReduceKind(op.getKind());

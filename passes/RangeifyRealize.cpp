@@ -394,26 +394,39 @@ bool readsUnrealized(Value value, Value target,
   return false;
 }
 
-/// True when a kernel emitted after `store` would read `copy`: some op
-/// after the store (or the function's return) computes from it through
-/// values that have no buffer yet. Ops before the store that have a buffer
-/// were computed by kernels that ran already; a store before it, and an
-/// `after` waiting for one, read it into their own buffers.
-bool readAfterStore(Value copy, StoreOp store,
-                    const DenseMap<Value, Value> &buffers) {
-  SmallVector<Value> worklist{copy};
-  DenseSet<Value> seen{copy};
+namespace {
+/// Where a use that reachesUse meets stands.
+enum class UsePlace {
+  /// Where the walk looks: it ends there, having found a use.
+  Found,
+  /// Neither found nor walked through: its user's results are not followed.
+  Passed,
+  /// Before the place looked for: the walk goes on through its user.
+  Before,
+};
+} // namespace
+
+/// True when `place` finds a use reached from `value`: the walk goes forward
+/// through the users of the uses `place` puts before, except a store (its
+/// kernel reads the value into its own buffer) and an after reached through
+/// its dependencies (which only order it after stores); a result that has a
+/// buffer is not followed (a kernel of its own computed it already).
+static bool reachesUse(Value value, const DenseMap<Value, Value> &buffers,
+                       function_ref<UsePlace(OpOperand &)> place) {
+  SmallVector<Value> worklist{value};
+  DenseSet<Value> seen{value};
   while (!worklist.empty()) {
     Value current = worklist.pop_back_val();
     for (OpOperand &use : current.getUses()) {
-      Operation *user = use.getOwner();
-      // The store's own kernel reads its value before writing (staged
-      // when it reads other positions: readsUnrealized).
-      if (user == store.getOperation())
-        continue;
-      if (user->getBlock() != store->getBlock() ||
-          !user->isBeforeInBlock(store))
+      switch (place(use)) {
+      case UsePlace::Found:
         return true;
+      case UsePlace::Passed:
+        continue;
+      case UsePlace::Before:
+        break;
+      }
+      Operation *user = use.getOwner();
       if (isa<StoreOp>(user))
         continue;
       if (auto after = dyn_cast<AfterOp>(user);
@@ -425,6 +438,25 @@ bool readAfterStore(Value copy, StoreOp store,
     }
   }
   return false;
+}
+
+/// True when a kernel emitted after `store` would read `copy`: some op
+/// after the store (or the function's return) computes from it through
+/// values that have no buffer yet. Ops before the store that have a buffer
+/// were computed by kernels that ran already; a store before it, and an
+/// `after` waiting for one, read it into their own buffers.
+bool readAfterStore(Value copy, StoreOp store,
+                    const DenseMap<Value, Value> &buffers) {
+  return reachesUse(copy, buffers, [&](OpOperand &use) {
+    Operation *user = use.getOwner();
+    // The store's own kernel reads its value before writing (staged when it
+    // reads other positions: readsUnrealized).
+    if (user == store.getOperation())
+      return UsePlace::Passed;
+    if (user->getBlock() != store->getBlock() || !user->isBeforeInBlock(store))
+      return UsePlace::Found;
+    return UsePlace::Before;
+  });
 }
 
 Value getStorage(Value value, const DenseMap<Value, Value> &buffers) {
@@ -439,40 +471,22 @@ Value getStorage(Value value, const DenseMap<Value, Value> &buffers) {
 
 bool usedAfterKernel(Value value, CustomKernelOp kernel, StoreOp store,
                      const DenseMap<Value, Value> &buffers) {
-  SmallVector<Value> worklist{value};
-  DenseSet<Value> seen{value};
-  while (!worklist.empty()) {
-    Value current = worklist.pop_back_val();
-    for (OpOperand &use : current.getUses()) {
-      Operation *user = use.getOwner();
-      if (user == kernel.getOperation() || user == store.getOperation())
-        continue;
-      if (user->getBlock() != kernel->getBlock())
-        return true;
-      if (!user->isBeforeInBlock(kernel)) {
-        auto after = dyn_cast<AfterOp>(user);
-        auto laterStore = dyn_cast<StoreOp>(user);
-        bool namesBufferAfterStore =
-            store->isBeforeInBlock(user) &&
-            ((after && &use == &after.getSrcMutable()) ||
-             (laterStore && &use == &laterStore.getTargetMutable()));
-        if (namesBufferAfterStore)
-          continue;
-        return true;
-      }
-      // Before the kernel: a store's kernel ran already, and an after's
-      // dependencies only order it.
-      if (isa<StoreOp>(user))
-        continue;
-      if (auto after = dyn_cast<AfterOp>(user);
-          after && &use != &after.getSrcMutable())
-        continue;
-      for (Value result : user->getResults())
-        if (!buffers.count(result) && seen.insert(result).second)
-          worklist.push_back(result);
-    }
-  }
-  return false;
+  return reachesUse(value, buffers, [&](OpOperand &use) {
+    Operation *user = use.getOwner();
+    if (user == kernel.getOperation() || user == store.getOperation())
+      return UsePlace::Passed;
+    if (user->getBlock() != kernel->getBlock())
+      return UsePlace::Found;
+    if (user->isBeforeInBlock(kernel))
+      return UsePlace::Before;
+    auto after = dyn_cast<AfterOp>(user);
+    auto laterStore = dyn_cast<StoreOp>(user);
+    bool namesBufferAfterStore =
+        store->isBeforeInBlock(user) &&
+        ((after && &use == &after.getSrcMutable()) ||
+         (laterStore && &use == &laterStore.getTargetMutable()));
+    return namesBufferAfterStore ? UsePlace::Passed : UsePlace::Found;
+  });
 }
 
 StoreOp FunctionRangeifier::getInPlaceStore(CustomKernelOp custom, Value arg,

@@ -5,6 +5,7 @@
 #include "capi/lib/Program.h"
 #include "conversions/Passes.h"
 #include "dialects/tiny/IR/TinyDialect.h"
+#include "jit/Executable.h"
 #include "passes/Passes.h"
 #include "pipelines/Pipelines.h"
 #include "runtime/src/Status.h"
@@ -19,6 +20,10 @@ using namespace mlir;
 using namespace mlir::tiny;
 
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Tiny, tiny, TinyDialect)
+
+void tinyRegisterProgramDialects(MlirDialectRegistry registry) {
+  registerProgramDialects(*unwrap(registry));
+}
 
 MlirAttribute tinyDeviceAttrGet(MlirContext context, intptr_t numNames,
                                 const MlirStringRef *names) {

@@ -104,3 +104,51 @@ def test_compiled_program_counts_the_same_launches():
         [(k.kind, k.flops, k.bytes) for k in scheduled]
     assert [k.name for k in compiled] == \
         [k.name[:len(c.name)] for k, c in zip(scheduled, compiled)]
+
+
+# acc[idx[n]] += src[n] by a hand-written kernel (its body holds arith ops,
+# which the context parses too), stored back into the param acc, then
+# doubled.
+SCATTER = """#cpu = #tiny.device<"CPU">
+tiny.function @scatter -> tensor<4xf32, #cpu> {
+  %acc = tiny.param 0 : f32 size 4 on "CPU"
+  %idx = tiny.param 1 : i32 size 6 on "CPU"
+  %src = tiny.param 2 : f32 size 6 on "CPU"
+  %r:3 = tiny.custom_kernel "scatter_add"(%acc, %idx, %src)
+      : tensor<4xf32, #cpu>, tensor<6xi32, #cpu>, tensor<6xf32, #cpu> {
+  ^bb0(%a: memref<4xf32>, %i: memref<6xi32>, %s: memref<6xf32>):
+    %c6 = arith.constant 6 : index
+    tiny.k.range loop %n < %c6 {
+      %pi = tiny.k.index %i[%n] : memref<6xi32>
+      %target = tiny.k.load %pi : !tiny.ptr<i32, global>
+      %t = arith.index_cast %target : i32 to index
+      %ps = tiny.k.index %s[%n] : memref<6xf32>
+      %v = tiny.k.load %ps : !tiny.ptr<f32, global>
+      %pa = tiny.k.index %a[%t] : memref<4xf32>
+      tiny.k.atomic_add %pa, %v : !tiny.ptr<f32, global>
+    }
+  }
+  %stored = tiny.store %acc, %r#0 : tensor<4xf32, #cpu>
+  %new = tiny.after %acc(%stored) : tensor<4xf32, #cpu>, !tiny.token
+  %two = tiny.const dense<2.0> : tensor<4xf32, #cpu>
+  %doubled = tiny.mul %new, %two : tensor<4xf32, #cpu>, tensor<4xf32, #cpu>
+  tiny.return %doubled : tensor<4xf32, #cpu>
+}
+"""
+
+
+def test_custom_kernel_is_a_kernel_of_its_own():
+    # The custom kernel runs under its own name on acc's buffer (its result
+    # is stored back into acc, so nothing is copied in or out); the doubling
+    # of acc's 4 elements after it is one elementwise kernel.
+    assert tiny.schedule.kernels(SCATTER) == {
+        "scatter": ["scatter_add", "E_4"]}
+
+
+def test_launches_of_a_custom_kernel():
+    launches = tiny.schedule.launches(SCATTER)["scatter"]
+    assert [(k.kind, k.name) for k in launches] == [
+        ("kernel", "scatter_add"), ("kernel", "E_4")]
+    # The doubling: 4 multiplies, 4 f32 read and 4 written.
+    assert launches[1] == tiny.schedule.Launch("kernel", "E_4", 4, 32)
+    assert tiny.compile(SCATTER).launches == launches

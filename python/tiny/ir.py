@@ -95,6 +95,10 @@ class _DialectHandle(_Handle):
     pass
 
 
+class _DialectRegistry(_Handle):
+    pass
+
+
 class _Diagnostic(_Handle):
     pass
 
@@ -140,6 +144,11 @@ def _bind():
         "mlirContextCreate": (_Context, []),
         "mlirContextDestroy": (None, [_Context]),
         "mlirGetDialectHandle__tiny__": (_DialectHandle, []),
+        "mlirDialectRegistryCreate": (_DialectRegistry, []),
+        "mlirDialectRegistryDestroy": (None, [_DialectRegistry]),
+        "tinyRegisterProgramDialects": (None, [_DialectRegistry]),
+        "mlirContextAppendDialectRegistry": (None, [_Context,
+                                                     _DialectRegistry]),
         "mlirDialectHandleLoadDialect": (_Handle, [_DialectHandle,
                                                    _Context]),
         "mlirContextAttachDiagnosticHandler": (ctypes.c_uint64, [
@@ -312,12 +321,19 @@ def _diagnostic_handler(messages):
 
 
 class _IRContext:
-    """One MLIRContext with tiny loaded and a handler collecting its
-    diagnostics. Functions, their values and the programs compiled from
-    them hold it: it is destroyed after the last of them."""
+    """One MLIRContext with tiny loaded, the other dialects of a program and
+    of tiny's passes registered (the arith ops of a custom kernel's body;
+    func, scf, ... after the passes: each is loaded when first parsed or
+    written), and a handler collecting its diagnostics. Functions, their
+    values and the programs compiled from them hold it: it is destroyed
+    after the last of them."""
 
     def __init__(self):
         self.handle = _C.mlirContextCreate()
+        registry = _C.mlirDialectRegistryCreate()
+        _C.tinyRegisterProgramDialects(registry)
+        _C.mlirContextAppendDialectRegistry(self.handle, registry)
+        _C.mlirDialectRegistryDestroy(registry)
         _C.mlirDialectHandleLoadDialect(_C.mlirGetDialectHandle__tiny__(),
                                         self.handle)
         self.diagnostics = []

@@ -167,6 +167,90 @@ static void testPassesAreRegistered(MlirContext ctx) {
   mlirPassManagerDestroy(pm);
 }
 
+/* A program whose custom kernel doubles each element of its input in place
+   (a[n] += a[n]): its body holds arith ops. */
+static const char *customKernelProgram =
+    "#cpu = #tiny.device<\"CPU\">\n"
+    "tiny.function @twice -> tensor<4xf32, #cpu> {\n"
+    "  %x = tiny.param 0 : f32 size 4 on \"CPU\"\n"
+    "  %r = tiny.custom_kernel \"twice\"(%x) : tensor<4xf32, #cpu> {\n"
+    "  ^bb0(%a: memref<4xf32>):\n"
+    "    %c4 = arith.constant 4 : index\n"
+    "    tiny.k.range loop %n < %c4 {\n"
+    "      %p = tiny.k.index %a[%n] : memref<4xf32>\n"
+    "      %v = tiny.k.load %p : !tiny.ptr<f32, global>\n"
+    "      tiny.k.atomic_add %p, %v : !tiny.ptr<f32, global>\n"
+    "    }\n"
+    "  }\n"
+    "  tiny.return %r : tensor<4xf32, #cpu>\n"
+    "}\n";
+
+static MlirLogicalResult countDiagnostic(MlirDiagnostic diagnostic,
+                                         void *userData);
+
+/* A context with tiny alone cannot parse the custom kernel's arith ops; with
+   tinyRegisterProgramDialects it parses it, runs tiny's passes on it and
+   compiles it, and has every dialect those passes write. */
+static void testProgramDialects(void) {
+  MlirContext bare = mlirContextCreate();
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__tiny__(), bare);
+  int diagnostics = 0;
+  mlirContextAttachDiagnosticHandler(bare, countDiagnostic, &diagnostics, NULL);
+  CHECK(
+      mlirModuleIsNull(mlirModuleCreateParse(bare, str(customKernelProgram))));
+  CHECK(diagnostics > 0);
+  mlirContextDestroy(bare);
+
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  tinyRegisterProgramDialects(registry);
+  MlirContext ctx = mlirContextCreate();
+  mlirContextAppendDialectRegistry(ctx, registry);
+  mlirDialectRegistryDestroy(registry);
+  const char *dialects[] = {"tiny",   "arith", "func", "scf",
+                            "memref", "math",  "llvm"};
+  for (size_t i = 0; i < sizeof(dialects) / sizeof(dialects[0]); ++i)
+    CHECK(
+        !mlirDialectIsNull(mlirContextGetOrLoadDialect(ctx, str(dialects[i]))));
+
+  MlirModule module = mlirModuleCreateParse(ctx, str(customKernelProgram));
+  CHECK(!mlirModuleIsNull(module));
+  if (mlirModuleIsNull(module)) {
+    mlirContextDestroy(ctx);
+    return;
+  }
+  /* x = [1, -2, 0.5, 3] doubled: [2, -4, 1, 6]. */
+  tiny_program_t program = NULL;
+  tiny_status_t status =
+      tinyProgramCompileModule(module, str("twice"), &program);
+  CHECK(status == NULL);
+  if (status) {
+    fprintf(stderr, "%s\n", tiny_status_message(status));
+    tiny_status_free(status);
+  } else {
+    float x[4] = {1, -2, 0.5f, 3}, y[4] = {0, 0, 0, 0};
+    void *inputs[] = {x}, *outputs[] = {y};
+    size_t bytes[] = {16};
+    status = tiny_program_run(program, inputs, bytes, 1, outputs, bytes, 1);
+    CHECK(status == NULL);
+    tiny_status_free(status);
+    CHECK(y[0] == 2 && y[1] == -4 && y[2] == 1 && y[3] == 6);
+    tiny_program_release(program);
+  }
+
+  /* tiny's passes run on it in this context: the JIT's stage up to kernels. */
+  tinyRegisterPasses();
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  MlirLogicalResult parsed =
+      mlirParsePassPipeline(mlirPassManagerGetAsOpPassManager(pm),
+                            str("builtin.module(tiny-to-kernels)"), NULL, NULL);
+  CHECK(mlirLogicalResultIsSuccess(parsed));
+  CHECK(mlirLogicalResultIsSuccess(
+      mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module))));
+  mlirPassManagerDestroy(pm);
+  mlirModuleDestroy(module);
+  mlirContextDestroy(ctx);
+}
+
 static MlirLogicalResult countDiagnostic(MlirDiagnostic diagnostic,
                                          void *userData) {
   (void)diagnostic;
@@ -184,6 +268,7 @@ int main(void) {
   testVerifierErrorIsAStatus(ctx);
   testAttributesAndTypes(ctx);
   testPassesAreRegistered(ctx);
+  testProgramDialects();
   /* The bad device name and the repeated device reached the context's
      handler; the verifier error went into the status instead. */
   CHECK(diagnostics == 2);

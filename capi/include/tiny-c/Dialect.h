@@ -2,9 +2,10 @@
 |*                                                                            *|
 |* What a frontend needs to build tiny IR through MLIR's C API (mlir-c/IR.h) *|
 |* without printing text: the dialect handle, the `#tiny.device` attribute,  *|
-|* the `!tiny.token` type, the enum attributes, tensor types on a device,    *|
-|* and the registration of tiny's passes and pipelines. A module built this  *|
-|* way compiles with `tinyProgramCompileModule` (tiny-c/Compiler.h).         *|
+|* the `!tiny.token` type, the enum attributes, tensor types on a device,     *|
+|* the registration of the dialects a program holds and of tiny's passes and  *|
+|* pipelines. A module built this way compiles with                           *|
+|* `tinyProgramCompileModule` (tiny-c/Compiler.h).                            *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -19,6 +20,16 @@ extern "C" {
 #endif
 
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Tiny, tiny);
+
+/// Adds to `registry` every dialect a tiny program may hold besides tiny's
+/// own (the arith ops of a `tiny.custom_kernel` body) and every dialect the
+/// IR of tiny's passes is written in (func, scf, memref, math, llvm): the
+/// set of the context tiny_program_compile parses a program into.
+/// Append it to a context (mlirContextAppendDialectRegistry) that parses
+/// programs or runs tiny's passes; the context loads each dialect when the
+/// parser or a pass first needs it.
+MLIR_CAPI_EXPORTED void
+tinyRegisterProgramDialects(MlirDialectRegistry registry);
 
 /// `#tiny.device<"CPU">`, or for several names a multi-device value's tuple
 /// `#tiny.device<"CPU:0", "CPU:1">`, which holds "CPU:0" as its canonical

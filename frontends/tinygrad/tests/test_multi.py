@@ -221,6 +221,42 @@ def test_assign_into_sharded_buffers():
         (X[:, 3:] + 1).ravel(), rtol=1e-6)
 
 
+
+# Booleans reduced over their sharded axis: an allreduce of i1 shards, which
+# combine as tinygrad's bool ALU does (all is a MUL, and; any a MAX, or).
+BOOLS = {
+    "all_true": np.ones(8, bool),
+    "all_false": np.zeros(8, bool),
+    # One False, in the last device's shard: all is False, any True.
+    "one_false_last": np.arange(8) != 7,
+    # One True, in the first device's shard: all is False, any True.
+    "one_true_first": np.arange(8) == 1,
+}
+
+
+@pytest.mark.parametrize("devices", [D2, D4], ids=["D2", "D4"])
+@pytest.mark.parametrize("name", sorted(BOOLS))
+@pytest.mark.parametrize("op", ["all", "any"])
+def test_sharded_bool_all_any(op, name, devices):
+    b = BOOLS[name]
+    check(lambda: getattr(Tensor(b).shard(devices, axis=0), op)())
+    got = getattr(Tensor(b).shard(devices, axis=0), op)()
+    tt.realize(got)
+    assert got.numpy().dtype == np.bool_
+    assert got.numpy() == getattr(np, op)(b)
+
+
+def test_sharded_bool_all_any_along_an_axis():
+    """Per column of a 4x3 value sharded by rows: column 0 all True, column 1
+    one False (on the second device), column 2 one True (on the first)."""
+    b = np.array([[1, 1, 0], [1, 1, 1], [1, 0, 0], [1, 1, 0]], bool)
+    for op in ("all", "any"):
+        check(lambda: getattr(Tensor(b).shard(D2, 0), op)(0))
+        got = getattr(Tensor(b).shard(D2, 0), op)(0)
+        tt.realize(got)
+        np.testing.assert_array_equal(got.numpy(), getattr(np, op)(b, 0))
+
+
 def _train_step(weight_axis):
     """One SGD step of a linear layer 6 -> 4 on a batch sharded by rows:
     the weights whole on every device (data parallel: the gradients are

@@ -369,7 +369,9 @@ func.func @no_allreduce(%x: tensor<4xf32, #d2>) -> tensor<4xf32, #d2> {
 
 #d2 = #tiny.device<"CPU:0", "CPU:1">
 
-// max of i1 shards is their or; add and mul of i1 are errors.
+// Booleans combine as tinygrad's bool ALU does: max of i1 shards is tiny.max
+// (which is or on i1), add is tiny.or and mul is tiny.and; never tiny.add or
+// tiny.mul, which take no i1.
 // CHECK-LABEL: func.func @bool_max
 // CHECK: tiny.max {{.*}} : tensor<{{[0-9]+}}xi1, #tiny.device<"CPU">>
 // CHECK: tiny.max {{.*}} : tensor<{{[0-9]+}}xi1, #tiny.device<"CPU:1">>
@@ -377,4 +379,44 @@ func.func @no_allreduce(%x: tensor<4xf32, #d2>) -> tensor<4xf32, #d2> {
 func.func @bool_max(%x: tensor<3xi1, #d2>) -> tensor<3xi1, #d2> {
   %r = tiny.allreduce max %x : tensor<3xi1, #d2>
   return %r : tensor<3xi1, #d2>
+}
+
+// -----
+
+#d2 = #tiny.device<"CPU:0", "CPU:1">
+
+// CHECK-LABEL: func.func @bool_add
+// CHECK-NOT: tiny.add
+// CHECK: tiny.or {{.*}} : tensor<{{[0-9]+}}xi1, #tiny.device<"CPU">>
+// CHECK-NOT: tiny.add
+// CHECK: tiny.or {{.*}} : tensor<{{[0-9]+}}xi1, #tiny.device<"CPU:1">>
+// CHECK-NOT: tiny.add
+// CHECK: tiny.mstack {{.*}} : tensor<3xi1, #tiny.device<"CPU">>, tensor<3xi1, #tiny.device<"CPU:1">>
+func.func @bool_add(%x: tensor<3xi1, #d2>) -> tensor<3xi1, #d2> {
+  %r = tiny.allreduce add %x : tensor<3xi1, #d2>
+  return %r : tensor<3xi1, #d2>
+}
+
+// -----
+
+#d3 = #tiny.device<"CPU:0", "CPU:1", "CPU:2">
+
+// 3 shards combine with 2 ands: ring and all2all so combine each of 3 chunks
+// (of 2, 1 and 1 elements: 6 ands), naive the whole shards on each of the 3
+// devices (6 ands of 2x2).
+// CHECK-LABEL: func.func @bool_mul
+// CHECK-NOT: tiny.mul
+// RING-COUNT-2: tiny.and {{.*}} : tensor<2xi1,
+// RING-COUNT-4: tiny.and {{.*}} : tensor<1xi1,
+// RING-NOT: tiny.and
+// A2A-COUNT-2: tiny.and {{.*}} : tensor<2xi1,
+// A2A-COUNT-4: tiny.and {{.*}} : tensor<1xi1,
+// A2A-NOT: tiny.and
+// NAIVE-COUNT-6: tiny.and {{.*}} : tensor<2x2xi1,
+// NAIVE-NOT: tiny.and
+// CHECK-NOT: tiny.mul
+// CHECK: tiny.mstack {{.*}} : tensor<2x2xi1, #tiny.device<"CPU">>, tensor<2x2xi1, #tiny.device<"CPU:1">>, tensor<2x2xi1, #tiny.device<"CPU:2">>
+func.func @bool_mul(%x: tensor<2x2xi1, #d3>) -> tensor<2x2xi1, #d3> {
+  %r = tiny.allreduce mul %x : tensor<2x2xi1, #d3>
+  return %r : tensor<2x2xi1, #d3>
 }
