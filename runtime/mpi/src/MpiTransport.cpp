@@ -39,6 +39,12 @@ constexpr int kPointToPointTag = kFirstTag + 1;
 constexpr int kMaxUserTag = 4095;
 constexpr int kDataTag = kPointToPointTag + kMaxUserTag + 1;
 constexpr size_t kMaxShardsPerRank = 64;
+/// Collectives send in messages of at most this many bytes. One large
+/// message is far slower than its segments with Open MPI 4.1's shared-memory
+/// transport on a busy host (4 MiB each way between 2 ranks: ~100 ms as one
+/// message, 1-15 ms as 256 KiB ones, on a loaded 2-core machine), and
+/// segments lift MPI's 2 GiB limit on one message.
+constexpr size_t kSegmentBytes = size_t(256) << 10;
 
 /// Whether this process initialized MPI (and so finalizes it at exit), and
 /// whether a transport broke (then finalizing could wait for a dead peer).
@@ -649,6 +655,32 @@ struct Transport::Impl {
     return {};
   }
 
+  /// Scratch memory, kept from one collective to the next: fresh pages cost
+  /// a page fault each, which dominated large allreduces. Slot i < 64 is
+  /// shard i's, 64 the combining accumulator, 65 the hierarchical sum.
+  std::vector<std::unique_ptr<char[]>> scratchPool =
+      std::vector<std::unique_ptr<char[]>>(kMaxShardsPerRank + 2);
+  std::vector<size_t> scratchPoolBytes =
+      std::vector<size_t>(kMaxShardsPerRank + 2);
+
+  /// Throws std::bad_alloc, which the entry points turn into a status.
+  char *scratchBuffer(size_t slot, size_t bytes) {
+    if (scratchPoolBytes[slot] < bytes) {
+      scratchPool[slot].reset(); // Not both at once.
+      scratchPoolBytes[slot] = 0;
+      scratchPool[slot].reset(new char[bytes]);
+      scratchPoolBytes[slot] = bytes;
+    }
+    return scratchPool[slot].get();
+  }
+
+  std::vector<char *> scratchBuffers(size_t shards, size_t bytes) {
+    std::vector<char *> buffers;
+    for (size_t s = 0; s < shards; ++s)
+      buffers.push_back(scratchBuffer(s, bytes));
+    return buffers;
+  }
+
   /// Runs one round of transfers: memcpys between this rank's participants,
   /// messages to and from other ranks, all waited for together.
   Status runRound(const Group &group, const std::vector<Transfer> &transfers,
@@ -670,18 +702,25 @@ struct Transport::Impl {
       }
       if (!srcLocal && !dstLocal)
         continue;
-      Pending op;
-      op.bytes = transfer.bytes;
-      op.receive = dstLocal;
-      op.peer = static_cast<int>((dstLocal ? transfer.src : transfer.dst) /
-                                 group.shardsPerRank);
-      op.device =
-          group.names[group.localIndex(dstLocal ? transfer.dst : transfer.src)];
-      error = dstLocal ? startReceive(op, transfer.to, tag)
-                       : startSend(op, transfer.from, tag);
+      // In segments: both ends cut a transfer alike (the handshake checked
+      // the sizes), and messages of one tag between two ranks arrive in
+      // order.
+      for (size_t offset = 0; offset < transfer.bytes && error.ok();
+           offset += kSegmentBytes) {
+        Pending op;
+        op.bytes = std::min(kSegmentBytes, transfer.bytes - offset);
+        op.receive = dstLocal;
+        op.peer = static_cast<int>((dstLocal ? transfer.src : transfer.dst) /
+                                   group.shardsPerRank);
+        op.device = group.names[group.localIndex(dstLocal ? transfer.dst
+                                                          : transfer.src)];
+        error = dstLocal ? startReceive(op, transfer.to + offset, tag)
+                         : startSend(op, transfer.from + offset, tag);
+        if (error.ok())
+          ops.push_back(std::move(op));
+      }
       if (!error.ok())
         break;
-      ops.push_back(std::move(op));
     }
     if (!error.ok()) {
       for (Pending &op : ops)
@@ -697,8 +736,8 @@ struct Transport::Impl {
     size_t n = group.participants, es = group.elementSize;
     Chunking chunks(group.count, n);
     size_t first = rank * group.shardsPerRank;
-    std::vector<std::vector<char>> scratch(
-        group.shardsPerRank, std::vector<char>(chunks.largest() * es));
+    std::vector<char *> scratch =
+        scratchBuffers(group.shardsPerRank, chunks.largest() * es);
     auto local = [&](size_t p) { return group.isLocal(p, rank); };
     // Reduce-scatter: in step s participant p sends its partial chunk
     // p - 1 - s to p + 1, which combines it (received first) with its own.
@@ -711,8 +750,7 @@ struct Transport::Impl {
         transfers.push_back(
             {p, dst,
              local(p) ? group.data[p - first] + chunks.start(i) * es : nullptr,
-             local(dst) ? scratch[dst - first].data() : nullptr,
-             chunks.size(i) * es});
+             local(dst) ? scratch[dst - first] : nullptr, chunks.size(i) * es});
       }
       if (Status status = runRound(group, transfers,
                                    group.what + " ring reduce-scatter step " +
@@ -722,7 +760,7 @@ struct Transport::Impl {
       for (size_t d = first; d < first + group.shardsPerRank; ++d) {
         size_t i = mod((long long)d - 2 - (long long)s, n);
         char *own = group.data[d - first] + chunks.start(i) * es;
-        combine(group.dtype, group.op, own, scratch[d - first].data(), own,
+        combine(group.dtype, group.op, own, scratch[d - first], own,
                 chunks.size(i));
       }
     }
@@ -753,19 +791,18 @@ struct Transport::Impl {
   void combineSlots(const Group &group, char *dst,
                     const std::vector<const char *> &slots, size_t elements) {
     size_t bytes = elements * group.elementSize;
-    std::vector<char> acc(slots[0], slots[0] + bytes);
+    char *acc = scratchBuffer(kMaxShardsPerRank, bytes);
+    std::memcpy(acc, slots[0], bytes);
     for (size_t j = 1; j < slots.size(); ++j)
-      combine(group.dtype, group.op, acc.data(), acc.data(), slots[j],
-              elements);
-    std::memcpy(dst, acc.data(), bytes);
+      combine(group.dtype, group.op, acc, acc, slots[j], elements);
+    std::memcpy(dst, acc, bytes);
   }
 
   Status allToAll(Group &group) {
     size_t n = group.participants, es = group.elementSize;
     Chunking chunks(group.count, n);
     size_t first = rank * group.shardsPerRank, slot = chunks.largest() * es;
-    std::vector<std::vector<char>> scratch(group.shardsPerRank,
-                                           std::vector<char>(n * slot));
+    std::vector<char *> scratch = scratchBuffers(group.shardsPerRank, n * slot);
     auto local = [&](size_t p) { return group.isLocal(p, rank); };
     // Every participant j sends its chunk i to participant i.
     std::vector<Transfer> transfers;
@@ -776,7 +813,7 @@ struct Transport::Impl {
         transfers.push_back(
             {j, i,
              local(j) ? group.data[j - first] + chunks.start(i) * es : nullptr,
-             local(i) ? scratch[i - first].data() + j * slot : nullptr,
+             local(i) ? scratch[i - first] + j * slot : nullptr,
              chunks.size(i) * es});
       }
     if (Status status =
@@ -789,7 +826,7 @@ struct Transport::Impl {
       char *own = group.data[i - first] + chunks.start(i) * es;
       std::vector<const char *> slots;
       for (size_t j = 0; j < n; ++j)
-        slots.push_back(j == i ? own : scratch[i - first].data() + j * slot);
+        slots.push_back(j == i ? own : scratch[i - first] + j * slot);
       combineSlots(group, own, slots, chunks.size(i));
     }
     // Participant i sends its finished chunk i to every other one.
@@ -810,8 +847,8 @@ struct Transport::Impl {
   Status naive(Group &group) {
     size_t n = group.participants, bytes = group.count * group.elementSize;
     size_t first = rank * group.shardsPerRank;
-    std::vector<std::vector<char>> scratch(group.shardsPerRank,
-                                           std::vector<char>(n * bytes));
+    std::vector<char *> scratch =
+        scratchBuffers(group.shardsPerRank, n * bytes);
     auto local = [&](size_t p) { return group.isLocal(p, rank); };
     std::vector<Transfer> transfers;
     for (size_t j = 0; j < n; ++j)
@@ -820,8 +857,7 @@ struct Transport::Impl {
           continue;
         transfers.push_back(
             {j, i, local(j) ? group.data[j - first] : nullptr,
-             local(i) ? scratch[i - first].data() + j * bytes : nullptr,
-             bytes});
+             local(i) ? scratch[i - first] + j * bytes : nullptr, bytes});
       }
     if (Status status =
             runRound(group, transfers, group.what + " naive exchange");
@@ -831,7 +867,7 @@ struct Transport::Impl {
       std::vector<const char *> slots;
       for (size_t j = 0; j < n; ++j)
         slots.push_back(j == i ? group.data[i - first]
-                               : scratch[i - first].data() + j * bytes);
+                               : scratch[i - first] + j * bytes);
       combineSlots(group, group.data[i - first], slots, group.count);
     }
     return {};
@@ -854,16 +890,16 @@ struct Transport::Impl {
   /// and copies it back into every shard.
   Status hierarchical(Group &group) {
     size_t bytes = group.count * group.elementSize;
-    std::vector<char> acc(group.data[0], group.data[0] + bytes);
+    char *acc = scratchBuffer(kMaxShardsPerRank + 1, bytes);
+    std::memcpy(acc, group.data[0], bytes);
     for (size_t s = 1; s < group.shardsPerRank; ++s) {
-      combine(group.dtype, group.op, acc.data(), acc.data(), group.data[s],
-              group.count);
+      combine(group.dtype, group.op, acc, acc, group.data[s], group.count);
       devices[group.names[0]].copiedLocally += bytes;
     }
     Group ranks = group;
     ranks.shardsPerRank = 1;
     ranks.participants = size;
-    ranks.data = {acc.data()};
+    ranks.data = {acc};
     Algorithm inner = chooseAlgorithm(
         size, 1, group.count, options.ringThreshold, options.preferAllToAll);
     ranks.what = group.what + " (hierarchical, " + algorithmName(inner) +
@@ -871,7 +907,7 @@ struct Transport::Impl {
     if (Status status = flat(inner, ranks); !status.ok())
       return status;
     for (size_t s = 0; s < group.shardsPerRank; ++s) {
-      std::memcpy(group.data[s], acc.data(), bytes);
+      std::memcpy(group.data[s], acc, bytes);
       if (s)
         devices[group.names[s]].copiedLocally += bytes;
     }
@@ -1220,9 +1256,9 @@ Status Transport::allreduceShards(void *const *shards,
   for (size_t s = 0; s < shardCount; ++s)
     if (!shards[s] && count)
       return invalid("shard " + std::to_string(s) + " is NULL");
-  if (count > static_cast<size_t>(INT_MAX) / elementSize)
-    return Status(ErrorCode::Unimplemented,
-                  what + ": shards over 2 GiB are not supported yet");
+  if (count > std::numeric_limits<size_t>::max() / elementSize /
+                  (shardCount * static_cast<size_t>(state.size)))
+    return invalid(std::to_string(count) + " elements overflow a byte size");
   Algorithm requested = options.algorithm;
   if (requested < Algorithm::Auto || requested > Algorithm::Hierarchical)
     return invalid("unknown algorithm " + std::to_string(int(requested)));
@@ -1262,9 +1298,15 @@ Status Transport::allreduceShards(void *const *shards,
   group.what = what;
   if (count == 0)
     return {};
-  if (algorithm == Algorithm::Hierarchical)
-    return state.hierarchical(group);
-  return state.flat(algorithm, group);
+  try {
+    if (algorithm == Algorithm::Hierarchical)
+      return state.hierarchical(group);
+    return state.flat(algorithm, group);
+  } catch (const std::bad_alloc &) {
+    // Peers may be waiting for this rank's messages: it cannot go on.
+    return state.fail(
+        Status(ErrorCode::Runtime, what + ": out of host memory for scratch"));
+  }
 }
 
 Status Transport::allreduceBuffers(const std::vector<tiny_buffer_t> &shards,
@@ -1275,14 +1317,26 @@ Status Transport::allreduceBuffers(const std::vector<tiny_buffer_t> &shards,
   std::string what = "allreduce of buffers on rank " + std::to_string(rank());
   if (shards.empty())
     return Status(ErrorCode::InvalidArgument, what + ": no shards");
-  std::vector<std::vector<char>> staging(shards.size());
+  std::vector<std::vector<char>> staging;
+  try {
+    staging.resize(shards.size());
+    for (size_t s = 0; s < shards.size(); ++s) {
+      size_t bytes = 0;
+      if (tiny_status_t status = tiny_buffer_byte_size(shards[s], &bytes))
+        tiny_status_free(status); // Reported with its shard below.
+      staging[s].resize(bytes);
+    }
+  } catch (const std::bad_alloc &) {
+    return Status(ErrorCode::Runtime,
+                  what + ": out of host memory for staging copies");
+  }
   std::vector<std::string> names(shards.size());
   std::vector<void *> pointers(shards.size());
   tiny_dtype_t dtype = 0;
   size_t count = 0;
   for (size_t s = 0; s < shards.size(); ++s) {
     tiny_dtype_t shardDtype = 0;
-    size_t shardCount = 0, bytes = 0;
+    size_t shardCount = 0;
     std::string shard = what + ": shard " + std::to_string(s);
     if (Status status =
             fromRuntime(tiny_buffer_dtype(shards[s], &shardDtype), shard);
@@ -1301,8 +1355,6 @@ Status Transport::allreduceBuffers(const std::vector<tiny_buffer_t> &shards,
                         tiny_dtype_name(shardDtype) + ", shard 0 is " +
                         std::to_string(count) + " x " + tiny_dtype_name(dtype));
     }
-    bytes = shardCount * tiny_dtype_size(shardDtype);
-    staging[s].resize(bytes);
     names[s] = deviceNameOf(shards[s]);
     pointers[s] = staging[s].data();
   }
