@@ -39,6 +39,8 @@ constexpr int kPointToPointTag = kFirstTag + 1;
 constexpr int kMaxUserTag = 4095;
 constexpr int kDataTag = kPointToPointTag + kMaxUserTag + 1;
 constexpr size_t kMaxShardsPerRank = 64;
+static_assert(kDataTag + kMaxShardsPerRank * kMaxShardsPerRank - 1 <= 32767,
+              "MPI guarantees tags up to 32767 only");
 /// Collectives send in messages of at most this many bytes. One large
 /// message is far slower than its segments with Open MPI 4.1's shared-memory
 /// transport on a busy host (4 MiB each way between 2 ranks: ~100 ms as one

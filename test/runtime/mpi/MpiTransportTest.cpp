@@ -17,6 +17,7 @@
 #include <gtest/gtest.h>
 #include <mpi.h>
 
+#include <chrono>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -492,6 +493,36 @@ TEST(Handshake, AnotherProgramFailsCreate) {
   options.timeoutSeconds = -1;
   EXPECT_TRUE(isError(Transport::create(options, second),
                       ErrorCode::InvalidArgument, {"timeout"}));
+}
+
+TEST(Timeout, ReceiveWithoutASenderFailsInTimeAndBreaksTheTransport) {
+  SKIP_WITHOUT_PEERS();
+  // A second transport, so that the shared one stays usable.
+  TransportOptions options;
+  options.timeoutSeconds = 0.3;
+  options.programTag = 0x600d;
+  std::unique_ptr<Transport> second;
+  ASSERT_TRUE(isOk(Transport::create(options, second)));
+  int value = 0, previous = (rank() + ranks() - 1) % ranks();
+  Request request;
+  ASSERT_TRUE(isOk(second->receiveAsync(previous, 9, &value, 4, request)));
+  auto start = std::chrono::steady_clock::now();
+  EXPECT_TRUE(isError(
+      second->wait(request), ErrorCode::Timeout,
+      {"no answer from rank " + std::to_string(previous), "within 0.3 s"}));
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  EXPECT_GE(seconds, 0.3);
+  EXPECT_LT(seconds, 2.0);
+  EXPECT_FALSE(request.pending());
+  std::vector<float> data(4);
+  EXPECT_TRUE(
+      isError(second->allreduce(data.data(), 4, TINY_DTYPE_F32, ReduceOp::Add),
+              ErrorCode::Broken, {"failed earlier", "no answer"}));
+  second.reset();
+  MPI_Barrier(MPI_COMM_WORLD);
+  allreduceF32(Algorithm::Ring, 1, 10);
 }
 
 TEST(Allreduce, UnsupportedDtype) {

@@ -23,7 +23,8 @@
 // - After a timeout, a peer failure or an MPI error the transport is broken:
 //   messages may be in flight, so every later call fails with
 //   ErrorCode::Broken and the first error's message. A mismatch leaves it
-//   usable (no data moved on any rank).
+//   usable (no data moved on any rank). A bad argument is reported before
+//   the handshake, on its rank alone: the other ranks then time out.
 // - MPI. `Transport::create` calls MPI_Init_thread when MPI is not yet
 //   initialized, and MPI_Finalize then runs at exit (unless a transport
 //   broke: finalizing with a dead peer can hang). Inside a program that
@@ -172,8 +173,8 @@ struct ByteCounters {
   uint64_t copiedLocally = 0;
 };
 
-/// The first tag the transport uses on MPI_COMM_WORLD; it uses up to
-/// kFirstTag + 4096 + 64 * 64.
+/// The first tag the transport uses on MPI_COMM_WORLD; it uses tags up to
+/// kFirstTag + 8192 (within the 32767 every MPI allows).
 constexpr int kFirstTag = 0x4000;
 
 /// A non-blocking point-to-point operation. Move-only; destroying one that
