@@ -3,7 +3,9 @@
 // Run under mpirun; the first argument names the fault, played by the last
 // rank (the "culprit"); every other rank calls allreduce and must get an
 // error, never a hang and never a result:
-//   dead     the culprit exits (without MPI_Finalize) before the allreduce
+//   dead     the culprit is killed (SIGKILL) before the allreduce
+//   dead-mid the culprit is killed 20 ms into a ring allreduce of 16 MiB
+//            per rank (mid-collective on most runs; a timeout either way)
 //   silent   the culprit sleeps past the timeout, then calls allreduce too
 //            (and must itself fail within the timeout, as its peers left)
 //   absent   the culprit runs a different program: it never creates a
@@ -84,7 +86,13 @@ int main(int argc, char **argv) {
     _exit(0);
   }
 
-  std::vector<float> data(1000 + (culprit && fault == "size" ? 1 : 0), 1.0f);
+  size_t count = fault == "dead-mid" ? size_t(1) << 22 : 1000;
+  std::vector<float> data(count + (culprit && fault == "size" ? 1 : 0), 1.0f);
+  if (culprit && fault == "dead-mid")
+    std::thread([] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      raise(SIGKILL);
+    }).detach();
   if (culprit && fault == "dead") {
     std::printf("rank %d: dying\n", rank);
     std::fflush(stdout);
@@ -93,8 +101,11 @@ int main(int argc, char **argv) {
   if (culprit && fault == "silent")
     std::this_thread::sleep_for(std::chrono::duration<double>(timeout * 1.5));
   start = Clock::now();
+  AllreduceOptions allreduceOptions;
+  if (fault == "dead-mid") // Many rounds: more chances to die inside one.
+    allreduceOptions.algorithm = Algorithm::Ring;
   Status status = transport->allreduce(data.data(), data.size(), TINY_DTYPE_F32,
-                                       ReduceOp::Add);
+                                       ReduceOp::Add, allreduceOptions);
   report(rank, status);
   // The job stays up until every rank has reported (a fault must not make
   // the runtime kill the survivors before they can say what they saw), and

@@ -64,6 +64,11 @@ dead)
     expect "$r" TIMEOUT "no answer from rank $culprit within 2 s"
   done
   ;;
+dead-mid)
+  for r in $survivors; do
+    expect "$r" TIMEOUT "no answer from rank $culprit within 2 s"
+  done
+  ;;
 dead-abort)
   # mpirun passes the dead rank's end on: killed by signal 9, 128 + 9.
   [ "$rc" -eq 137 ] || fail "mpirun exited with $rc, not 137"
