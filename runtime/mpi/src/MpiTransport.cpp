@@ -327,27 +327,39 @@ struct Request::State {
 };
 
 namespace {
-/// Cancels a started MPI request that will not be waited for. A receive is
-/// given a moment to confirm its cancellation, so that no late message is
-/// written into memory the caller may free; a send to a dead peer may never
-/// confirm, and only reads memory.
-void cancelRequest(MPI_Request &request, bool receive) {
+/// Cancels started MPI requests that will not be waited for. Receives get
+/// one short shared moment to confirm their cancellation, so that no late
+/// message is written into memory the caller may free; a receive already
+/// matched with a dead sender never confirms, nor does a send to a dead
+/// peer, and those are freed unconfirmed (see the header on late messages).
+void cancelRequests(
+    const std::vector<std::pair<MPI_Request *, bool>> &requests) {
   int finalized = 0;
   MPI_Finalized(&finalized);
-  if (request == MPI_REQUEST_NULL || finalized)
+  if (finalized)
     return;
-  MPI_Cancel(&request);
-  if (receive) {
-    Clock::time_point until = Clock::now() + std::chrono::seconds(1);
-    int done = 0;
-    while (!done && Clock::now() < until &&
-           MPI_Test(&request, &done, MPI_STATUS_IGNORE) == MPI_SUCCESS)
+  for (auto [request, receive] : requests)
+    if (*request != MPI_REQUEST_NULL)
+      MPI_Cancel(request);
+  Clock::time_point until = Clock::now() + std::chrono::milliseconds(200);
+  for (bool waiting = true; waiting && Clock::now() < until;) {
+    waiting = false;
+    for (auto [request, receive] : requests) {
+      int done = 0;
+      if (receive && *request != MPI_REQUEST_NULL &&
+          MPI_Test(request, &done, MPI_STATUS_IGNORE) == MPI_SUCCESS && !done)
+        waiting = true;
+    }
+    if (waiting)
       std::this_thread::yield();
-    if (done)
-      return;
   }
-  if (request != MPI_REQUEST_NULL)
-    MPI_Request_free(&request);
+  for (auto [request, receive] : requests)
+    if (*request != MPI_REQUEST_NULL)
+      MPI_Request_free(request);
+}
+
+void cancelRequest(MPI_Request &request, bool receive) {
+  cancelRequests({{&request, receive}});
 }
 } // namespace
 
@@ -540,10 +552,15 @@ struct Transport::Impl {
       else
         std::this_thread::yield();
     }
-    for (size_t i = 0; i < ops.size(); ++i)
-      if (!finished[i])
-        cancelRequest(ops[i].request, ops[i].receive);
+    cancelAll(ops); // Finished ones hold MPI_REQUEST_NULL.
     return error;
+  }
+
+  static void cancelAll(std::vector<Pending> &ops) {
+    std::vector<std::pair<MPI_Request *, bool>> requests;
+    for (Pending &op : ops)
+      requests.push_back({&op.request, op.receive});
+    cancelRequests(requests);
   }
 
   Status startSend(Pending &op, const void *data, int tag) {
@@ -585,8 +602,7 @@ struct Transport::Impl {
         ops.push_back(send);
     }
     if (!started.ok()) {
-      for (Pending &op : ops)
-        cancelRequest(op.request, op.receive);
+      cancelAll(ops);
       return fail(started);
     }
     if (Status waited = waitAll(ops, what + " (handshake)"); !waited.ok())
@@ -725,8 +741,7 @@ struct Transport::Impl {
         break;
     }
     if (!error.ok()) {
-      for (Pending &op : ops)
-        cancelRequest(op.request, op.receive);
+      cancelAll(ops);
       return fail(error);
     }
     if (Status waited = waitAll(ops, what); !waited.ok())
@@ -920,6 +935,10 @@ struct Transport::Impl {
 Transport::Transport(std::unique_ptr<Impl> impl) : impl(std::move(impl)) {}
 
 Transport::~Transport() {
+  // A slow peer may still write into the scratch of a failed collective.
+  if (!impl->broken.empty())
+    for (std::unique_ptr<char[]> &buffer : impl->scratchPool)
+      (void)buffer.release();
   int finalized = 0;
   MPI_Finalized(&finalized);
   if (!finalized && impl->previousHandler != MPI_ERRHANDLER_NULL) {

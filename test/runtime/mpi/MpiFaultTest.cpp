@@ -110,7 +110,10 @@ int main(int argc, char **argv) {
   // The job stays up until every rank has reported (a fault must not make
   // the runtime kill the survivors before they can say what they saw), and
   // no rank finalizes with a peer that may be gone.
-  std::this_thread::sleep_for(
-      std::chrono::duration<double>(fault == "silent" ? timeout * 3 : 0.2));
+  // A rank that exits without MPI_Finalize makes mpirun kill the others,
+  // so each waits out the slowest peer's report (one timeout, with slack;
+  // the silent culprit starts its call 1.5 timeouts late).
+  std::this_thread::sleep_for(std::chrono::duration<double>(
+      fault == "silent" ? timeout * 3 : timeout + 2));
   _exit(0);
 }

@@ -22,7 +22,11 @@
 //   the rank and the field, before any data moves.
 // - After a timeout, a peer failure or an MPI error the transport is broken:
 //   messages may be in flight, so every later call fails with
-//   ErrorCode::Broken and the first error's message. A mismatch leaves it
+//   ErrorCode::Broken and the first error's message. A peer that was only
+//   slow may still deliver a message after the failed call returned, into
+//   the memory that call was given: keep it alive, or end the process
+//   (which is what a job should do after a timeout). The transport's own
+//   scratch memory is never freed once it broke. A mismatch leaves it
 //   usable (no data moved on any rank). A bad argument is reported before
 //   the handshake, on its rank alone: the other ranks then time out.
 // - MPI. `Transport::create` calls MPI_Init_thread when MPI is not yet
