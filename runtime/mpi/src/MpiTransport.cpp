@@ -481,60 +481,87 @@ struct Transport::Impl {
     return {};
   }
 
-  /// Polls one operation once: `done` when it finished (and was counted).
-  Status poll(Pending &op, bool &done, const std::string &what) {
-    int flag = 0;
-    MPI_Status status;
-    int rc = MPI_Test(&op.request, &flag, &status);
-    if (rc != MPI_SUCCESS) {
-      int errorClass = 0;
-      MPI_Error_class(rc, &errorClass);
-      if (errorClass == MPI_ERR_TRUNCATE)
-        return Status(ErrorCode::Mismatch,
-                      what + ": rank " + std::to_string(op.peer) +
-                          " sent more than the " + std::to_string(op.bytes) +
-                          " bytes rank " + std::to_string(rank) + " expected");
-      return mpiError(what + ": MPI_Test (" +
-                          (op.receive ? "receive from" : "send to") + " rank " +
-                          std::to_string(op.peer) + ")",
-                      rc);
-    }
-    done = flag != 0;
-    if (!done)
-      return {};
+  /// The error of an operation MPI failed with `rc`.
+  Status failed(const Pending &op, int rc, const std::string &what) {
+    int errorClass = 0;
+    MPI_Error_class(rc, &errorClass);
+    if (errorClass == MPI_ERR_TRUNCATE)
+      return Status(ErrorCode::Mismatch,
+                    what + ": rank " + std::to_string(op.peer) +
+                        " sent more than the " + std::to_string(op.bytes) +
+                        " bytes rank " + std::to_string(rank) + " expected");
+    return mpiError(what + ": " + (op.receive ? "receive from" : "send to") +
+                        " rank " + std::to_string(op.peer),
+                    rc);
+  }
+
+  /// Checks and counts an operation MPI completed.
+  Status completed(const Pending &op, const MPI_Status &status,
+                   const std::string &what) {
     if (Status checked = checkCompleted(op, status, what); !checked.ok())
       return checked;
     count(op);
     return {};
   }
 
+  /// Polls one operation once: `done` when it finished (and was counted).
+  Status poll(Pending &op, bool &done, const std::string &what) {
+    int flag = 0;
+    MPI_Status status;
+    int rc = MPI_Test(&op.request, &flag, &status);
+    if (rc != MPI_SUCCESS)
+      return failed(op, rc, what);
+    done = flag != 0;
+    return done ? completed(op, status, what) : Status();
+  }
+
   /// Waits for all of `ops` until the deadline. On an error or a timeout the
-  /// operations left are cancelled.
+  /// operations left are cancelled. One MPI_Testsome per poll: each MPI call
+  /// runs Open MPI's progress engine once, whatever it tests.
   Status waitAll(std::vector<Pending> &ops, const std::string &what) {
     Clock::time_point deadline =
         Clock::now() +
         std::chrono::duration_cast<Clock::duration>(
             std::chrono::duration<double>(options.timeoutSeconds));
-    std::vector<bool> finished(ops.size(), false);
-    size_t left = ops.size();
+    size_t n = ops.size(), left = n;
+    std::vector<MPI_Request> requests(n);
+    for (size_t i = 0; i < n; ++i)
+      requests[i] = ops[i].request;
+    std::vector<int> indices(n);
+    std::vector<MPI_Status> statuses(n);
     Status error;
-    for (unsigned spins = 0; left && error.ok(); ++spins) {
-      for (size_t i = 0; i < ops.size() && error.ok(); ++i) {
-        if (finished[i])
-          continue;
-        bool done = false;
-        error = poll(ops[i], done, what);
-        if (done) {
-          finished[i] = true;
-          --left;
-        }
+    for (unsigned idle = 0; left && error.ok();) {
+      int done = 0;
+      int rc = MPI_Testsome(static_cast<int>(n), requests.data(), &done,
+                            indices.data(), statuses.data());
+      if (rc != MPI_SUCCESS && rc != MPI_ERR_IN_STATUS) {
+        error = mpiError(what + ": MPI_Testsome", rc);
+        break;
+      }
+      if (done == MPI_UNDEFINED)
+        break;
+      for (int k = 0; k < done; ++k) {
+        Pending &op = ops[indices[k]];
+        op.request = MPI_REQUEST_NULL;
+        --left;
+        // MPI_ERROR is set only when the call returned MPI_ERR_IN_STATUS.
+        Status result =
+            rc == MPI_ERR_IN_STATUS && statuses[k].MPI_ERROR != MPI_SUCCESS
+                ? failed(op, statuses[k].MPI_ERROR, what)
+                : completed(op, statuses[k], what);
+        if (error.ok() && !result.ok())
+          error = result;
       }
       if (!left || !error.ok())
         break;
+      if (done) {
+        idle = 0;
+        continue;
+      }
       if (Clock::now() >= deadline) {
         std::vector<int> late;
-        for (size_t i = 0; i < ops.size(); ++i)
-          if (!finished[i] &&
+        for (size_t i = 0; i < n; ++i)
+          if (requests[i] != MPI_REQUEST_NULL &&
               std::find(late.begin(), late.end(), ops[i].peer) == late.end())
             late.push_back(ops[i].peer);
         std::sort(late.begin(), late.end());
@@ -547,11 +574,13 @@ struct Transport::Impl {
         break;
       }
       // Spin a little for latency, then stop hogging a shared core.
-      if (spins > 256)
+      if (++idle > 256)
         std::this_thread::sleep_for(std::chrono::microseconds(50));
       else
         std::this_thread::yield();
     }
+    for (size_t i = 0; i < n; ++i)
+      ops[i].request = requests[i];
     cancelAll(ops); // Finished ones hold MPI_REQUEST_NULL.
     return error;
   }
