@@ -22,6 +22,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <sstream>
 #include <thread>
@@ -397,6 +398,15 @@ struct Transport::Impl {
   std::vector<ByteCounters> pairs;
   std::map<std::string, ByteCounters> devices;
 
+  /// A transfer of one round: `bytes` from participant `src` (at `from`,
+  /// when it is on this rank) to participant `dst` (at `to`, likewise).
+  struct Transfer {
+    size_t src, dst;
+    const char *from;
+    char *to;
+    size_t bytes;
+  };
+
   /// One MPI operation being waited for, with what to say if it is late.
   struct Pending {
     MPI_Request request = MPI_REQUEST_NULL;
@@ -406,15 +416,9 @@ struct Transport::Impl {
     std::string device;
     /// Whether the bytes count in the counters.
     bool counted = true;
-  };
-
-  /// A transfer of one round: `bytes` from participant `src` (at `from`,
-  /// when it is on this rank) to participant `dst` (at `to`, likewise).
-  struct Transfer {
-    size_t src, dst;
-    const char *from;
-    char *to;
-    size_t bytes;
+    /// Collectives: the transfer a segment belongs to, and where in it.
+    const Transfer *transfer = nullptr;
+    size_t offset = 0;
   };
 
   /// The participants of one allreduce as this rank sees them.
@@ -518,7 +522,9 @@ struct Transport::Impl {
   /// Waits for all of `ops` until the deadline. On an error or a timeout the
   /// operations left are cancelled. One MPI_Testsome per poll: each MPI call
   /// runs Open MPI's progress engine once, whatever it tests.
-  Status waitAll(std::vector<Pending> &ops, const std::string &what) {
+  Status
+  waitAll(std::vector<Pending> &ops, const std::string &what,
+          const std::function<void(const Pending &)> &onReceived = nullptr) {
     Clock::time_point deadline =
         Clock::now() +
         std::chrono::duration_cast<Clock::duration>(
@@ -551,6 +557,8 @@ struct Transport::Impl {
                 : completed(op, statuses[k], what);
         if (error.ok() && !result.ok())
           error = result;
+        else if (error.ok() && op.receive && onReceived)
+          onReceived(op);
       }
       if (!left || !error.ok())
         break;
@@ -728,27 +736,27 @@ struct Transport::Impl {
     return buffers;
   }
 
-  /// Runs one round of transfers: memcpys between this rank's participants,
-  /// messages to and from other ranks, all waited for together.
+  /// Called with each piece of a transfer into this rank once it is there:
+  /// the transfer, and the byte range of it that arrived.
+  using Arrived = std::function<void(const Transfer &, size_t, size_t)>;
+
+  /// Runs one round of transfers: messages to and from other ranks are
+  /// started first, the memcpys between this rank's participants run while
+  /// they are in flight, and `arrived` (if any) handles each piece as soon
+  /// as it is in, so that combining overlaps the messages still coming.
   Status runRound(const Group &group, const std::vector<Transfer> &transfers,
-                  const std::string &what) {
+                  const std::string &what, const Arrived &arrived = nullptr) {
     std::vector<Pending> ops;
     ops.reserve(transfers.size());
     Status error;
     for (const Transfer &transfer : transfers) {
       bool srcLocal = group.isLocal(transfer.src, rank);
       bool dstLocal = group.isLocal(transfer.dst, rank);
+      if (srcLocal == dstLocal)
+        continue; // A memcpy (below), or not this rank's.
       int tag = kDataTag + static_cast<int>(group.localIndex(transfer.src) *
                                                 kMaxShardsPerRank +
                                             group.localIndex(transfer.dst));
-      if (srcLocal && dstLocal) {
-        std::memcpy(transfer.to, transfer.from, transfer.bytes);
-        devices[group.names[group.localIndex(transfer.dst)]].copiedLocally +=
-            transfer.bytes;
-        continue;
-      }
-      if (!srcLocal && !dstLocal)
-        continue;
       // In segments: both ends cut a transfer alike (the handshake checked
       // the sizes), and messages of one tag between two ranks arrive in
       // order.
@@ -761,6 +769,8 @@ struct Transport::Impl {
                                    group.shardsPerRank);
         op.device = group.names[group.localIndex(dstLocal ? transfer.dst
                                                           : transfer.src)];
+        op.transfer = &transfer;
+        op.offset = offset;
         error = dstLocal ? startReceive(op, transfer.to + offset, tag)
                          : startSend(op, transfer.from + offset, tag);
         if (error.ok())
@@ -773,7 +783,22 @@ struct Transport::Impl {
       cancelAll(ops);
       return fail(error);
     }
-    if (Status waited = waitAll(ops, what); !waited.ok())
+    for (const Transfer &transfer : transfers) {
+      if (!group.isLocal(transfer.src, rank) ||
+          !group.isLocal(transfer.dst, rank))
+        continue;
+      std::memcpy(transfer.to, transfer.from, transfer.bytes);
+      devices[group.names[group.localIndex(transfer.dst)]].copiedLocally +=
+          transfer.bytes;
+      if (arrived)
+        arrived(transfer, 0, transfer.bytes);
+    }
+    std::function<void(const Pending &)> onReceived;
+    if (arrived)
+      onReceived = [&](const Pending &op) {
+        arrived(*op.transfer, op.offset, op.bytes);
+      };
+    if (Status waited = waitAll(ops, what, onReceived); !waited.ok())
       return fail(waited);
     return {};
   }
@@ -798,17 +823,21 @@ struct Transport::Impl {
              local(p) ? group.data[p - first] + chunks.start(i) * es : nullptr,
              local(dst) ? scratch[dst - first] : nullptr, chunks.size(i) * es});
       }
+      // Participant d gets chunk d - 2 - s; each piece is combined as it
+      // lands, while the rest is still coming.
+      Arrived combineArrived = [&](const Transfer &transfer, size_t offset,
+                                   size_t bytes) {
+        size_t d = transfer.dst, i = mod((long long)d - 2 - (long long)s, n);
+        char *own = group.data[d - first] + chunks.start(i) * es + offset;
+        combine(group.dtype, group.op, own, transfer.to + offset, own,
+                bytes / es);
+      };
       if (Status status = runRound(group, transfers,
                                    group.what + " ring reduce-scatter step " +
-                                       std::to_string(s + 1));
+                                       std::to_string(s + 1),
+                                   combineArrived);
           !status.ok())
         return status;
-      for (size_t d = first; d < first + group.shardsPerRank; ++d) {
-        size_t i = mod((long long)d - 2 - (long long)s, n);
-        char *own = group.data[d - first] + chunks.start(i) * es;
-        combine(group.dtype, group.op, own, scratch[d - first], own,
-                chunks.size(i));
-      }
     }
     // Allgather: chunk i is finished on participant i; in step s participant
     // p passes chunk p - s on to p + 1.
