@@ -1,5 +1,4 @@
-//===- MpiTransport.h - The runtime's transport across MPI ranks -*- C++
-//-*-===//
+//===- MpiTransport.h - The runtime across MPI ranks ------------*- C++ -*-===//
 //
 // Moves bytes between processes (MPI ranks) for the tiny runtime: non-blocking
 // point-to-point copies, and allreduce across ranks with the algorithms the
@@ -11,8 +10,8 @@
 // - Errors. Every call that can fail returns a `Status`; the transport never
 //   aborts and never hangs. It sets MPI_ERRORS_RETURN on MPI_COMM_WORLD
 //   while it lives (the caller's handler is restored by the destructor), and
-//   every wait is a poll of MPI_Test with a deadline: a peer that is dead,
-//   stuck, or runs a different program makes the call fail with
+//   every wait polls MPI_Test or MPI_Testsome against a deadline: a peer that
+//   is dead, stuck, or runs a different program makes the call fail with
 //   ErrorCode::Timeout after `TransportOptions::timeoutSeconds`.
 // - Handshakes. Every rank sends every other rank a header before each
 //   collective: the program tag, the collective's sequence number and caller
