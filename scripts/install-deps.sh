@@ -19,6 +19,10 @@ packages=(
   llvm-22-dev
   llvm-22-tools
   mlir-22-tools
+  # The runtime's transport across processes (//runtime/mpi) and its tests,
+  # which run mpirun on local ranks.
+  openmpi-bin
+  libopenmpi-dev
   python3
   python3-hypothesis
   python3-numpy

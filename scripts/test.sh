@@ -25,6 +25,11 @@ find -L bazel-testlogs/test/tinygrad -name test.log -newer "$stamp" -print0 2>/d
     END { for (i = 0; i < n; i++)
             printf "tinygrad %s through tiny: %d passed, %d failed, %d skipped\n",
                    order[i], p[order[i]], f[order[i]], s[order[i]] }'
+# The MPI transport's tests (//test/runtime/mpi) are part of //...: each runs
+# mpirun on 2 or 3 local ranks; their count, apart, shows they ran.
+mpi_passed=$(grep -cE '^//test/runtime/mpi:\S+\s+(\(cached\) )?PASSED' "$log")
+mpi_all=$(grep -cE '^//test/runtime/mpi:\S+\s' "$log")
+echo "MPI transport tests (mpirun -np 2 and 3): ${mpi_passed} of ${mpi_all} passed"
 rm -f "$log" "$stamp"
 echo "tests: ${passed} passed, ${failed} failed"
 exit "$status"

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Runs a test binary on NP ranks: run.sh BINARY NP [ARGS...]. Passes when
+# every rank passes.
+set -uo pipefail
+source "$(dirname "$0")/mpirun.sh"
+binary="$1" np="$2"
+shift 2
+# A hang would be a bug of its own: the transport's waits all time out.
+timeout 240 bash -c 'source "$0"; tiny_mpirun "$@"' \
+  "$(dirname "$0")/mpirun.sh" "$np" "$binary" "$@"
