@@ -18,11 +18,23 @@
 // The THREAD range is the outermost range of the kernel's nest of output
 // ranges that runs more than once: from the top, each range the only op of
 // its block that writes or holds regions, LOOP, carrying nothing, with a
-// constant bound (LOOP ranges' iterations are independent). A kernel whose
-// nest does not reach such a range (a scalar, ranges side by side) stays on
-// one core.
+// constant bound (LOOP ranges' iterations are independent). At the top, the
+// tail of upcast rows may follow it: less work than one of its iterations,
+// it runs on one core after the others. A kernel whose nest does not reach
+// such a range (a scalar, ranges side by side) stays on one core.
 //
-// It also chooses the ranges copied per index: the last REDUCE range of a
+// It also chooses the ranges copied per index. The rows of a
+// reduction-outside nest (the form -tiny-rangeify gives a large matmul: one
+// output row per iteration of its row loop, the outermost LOOP range around
+// the nest that runs more than once) are UPCAST kRowUpcast at a time, so
+// that each column loop computes the rows of a register tile and loads what
+// does not depend on the row (matmul's B) once for them (upcastLoop); the
+// rows kRowUpcast does not divide are split off after the loop (splitLoop)
+// into an UPCAST range of their own, rather than every row on its own. A
+// loop of fewer than 2 * kRowUpcast rows is upcast by the most of 8, 4 or 2
+// that divides it into two groups at least.
+//
+// The last REDUCE range of a
 // reduction-outside nest (the form -tiny-rangeify gives a large matmul: the
 // reduced indices outside the column loop, accumulating in the output) is
 // UNROLLed by kReduceUnroll where that divides it, whatever the kernel's
@@ -93,6 +105,11 @@ constexpr int64_t kReduceUnroll = 4;
 /// The most output elements an UPCAST of a whole loop computes together.
 constexpr int64_t kMaxUpcast = 8;
 
+/// The most rows of a reduction-outside nest one iteration computes: 8 rows
+/// of accumulators make -tiny-optimize's register tiles (8 x 32 f32 with
+/// AVX-512) load each column of the source once for 8 rows.
+constexpr int64_t kRowUpcast = 8;
+
 /// The fewest iterations of a REDUCE range a cache block holds: fewer, and
 /// loading and storing the accumulators once per block costs more than the
 /// cache saves.
@@ -161,6 +178,14 @@ bool hasSchedule(KernelOp kernel) {
       .wasInterrupted();
 }
 
+/// Whether `range` is the tail upcastRows splits from a row loop: an UPCAST
+/// range, or a LOOP range of one iteration.
+bool isRowTail(RangeOp range) {
+  return range.getAxis() == AxisType::Upcast ||
+         (range.getAxis() == AxisType::Loop &&
+          getConstantIntValue(range.getBound()) == 1);
+}
+
 /// The outermost range of `kernel`'s output nest that runs more than once,
 /// or null (see the file comment).
 RangeOp findThreadRange(KernelOp kernel) {
@@ -171,8 +196,11 @@ RangeOp findThreadRange(KernelOp kernel) {
       if (op.hasTrait<OpTrait::IsTerminator>())
         continue;
       auto range = dyn_cast<RangeOp>(op);
-      if (range && only)
+      if (range && only) {
+        if (block->getParentOp() == kernel.getOperation() && isRowTail(range))
+          continue;
         return {};
+      }
       if (!range && (op.getNumRegions() != 0 || !isMemoryEffectFree(&op)))
         return {};
       if (range)
@@ -243,6 +271,57 @@ void upcastSharedLoads(KernelOp kernel) {
                      : *bound % 2 == 0    ? 2
                                           : 1;
     (void)upcastLoop(loop, factor);
+  }
+}
+
+/// The row loop of the reduction-outside nest whose outermost REDUCE range
+/// is `reduce`: the outermost LOOP range around it of a constant bound above
+/// 1. Null when `reduce` carries values or is in another REDUCE range.
+RangeOp getRowLoop(RangeOp reduce) {
+  if (reduce.getAxis() != AxisType::Reduce || !reduce.getInitArgs().empty())
+    return {};
+  RangeOp rows;
+  for (auto range = reduce->getParentOfType<RangeOp>(); range;
+       range = range->getParentOfType<RangeOp>()) {
+    if (range.getAxis() == AxisType::Reduce)
+      return {};
+    std::optional<int64_t> bound = getConstantIntValue(range.getBound());
+    if (range.getAxis() == AxisType::Loop && bound && *bound > 1)
+      rows = range;
+  }
+  return rows;
+}
+
+/// UPCASTs the row loop of each reduction-outside nest of `kernel`, its
+/// tail split off and upcast on its own (see the file comment).
+void upcastRows(KernelOp kernel) {
+  SmallVector<RangeOp> rowLoops;
+  kernel.walk([&](RangeOp reduce) {
+    if (RangeOp rows = getRowLoop(reduce);
+        rows && !llvm::is_contained(rowLoops, rows))
+      rowLoops.push_back(rows);
+  });
+  for (RangeOp rows : rowLoops) {
+    int64_t bound = *getConstantIntValue(rows.getBound());
+    // The whole loop upcast checks that its iterations are independent.
+    if (!canUpcastLoop(rows, bound))
+      continue;
+    if (bound < 2 * kRowUpcast) {
+      // Few rows: the most, halving from kRowUpcast, that divide them.
+      int64_t factor = kRowUpcast;
+      while (factor > 1 && (bound % factor != 0 || bound < 2 * factor))
+        factor /= 2;
+      (void)upcastLoop(rows, factor);
+      continue;
+    }
+    int64_t tail = bound % kRowUpcast;
+    if (tail != 0) {
+      FailureOr<RangeOp> tailRows = splitLoop(rows, bound - tail);
+      if (failed(tailRows))
+        continue;
+      (void)upcastLoop(*tailRows, tail);
+    }
+    (void)upcastLoop(rows, kRowUpcast);
   }
 }
 
@@ -357,6 +436,7 @@ struct TinyCPUSchedulePass
     getOperation()->walk<WalkOrder::PreOrder>([&](KernelOp kernel) {
       if (isGpuKernel(kernel) || hasSchedule(kernel))
         return WalkResult::skip();
+      upcastRows(kernel);
       SmallVector<RangeOp> reduces;
       kernel.walk([&](RangeOp range) {
         if (range.getAxis() == AxisType::Reduce)

@@ -15,11 +15,13 @@
 // them: an UPCAST range runs over output elements (the rows of a register
 // tile), an UNROLL range over reduced indices.
 //
-// An UPCAST range whose body carries a reduction (REDUCE ranges with
-// iter_args: each output element reduced inside the loop over elements)
-// expands the way tinygrad's expander makes a REDUCE of a vector: the
-// copies go op by op, and each REDUCE range becomes one range carrying
-// every copy's accumulators, its body the copies of its body. An op whose
+// An UPCAST range whose body holds ranges expands the way tinygrad's
+// expander makes a REDUCE of a vector, and as an unroll-and-jam: the copies
+// go op by op, and each range (of the same bound in every copy) becomes one
+// range carrying every copy's values, its body the copies of its body. A
+// reduction inside the loop over elements (REDUCE ranges with iter_args)
+// then carries every copy's accumulator; the rows of a reduction-outside
+// nest are computed together in each of its column loops. An op whose
 // operands are the same in every copy and that writes nothing (an index
 // computed from the reduced indices only, the load of a weight all the
 // upcast elements read) is emitted once for all of them: that is the load
@@ -80,39 +82,41 @@ bool isSameInEveryCopy(Operation *op, ArrayRef<IRMapping> copies) {
 void cloneInterleaved(OpBuilder &builder, iterator_range<Block::iterator> ops,
                       MutableArrayRef<IRMapping> copies) {
   for (Operation &op : ops) {
-    auto reduce = dyn_cast<RangeOp>(op);
-    if (reduce && reduce.getAxis() == AxisType::Reduce &&
-        !reduce.getInitArgs().empty() &&
-        llvm::all_of(copies, [&](const IRMapping &copy) {
-          return copy.lookupOrDefault(reduce.getBound()) ==
-                 copies.front().lookupOrDefault(reduce.getBound());
+    auto range = dyn_cast<RangeOp>(op);
+    if (range && llvm::all_of(copies, [&](const IRMapping &copy) {
+          return copy.lookupOrDefault(range.getBound()) ==
+                 copies.front().lookupOrDefault(range.getBound());
         })) {
-      size_t numCarried = reduce.getInitArgs().size();
+      size_t numCarried = range.getInitArgs().size();
       SmallVector<Value> inits;
       for (IRMapping &copy : copies)
-        for (Value init : reduce.getInitArgs())
+        for (Value init : range.getInitArgs())
           inits.push_back(copy.lookupOrDefault(init));
       auto merged = RangeOp::create(
-          builder, reduce.getLoc(), AxisType::Reduce,
-          copies.front().lookupOrDefault(reduce.getBound()), inits);
+          builder, range.getLoc(), range.getAxis(),
+          copies.front().lookupOrDefault(range.getBound()), inits);
       Block &body = merged.getBody().front();
+      // A range carrying nothing is built with its terminator.
+      bool builtWithEnd = !body.empty();
       for (auto [index, copy] : llvm::enumerate(copies)) {
-        copy.map(reduce.getInductionVar(), merged.getInductionVar());
+        copy.map(range.getInductionVar(), merged.getInductionVar());
         copy.map(
-            reduce.getRegionIterArgs(),
+            range.getRegionIterArgs(),
             merged.getRegionIterArgs().slice(index * numCarried, numCarried));
       }
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPointToStart(&body);
-      Block &original = reduce.getBody().front();
+      Block &original = range.getBody().front();
       cloneInterleaved(builder, original.without_terminator(), copies);
-      SmallVector<Value> yields;
-      for (IRMapping &copy : copies)
-        for (Value value : original.getTerminator()->getOperands())
-          yields.push_back(copy.lookupOrDefault(value));
-      EndOp::create(builder, reduce.getLoc(), yields);
+      if (!builtWithEnd) {
+        SmallVector<Value> yields;
+        for (IRMapping &copy : copies)
+          for (Value value : original.getTerminator()->getOperands())
+            yields.push_back(copy.lookupOrDefault(value));
+        EndOp::create(builder, range.getLoc(), yields);
+      }
       for (auto [index, copy] : llvm::enumerate(copies))
-        copy.map(reduce.getResults(),
+        copy.map(range.getResults(),
                  merged.getResults().slice(index * numCarried, numCarried));
       continue;
     }
@@ -128,24 +132,18 @@ void cloneInterleaved(OpBuilder &builder, iterator_range<Block::iterator> ops,
   }
 }
 
-/// Whether `range`, an UPCAST range carrying nothing, holds a REDUCE range
-/// carrying values.
-bool upcastsReduction(RangeOp range) {
+/// Whether `range`, an UPCAST range carrying nothing, holds a range.
+bool upcastsRanges(RangeOp range) {
   if (range.getAxis() != AxisType::Upcast || !range.getInitArgs().empty())
     return false;
   return range.getBody()
-      .walk([](RangeOp inner) {
-        return inner.getAxis() == AxisType::Reduce &&
-                       !inner.getInitArgs().empty()
-                   ? WalkResult::interrupt()
-                   : WalkResult::advance();
-      })
+      .walk([](RangeOp) { return WalkResult::interrupt(); })
       .wasInterrupted();
 }
 
-/// Replaces `range` by `count` copies of its body, op by op, its reductions
-/// merged (see the file comment).
-void expandUpcastReduction(RangeOp range, int64_t count) {
+/// Replaces `range` by `count` copies of its body, op by op, its ranges
+/// jammed (see the file comment).
+void expandUpcastJammed(RangeOp range, int64_t count) {
   OpBuilder builder(range);
   SmallVector<IRMapping> copies(count);
   for (auto [index, copy] : llvm::enumerate(copies))
@@ -183,8 +181,8 @@ struct TinyExpandUpcastPass
     if (failed)
       return signalPassFailure();
     for (auto [range, count] : ranges) {
-      if (count > 0 && upcastsReduction(range))
-        expandUpcastReduction(range, count);
+      if (count > 0 && upcastsRanges(range))
+        expandUpcastJammed(range, count);
       else
         expandRange(range, count);
     }

@@ -305,8 +305,10 @@ def TinyLowerAllreduce : Pass<"tiny-lower-allreduce"> {
       N + (n-2) s_d elements in 2 rounds.
     - `naive`: every device copies its whole shard to every other device
       and combines all n in device order: (n-1) N elements.
-    Reassembly moves bits only (no arithmetic on finished chunks).
-    Errors: an unknown algorithm; add or mul of i1 shards.
+    Reassembly moves bits only (no arithmetic on finished chunks). i1
+    shards combine as tinygrad's bool ALU does: add is `or`, mul is `and`,
+    max is `max` (an `or` on i1).
+    Errors: an unknown algorithm.
   }];
   let options = [
     Option<"algorithm", "algorithm", "std::string", /*default=*/"\"ring\"",
@@ -420,7 +422,9 @@ def TinyCPUSchedule : Pass<"tiny-cpu-schedule"> {
     A kernel whose work reaches `min-work` gets one THREAD range: the
     outermost range of its output nest that runs more than once (from the
     top, each range the only op of its block that writes or holds regions,
-    LOOP, carrying nothing, with a constant bound). The work is the most
+    LOOP, carrying nothing, with a constant bound; at the top, the tail of
+    upcast rows may follow it, and runs on one core after it). The work is
+    the most
     times one op of the kernel runs (the product of the bounds of the
     ranges around it), or the most loads of one buffer that run inside
     REDUCE ranges (a matmul's body computes several rows per iteration).
@@ -435,10 +439,33 @@ def TinyCPUSchedule : Pass<"tiny-cpu-schedule"> {
     }
     ```
 
-    Whatever its work, a kernel's reduction-outside nest (a REDUCE range
-    whose body ends in the LOOP range of the columns, whose body updates
-    accumulators in memory: the form -tiny-rangeify gives a large matmul)
-    gets its REDUCE range UNROLLed by 4 where 4 divides its bound: the
+    Whatever its work, the rows of a kernel's reduction-outside nest (a
+    REDUCE range carrying nothing, whose body ends in the LOOP range of the
+    columns, whose body updates accumulators in memory: the form
+    -tiny-rangeify gives a large matmul, one output row per iteration of its
+    output loops) are UPCAST: the outermost LOOP range around the nest that
+    runs more than once, 8 rows at a time when it has at least 16, the rows
+    8 does not divide split off after it into an UPCAST range of their own;
+    fewer rows, the most of 8, 4 or 2 that divide them and leave two groups.
+    -tiny-expand-upcast then computes the group's rows together in each
+    column loop (register tiles of -tiny-optimize), loading what does not
+    depend on the row (matmul's B) once for all of them. The rows are kept
+    where their iterations might not be independent: each must load and
+    store its own elements of the buffers it writes.
+
+    ```mlir
+    tiny.k.range loop %i < %c20 {
+      tiny.k.range loop %j < %c64 { (store out[%i, %j], 0) }
+      tiny.k.range reduce %k < %c48 { tiny.k.range loop %j < %c64 { ... } }
+    }
+    // becomes
+    tiny.k.range loop %o < %c2 {
+      tiny.k.range upcast %u < %c8 { (the body, at %i = %o * 8 + %u) }
+    }
+    tiny.k.range upcast %t < %c4 { (the body, at %i = %t + 16) }
+    ```
+
+    The same nest gets its REDUCE range UNROLLed by 4 where 4 divides its bound: the
     range runs a quarter of the iterations, and the column loop's body loads
     each accumulator once, combines 4 reduced indices in an UNROLL range
     carrying the accumulators, and stores them once (-tiny-expand-upcast
@@ -539,9 +566,7 @@ def TinyExpandUpcast : Pass<"tiny-expand-upcast"> {
   let summary = "Replace UPCAST and UNROLL ranges by copies of their body";
   let description = [{
     The only code that materializes the UPCAST and UNROLL AxisTypes of a
-    schedule (-tiny-cpu-schedule's UNROLL ranges, or ranges written by
-    hand; -tiny-rangeify still writes a large matmul's UPCAST rows as
-    copies itself), as
+    schedule (-tiny-cpu-schedule's, or ranges written by hand), as
     tinygrad's expander does: a range of either type is replaced, in its
     place, by one copy of its body per index, its induction variable the
     constant index in each. The values it carries (an UNROLLed reduction's
@@ -552,14 +577,16 @@ def TinyExpandUpcast : Pass<"tiny-expand-upcast"> {
     its initial values. An UPCAST or UNROLL range whose bound is not a
     constant is an error.
 
-    An UPCAST range that carries nothing and holds a REDUCE range carrying
-    values (each output element reduced inside the loop over elements) is
-    copied op by op instead, as tinygrad's expander makes a REDUCE of a
-    vector: each REDUCE range becomes one range carrying every copy's
-    accumulators, its body the copies of its body, and an op that writes
-    nothing with the same operands in every copy (a load all the elements
-    share) is emitted once. An UPCAST range's iterations are independent,
-    so the interleaved order keeps the results.
+    An UPCAST range that carries nothing and holds ranges is copied op by
+    op instead (unroll-and-jam), as tinygrad's expander makes a REDUCE of a
+    vector: each range of the same bound in every copy becomes one range
+    carrying every copy's values, its body the copies of its body, and an
+    op that writes nothing with the same operands in every copy (a load all
+    the elements share) is emitted once. A reduction inside the loop over
+    elements then carries every copy's accumulator; the rows of a
+    reduction-outside nest are computed together in each column loop. An
+    UPCAST range's iterations are independent, so the interleaved order
+    keeps the results.
 
     ```mlir
     %s = tiny.k.range unroll %u < %c2 iter_args(%acc = %zero) -> (f32) {

@@ -175,15 +175,6 @@ private:
   bool hasReduce = false;
 };
 
-
-/// Output rows [start, start + count) of a reduction-outside kernel, computed
-/// `upcast` at a time (count is a multiple of upcast).
-struct RowBlock {
-  int64_t start = 0;
-  int64_t count = 1;
-  int64_t upcast = 1;
-};
-
 /// Builds the kernels of one tiny.function into a func.func.
 class FunctionRangeifier {
 public:
@@ -264,17 +255,16 @@ private:
   /// to match (and emits nothing) when that form does not apply.
   FailureOr<bool> emitReduceOutside(OpBuilder &builder, Value value,
                                     Value buffer);
-  /// Emits the reduction-outside kernel of `reduce` for the output rows
-  /// `rows` of axis `rowAxis` (-1: no axis is split; `rows` is then
-  /// ignored); with an `epilogue`, each row of accumulators is then replaced
-  /// by that value, computed from them. `toBuffer` (a permute and unit
-  /// reshapes, from the reduce up) says where each element of the reduce is
-  /// stored in `buffer`; empty, the buffer holds the reduce in its order.
-  LogicalResult emitReduceOutsideRows(OpBuilder &builder, ReduceOp reduce,
+  /// Emits the reduction-outside kernel of `reduce`, its innermost output
+  /// loop over axis `innerAxis`; with an `epilogue`, each row of
+  /// accumulators is then replaced by that value, computed from them.
+  /// `toBuffer` (a permute and unit reshapes, from the reduce up) says where
+  /// each element of the reduce is stored in `buffer`; empty, the buffer
+  /// holds the reduce in its order.
+  LogicalResult emitReduceOutsideNest(OpBuilder &builder, ReduceOp reduce,
                                       Value epilogue, Value buffer,
                                       ArrayRef<Operation *> toBuffer,
-                                      size_t innerAxis, int64_t rowAxis,
-                                      RowBlock rows);
+                                      size_t innerAxis);
 
   // RangeifyBuffers.cpp, continued.
   /// Copies `value`, on another device than `dst`, into `dst`: as a range of

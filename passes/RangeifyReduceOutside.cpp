@@ -2,10 +2,11 @@
 //
 // The schedule -tiny-rangeify gives a large reduce that does not read its
 // source contiguously along the reduction (a matmul): reduction loops
-// outside the innermost output loop, accumulating in the output buffer,
-// rows UPCAST (-tiny-cpu-schedule spreads the range of row blocks over
-// threads and UNROLLs the last reduced axis), and what is computed from the
-// reduce (a relu, a bias) applied to the accumulated rows in place.
+// outside the innermost output loop, accumulating in the output buffer, and
+// what is computed from the reduce (a relu, a bias) applied to the
+// accumulated row in place. The nest is plain LOOP and REDUCE ranges, one
+// output row per iteration of its loops: -tiny-cpu-schedule UPCASTs rows,
+// UNROLLs the last reduced axis and spreads the rows over threads.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,11 +22,6 @@
 using namespace mlir;
 using namespace mlir::tiny;
 using namespace mlir::tiny::rangeify;
-
-/// Rows a large reduction computes per iteration of its outer loop, at most:
-/// 8 rows of accumulators make -tiny-optimize's register tiles (8 x 32 f32
-/// with AVX-512) load each column of the source once for 8 rows.
-constexpr int64_t kUpcast = 8;
 
 /// The last axis of `shape` longer than 1: the innermost one a loop walks.
 static std::optional<size_t> getLastLongAxis(ArrayRef<int64_t> shape) {
@@ -253,45 +249,15 @@ FailureOr<bool> FunctionRangeifier::emitReduceOutside(OpBuilder &builder,
     innerAxis = axes[*storedLast];
   }
 
-  // The first long axis other than the innermost is UPCAST (and its range
-  // of row blocks the outermost range -tiny-cpu-schedule may spread over
-  // threads): each iteration computes `upcast` consecutive rows, so every
-  // element of the source that does not depend on the row (matmul's B) is
-  // loaded once for all of them. Rows that kUpcast does not divide get a
-  // kernel of their own that computes them in one iteration, so an odd row
-  // count does not drop every row to one at a time.
-  int64_t rowAxis = -1;
-  for (auto [axis, dim] : llvm::enumerate(shape))
-    if (axis != innerAxis && dim > 1) {
-      rowAxis = axis;
-      break;
-    }
-  SmallVector<RowBlock, 2> blocks;
-  if (rowAxis < 0) {
-    blocks.push_back(RowBlock());
-  } else if (int64_t dim = shape[rowAxis]; dim >= 2 * kUpcast) {
-    int64_t tail = dim % kUpcast;
-    blocks.push_back({0, dim - tail, kUpcast});
-    if (tail)
-      blocks.push_back({dim - tail, tail, tail});
-  } else {
-    // Few rows: the most, halving from kUpcast, that divide them.
-    int64_t upcast = kUpcast;
-    while (upcast > 1 && (dim % upcast != 0 || dim < 2 * upcast))
-      upcast /= 2;
-    blocks.push_back({0, dim, upcast});
-  }
-  for (RowBlock rows : blocks)
-    if (failed(emitReduceOutsideRows(builder, reduce, epilogue, buffer,
-                                     toBuffer, innerAxis, rowAxis, rows)))
-      return failure();
+  if (failed(emitReduceOutsideNest(builder, reduce, epilogue, buffer, toBuffer,
+                                   innerAxis)))
+    return failure();
   return true;
 }
 
-LogicalResult FunctionRangeifier::emitReduceOutsideRows(
+LogicalResult FunctionRangeifier::emitReduceOutsideNest(
     OpBuilder &builder, ReduceOp reduce, Value epilogue, Value buffer,
-    ArrayRef<Operation *> toBuffer, size_t innerAxis, int64_t rowAxis,
-    RowBlock rowBlock) {
+    ArrayRef<Operation *> toBuffer, size_t innerAxis) {
   RankedTensorType type = reduce.getType();
   Type dtype = type.getElementType();
   ArrayRef<int64_t> shape = type.getShape();
@@ -321,40 +287,21 @@ LogicalResult FunctionRangeifier::emitReduceOutsideRows(
     return range;
   };
   SmallVector<Value> outIndices(shape.size());
-  for (auto [axis, dim] : llvm::enumerate(shape)) {
-    if (axis == innerAxis)
-      continue;
-    int64_t bound = static_cast<int64_t>(axis) == rowAxis
-                        ? rowBlock.count / rowBlock.upcast
-                        : dim;
-    outIndices[axis] = openRange(AxisType::Loop, bound).getInductionVar();
-  }
-  // The indices of each upcast row: start + iteration * upcast + u.
-  SmallVector<SmallVector<Value>> rows(rowBlock.upcast, outIndices);
-  if (rowAxis >= 0 && (rowBlock.upcast > 1 || rowBlock.start > 0)) {
-    Value base = arith::MulIOp::create(builder, loc, outIndices[rowAxis],
-                                       emitter.indexConst(loc, rowBlock.upcast));
-    for (int64_t u = 0; u < rowBlock.upcast; ++u)
-      rows[u][rowAxis] =
-          rowBlock.start + u == 0
-              ? base
-              : arith::AddIOp::create(
-                    builder, loc, base,
-                    emitter.indexConst(loc, rowBlock.start + u))
-                    .getResult();
-  }
+  for (auto [axis, dim] : llvm::enumerate(shape))
+    if (axis != innerAxis)
+      outIndices[axis] = openRange(AxisType::Loop, dim).getInductionVar();
   Block::iterator outerPoint = builder.getInsertionPoint();
   Block *outerBlock = builder.getInsertionBlock();
 
   // out[..., n, ...] = identity
   RangeOp init = openRange(AxisType::Loop, shape[innerAxis]);
   Value identity = createReduceIdentity(builder, loc, reduce.getKind(), dtype);
-  for (SmallVector<Value> row : rows) {
-    row[innerAxis] = init.getInductionVar();
-    Value ptr =
-        KIndexOp::create(builder, loc, buffer, ValueRange{getOffset(row)});
-    KStoreOp::create(builder, loc, ptr, identity, Value());
-  }
+  SmallVector<Value> row(outIndices);
+  row[innerAxis] = init.getInductionVar();
+  KStoreOp::create(
+      builder, loc,
+      KIndexOp::create(builder, loc, buffer, ValueRange{getOffset(row)}),
+      identity, Value());
 
   // for each reduced index: out[..., n, ...] = combine(out[...], src[...])
   builder.setInsertionPoint(outerBlock, outerPoint);
@@ -364,21 +311,19 @@ LogicalResult FunctionRangeifier::emitReduceOutsideRows(
         openRange(AxisType::Reduce, srcShape[axis]).getInductionVar());
   RangeOp inner = openRange(AxisType::Loop, shape[innerAxis]);
   emitter.openScope();
-  for (SmallVector<Value> row : rows) {
-    row[innerAxis] = inner.getInductionVar();
-    SmallVector<Value> srcIndices(row);
-    for (auto [axis, index] : llvm::zip(axes, reduceIndices))
-      srcIndices[axis] = index;
-    Value ptr =
-        KIndexOp::create(builder, loc, buffer, ValueRange{getOffset(row)});
-    Value acc = KLoadOp::create(builder, loc, ptr, Value(), Value());
-    FailureOr<Value> element = emitter.emit(reduce.getSrc(), srcIndices);
-    if (failed(element))
-      return failure();
-    acc = createReduceCombine(builder, loc, reduce.getKind(), dtype, acc,
-                              *element);
-    KStoreOp::create(builder, loc, ptr, acc, Value());
-  }
+  row[innerAxis] = inner.getInductionVar();
+  SmallVector<Value> srcIndices(row);
+  for (auto [axis, index] : llvm::zip(axes, reduceIndices))
+    srcIndices[axis] = index;
+  Value ptr =
+      KIndexOp::create(builder, loc, buffer, ValueRange{getOffset(row)});
+  Value acc = KLoadOp::create(builder, loc, ptr, Value(), Value());
+  FailureOr<Value> element = emitter.emit(reduce.getSrc(), srcIndices);
+  if (failed(element))
+    return failure();
+  acc =
+      createReduceCombine(builder, loc, reduce.getKind(), dtype, acc, *element);
+  KStoreOp::create(builder, loc, ptr, acc, Value());
   emitter.closeScope();
   kernel.setName(getKernelName(/*hasReduce=*/true, shape));
   if (!epilogue)
@@ -392,30 +337,24 @@ LogicalResult FunctionRangeifier::emitReduceOutsideRows(
   ArrayRef<int64_t> outShape = getTensorType(epilogue).getShape();
   buffers[reduce.getResult()] = buffer;
   emitter.openScope();
-  LogicalResult result = success();
-  for (SmallVector<Value> row : rows) {
-    row[innerAxis] = columns.getInductionVar();
-    // The same element of the epilogue: its shape differs from the
-    // reduce's in unit axes only.
-    SmallVector<Value> longIndices;
-    for (auto [axis, dim] : llvm::enumerate(shape))
-      if (dim != 1)
-        longIndices.push_back(row[axis]);
-    SmallVector<Value> outIndices;
-    auto next = longIndices.begin();
-    for (int64_t dim : outShape)
-      outIndices.push_back(dim == 1 ? emitter.indexConst(loc, 0) : *next++);
-    FailureOr<Value> element = emitter.emit(epilogue, outIndices);
-    if (failed(element)) {
-      result = failure();
-      break;
-    }
-    Value ptr = KIndexOp::create(
-        builder, loc, buffer,
-        ValueRange{emitter.linearize(loc, outIndices, outShape)});
-    KStoreOp::create(builder, loc, ptr, *element, Value());
+  row[innerAxis] = columns.getInductionVar();
+  // The same element of the epilogue: its shape differs from the reduce's
+  // in unit axes only.
+  SmallVector<Value> longIndices;
+  for (auto [axis, dim] : llvm::enumerate(shape))
+    if (dim != 1)
+      longIndices.push_back(row[axis]);
+  SmallVector<Value> epilogueIndices;
+  auto next = longIndices.begin();
+  for (int64_t dim : outShape)
+    epilogueIndices.push_back(dim == 1 ? emitter.indexConst(loc, 0) : *next++);
+  FailureOr<Value> finished = emitter.emit(epilogue, epilogueIndices);
+  if (succeeded(finished)) {
+    Value index = emitter.linearize(loc, epilogueIndices, outShape);
+    Value ptr = KIndexOp::create(builder, loc, buffer, ValueRange{index});
+    KStoreOp::create(builder, loc, ptr, *finished, Value());
   }
   emitter.closeScope();
   buffers.erase(reduce.getResult());
-  return result;
+  return success(succeeded(finished));
 }

@@ -8,6 +8,8 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 #include <limits>
 
@@ -228,6 +230,84 @@ static Value getAddressedBuffer(Value ptr) {
   return index ? index.getBuffer() : Value();
 }
 
+/// How one access of a buffer in the body of a loop addresses it: `stride`
+/// times the loop's induction variable, plus `outside`, terms the same in
+/// every iteration, plus an offset in `offset`.
+struct LoopAccess {
+  int64_t stride = 0;
+  LinearSum outside;
+  Interval offset;
+};
+
+/// The form of the access at `ptr` in the body of `loop`, when its address
+/// is one index whose terms other than those from outside `loop` are its
+/// induction variable and the induction variables of ranges of constant
+/// bounds in its body.
+static std::optional<LoopAccess> getLoopAccess(RangeOp loop, Value ptr) {
+  auto address = ptr.getDefiningOp<KIndexOp>();
+  if (!address || address.getIndices().size() != 1)
+    return std::nullopt;
+  LinearSum sum;
+  if (failed(addLinear(address.getIndices().front(), 1, sum)))
+    return std::nullopt;
+  LoopAccess access;
+  LinearSum inside = LinearSum::ofConstant(sum.constant);
+  Region &body = loop.getBody();
+  for (auto &[term, coefficient] : sum.terms) {
+    if (coefficient == 0)
+      continue;
+    if (term == loop.getInductionVar())
+      access.stride = coefficient;
+    else if (!body.isAncestor(term.getParentRegion())
+                 ? !access.outside.addTerm(term, coefficient)
+                 : !inside.addTerm(term, coefficient))
+      return std::nullopt;
+  }
+  std::optional<Interval> offset = getSumRange(inside, getInductionVarRange);
+  if (!offset)
+    return std::nullopt;
+  access.offset = *offset;
+  return access;
+}
+
+/// Whether two sums have the same terms with the same coefficients.
+static bool haveSameTerms(const LinearSum &a, const LinearSum &b) {
+  auto contains = [](const LinearSum &x, const LinearSum &y) {
+    return llvm::all_of(x.terms, [&](const std::pair<Value, int64_t> &term) {
+      return y.coefficientOf(term.first) == term.second;
+    });
+  };
+  return a.constant == b.constant && contains(a, b) && contains(b, a);
+}
+
+/// Whether each iteration of `loop` reads and writes, by `accesses` (the
+/// addresses of every load and store of one buffer in its body), elements of
+/// that buffer no other iteration touches: all at one stride of the
+/// induction variable, the same terms from outside, and offsets that span
+/// fewer elements than the stride.
+static bool accessesOwnElements(RangeOp loop, ArrayRef<Value> accesses) {
+  std::optional<LoopAccess> first;
+  int64_t lo = std::numeric_limits<int64_t>::max();
+  int64_t hi = std::numeric_limits<int64_t>::min();
+  for (Value ptr : accesses) {
+    std::optional<LoopAccess> access = getLoopAccess(loop, ptr);
+    if (!access || access->stride == 0 ||
+        access->stride == std::numeric_limits<int64_t>::min())
+      return false;
+    if (!first)
+      first = access;
+    else if (access->stride != first->stride ||
+             !haveSameTerms(access->outside, first->outside))
+      return false;
+    lo = std::min(lo, access->offset.lo);
+    hi = std::max(hi, access->offset.hi);
+  }
+  if (!first)
+    return true;
+  std::optional<int64_t> span = llvm::checkedSub(hi, lo);
+  return span && *span < std::abs(first->stride);
+}
+
 bool mlir::tiny::canUpcastLoop(RangeOp loop, int64_t factor) {
   if (factor < 2 || loop.getAxis() != AxisType::Loop ||
       !loop.getInitArgs().empty())
@@ -235,36 +315,26 @@ bool mlir::tiny::canUpcastLoop(RangeOp loop, int64_t factor) {
   std::optional<int64_t> bound = getConstantInt(loop.getBound());
   if (!bound || *bound < factor || *bound % factor != 0)
     return false;
-  // The body computes elements with reductions carried inside it: REDUCE
-  // ranges carrying values, nesting only such ranges.
-  bool reduces = false;
+  // -tiny-expand-upcast jams the copies through ranges only.
+  bool hasRange = false;
   for (Operation &op : loop.getBody().front().without_terminator()) {
-    auto range = dyn_cast<RangeOp>(op);
-    if (!range) {
-      if (op.getNumRegions() != 0)
-        return false;
-      continue;
-    }
-    WalkResult nest = range->walk([](RangeOp inner) {
-      return inner.getAxis() == AxisType::Reduce && !inner.getInitArgs().empty()
-                 ? WalkResult::advance()
-                 : WalkResult::interrupt();
-    });
-    if (nest.wasInterrupted())
+    if (isa<RangeOp>(op))
+      hasRange = true;
+    else if (op.getNumRegions() != 0)
       return false;
-    reduces = true;
   }
-  if (!reduces)
+  if (!hasRange)
     return false;
-  // The iterations are independent when what one writes no other reads:
-  // each writes only k.stores to buffers no load of the body reads.
-  DenseSet<Value> written;
+  // The iterations are independent when what one writes no other reads or
+  // writes: the body writes only by k.stores, to buffers that it does not
+  // load, or that every iteration accesses at elements of its own.
+  llvm::MapVector<Value, SmallVector<Value>> written;
   WalkResult writes = loop.getBody().walk([&](Operation *op) {
     if (auto store = dyn_cast<KStoreOp>(op)) {
       Value buffer = getAddressedBuffer(store.getPtr());
       if (!buffer || store.getGate())
         return WalkResult::interrupt();
-      written.insert(buffer);
+      written[buffer].push_back(store.getPtr());
       return WalkResult::advance();
     }
     if (isa<KLoadOp>(op) || isa<RangeOp>(op) || isMemoryEffectFree(op))
@@ -273,12 +343,23 @@ bool mlir::tiny::canUpcastLoop(RangeOp loop, int64_t factor) {
   });
   if (writes.wasInterrupted())
     return false;
+  DenseSet<Value> loaded;
   WalkResult reads = loop.getBody().walk([&](KLoadOp load) {
     Value buffer = getAddressedBuffer(load.getPtr());
-    return !buffer || written.contains(buffer) ? WalkResult::interrupt()
-                                               : WalkResult::advance();
+    if (!buffer)
+      return WalkResult::interrupt();
+    if (auto it = written.find(buffer); it != written.end()) {
+      it->second.push_back(load.getPtr());
+      loaded.insert(buffer);
+    }
+    return WalkResult::advance();
   });
-  return !reads.wasInterrupted();
+  if (reads.wasInterrupted())
+    return false;
+  return llvm::all_of(written, [&](auto &entry) {
+    return !loaded.contains(entry.first) ||
+           accessesOwnElements(loop, entry.second);
+  });
 }
 
 LogicalResult mlir::tiny::upcastLoop(RangeOp loop, int64_t factor) {
@@ -316,6 +397,35 @@ LogicalResult mlir::tiny::upcastLoop(RangeOp loop, int64_t factor) {
   return success();
 }
 
+bool mlir::tiny::canSplitLoop(RangeOp loop, int64_t count) {
+  if (loop.getAxis() != AxisType::Loop || !loop.getInitArgs().empty())
+    return false;
+  std::optional<int64_t> bound = getConstantInt(loop.getBound());
+  return bound && count > 0 && count < *bound;
+}
+
+FailureOr<RangeOp> mlir::tiny::splitLoop(RangeOp loop, int64_t count) {
+  if (!canSplitLoop(loop, count))
+    return failure();
+  int64_t bound = *getConstantInt(loop.getBound());
+  Location loc = loop.getLoc();
+  OpBuilder builder(loop->getContext());
+  builder.setInsertionPointAfter(loop);
+  auto tail = cast<RangeOp>(builder.clone(*loop));
+  builder.setInsertionPoint(tail);
+  tail.getBoundMutable().assign(
+      arith::ConstantIndexOp::create(builder, loc, bound - count));
+  builder.setInsertionPointToStart(&tail.getBody().front());
+  auto index = arith::AddIOp::create(
+      builder, loc, tail.getInductionVar(),
+      arith::ConstantIndexOp::create(builder, loc, count));
+  tail.getInductionVar().replaceAllUsesExcept(index, index);
+  builder.setInsertionPoint(loop);
+  loop.getBoundMutable().assign(
+      arith::ConstantIndexOp::create(builder, loc, count));
+  return tail;
+}
+
 /// The output ranges around `reduce` that blockReduce moves the range of its
 /// blocks outside of, innermost first (see its comment).
 static SmallVector<RangeOp> getOutputNest(RangeOp reduce) {
@@ -323,7 +433,8 @@ static SmallVector<RangeOp> getOutputNest(RangeOp reduce) {
   Operation *inner = reduce;
   while (auto range = dyn_cast_or_null<RangeOp>(inner->getParentOp())) {
     if ((range.getAxis() != AxisType::Loop &&
-         range.getAxis() != AxisType::Thread) ||
+         range.getAxis() != AxisType::Thread &&
+         range.getAxis() != AxisType::Upcast) ||
         !range.getInitArgs().empty())
       break;
     // Above the innermost range, the nest holds pure ops besides the next

@@ -65,13 +65,9 @@ LogicalResult unrollReduce(RangeOp reduce, int64_t factor);
 bool canUpcastLoop(RangeOp loop, int64_t factor);
 
 /// UPCASTs `factor` consecutive iterations of the LOOP range `loop`, whose
-/// body reduces each of its elements inside it (the form -tiny-rangeify
-/// gives a reduce that reads its source contiguously, or a small one):
+/// body computes output elements in ranges nested inside it:
 ///
-///   loop %i < N {
-///     r = reduce %k < K iter_args(acc = init) { ... end combine(acc, ...) }
-///     store p(%i), f(r)
-///   }
+///   loop %i < N { (the body, at %i) }
 ///
 /// becomes
 ///
@@ -80,15 +76,61 @@ bool canUpcastLoop(RangeOp loop, int64_t factor);
 ///   }
 ///
 /// (or `loop` itself UPCAST, when `factor` is its bound), which
-/// -tiny-expand-upcast materializes as one reduction carrying the `factor`
-/// elements' accumulators: a load that does not depend on %i is then
-/// loaded once for all of them (tinygrad's UPCAST of an output axis). It
-/// applies when `factor` > 1 divides the constant bound of `loop`, which
-/// carries nothing and whose body holds REDUCE ranges carrying values (and
-/// nesting only such ranges) and no other region; the iterations must be
-/// independent: the body writes memory only by ungated k.stores, into
-/// buffers no load of the body reads.
+/// -tiny-expand-upcast materializes by jamming the `factor` copies of the
+/// body through its ranges: a load that does not depend on %i is then
+/// loaded once for all of them (tinygrad's UPCAST of an output axis). Two
+/// forms of body qualify:
+///
+///  - each element reduced inside it (the form -tiny-rangeify gives a reduce
+///    that reads its source contiguously, or a small one):
+///
+///      loop %i < N {
+///        r = reduce %k < K iter_args(acc = init) { ... end combine(...) }
+///        store p(%i), f(r)
+///      }
+///
+///    the expansion carries the `factor` elements' accumulators through one
+///    reduction;
+///  - rows of a reduction-outside nest (the form -tiny-rangeify gives a
+///    matmul), each row initialized, accumulated over the reduced indices
+///    and finished in its own elements of the output:
+///
+///      loop %i < M {
+///        loop %j < N { store out(%i, %j), 0 }
+///        reduce %k < K { loop %j < N { out(%i, %j) += src(%i, %k, %j) } }
+///        loop %j < N { store out(%i, %j), f(out(%i, %j)) }
+///      }
+///
+///    the expansion computes `factor` rows in each column loop (the register
+///    tile's rows of -tiny-optimize).
+///
+/// It applies when `factor` > 1 divides the constant bound of `loop`, which
+/// carries nothing and whose body holds ranges and no other region, and the
+/// iterations are independent: the body writes memory only by ungated
+/// k.stores, and a buffer it writes is either never loaded in the body or
+/// accessed, by every load and store, at `c * %i` plus the same values from
+/// outside `loop` plus an offset, in ranges of the body, that spans fewer
+/// than |c| elements: each iteration reads and writes its own elements.
 LogicalResult upcastLoop(RangeOp loop, int64_t factor);
+
+/// Whether splitLoop(`loop`, `count`) applies.
+bool canSplitLoop(RangeOp loop, int64_t count);
+
+/// Splits the LOOP range `loop`, which carries nothing, at iteration
+/// `count`: `loop` keeps its first `count` iterations and a range after it,
+/// returned, runs the others (the tail a schedule upcasts on its own when
+/// the upcast factor does not divide the bound):
+///
+///   loop %i < N { (body) }
+///
+/// becomes
+///
+///   loop %i < count { (body) }
+///   loop %t < N - count { (body, at %i = count + %t) }
+///
+/// The iterations run in the same order. It applies when
+/// 0 < `count` < the constant bound of `loop`.
+FailureOr<RangeOp> splitLoop(RangeOp loop, int64_t count);
 
 /// Whether blockReduce(`reduce`, `size`) applies.
 bool canBlockReduce(RangeOp reduce, int64_t size);
@@ -116,9 +158,9 @@ bool canBlockReduce(RangeOp reduce, int64_t size);
 ///   loop %i < M { (epilogue) }
 ///
 /// The nest is the ranges around `reduce` up to the first that is not a
-/// LOOP or THREAD range carrying nothing (one at least); each holds only
-/// pure ops besides the next, and the innermost only pure ops and ranges
-/// besides `reduce`. The iterations of LOOP and THREAD ranges are
+/// LOOP, THREAD or UPCAST range carrying nothing (one at least); each holds
+/// only pure ops besides the next, and the innermost only pure ops and ranges
+/// besides `reduce`. The iterations of LOOP, THREAD and UPCAST ranges are
 /// independent, so each output element still sees, in order, its
 /// initialization, its reduced indices in their order and its epilogue.
 /// It applies when 1 < `size` < the constant bound of `reduce`, which

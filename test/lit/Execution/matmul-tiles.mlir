@@ -5,7 +5,7 @@
 // sum is exact in f32 and the order of the additions cannot matter.
 //
 // With AVX-512 (16 f32 or i32 lanes) each case is tiled as: rows UPCAST by
-// rangeify x tile columns, then one-vector tiles, one tile each of half,
+// -tiny-cpu-schedule x tile columns, then one-vector tiles, one tile each of half,
 // a quarter... of a vector, then scalar columns:
 //   mm_1000        8 x 32: 1000 = 31 * 32 + 8
 //   mm_odd         1 x 64 (37 rows, no UPCAST; 29, no UNROLL): 83 = 64 + 16 + 2 + 1
@@ -14,6 +14,9 @@
 //   mm_two_axes    4 x 64 through two reduce ranges: 70 = 64 + 4 + 2
 //   mm_b_plus_one  4 x 32, B + 1 computed in the tile: 50 = 32 + 16 + 2
 //   maxplus        8 x 32, a MAX reduce of sums: 40 = 32 + 8
+//   bmm_4x20       2 x 16 over the batch (its first long axis: 4 batches
+//                  UPCAST 2 at a time, each iteration jamming the 20 rows'
+//                  loops of its 2 batches): 24 = 16 + 8
 //   mm_blocked_relu 8 x 32, K UNROLLed by 4 in cache blocks: B (768 x 768,
 //                  2.25 MiB) is more than half a second-level cache of up
 //                  to 4 MiB, so -tiny-cpu-schedule blocks its reduce, and
@@ -35,6 +38,7 @@
 // RUN: tiny-run %s --entry=mm_b_plus_one -i %t/mm_b_plus_one.a.npy -i %t/mm_b_plus_one.b.npy -o %t/mm_b_plus_one.out.npy
 // RUN: tiny-run %s --entry=maxplus -i %t/maxplus.a.npy -i %t/maxplus.b.npy -o %t/maxplus.out.npy
 // RUN: tiny-run %s --entry=mm_blocked_relu -i %t/mm_blocked_relu.a.npy -i %t/mm_blocked_relu.b.npy -o %t/mm_blocked_relu.out.npy
+// RUN: tiny-run %s --entry=bmm_4x20 -i %t/bmm_4x20.a.npy -i %t/bmm_4x20.b.npy -o %t/bmm_4x20.out.npy
 // RUN: python3 %S/Inputs/matmul_tiles.py check %t | FileCheck %s
 
 // CHECK:      mm_1000: 1000x1000 exact
@@ -48,6 +52,7 @@
 // CHECK-NEXT: mm_b_plus_one: 12x50 exact
 // CHECK-NEXT: maxplus: 16x40 exact
 // CHECK-NEXT: mm_blocked_relu: 16x768 exact
+// CHECK-NEXT: bmm_4x20: 80x24 exact
 
 #cpu = #tiny.device<"CPU">
 
@@ -244,4 +249,21 @@ tiny.function @mm_blocked_relu -> tensor<16x768xf32, #cpu> {
   %positive = tiny.cmplt %zeros, %c : tensor<16x768xf32, #cpu>, tensor<16x768xf32, #cpu>
   %r = tiny.where %positive, %c, %zeros : tensor<16x768xi1, #cpu>, tensor<16x768xf32, #cpu>, tensor<16x768xf32, #cpu>
   tiny.return %r : tensor<16x768xf32, #cpu>
+}
+
+// 4 batches of (20 x 30) @ (30 x 24), A and B flat, as tinygrad writes a
+// batched matmul.
+tiny.function @bmm_4x20 -> tensor<4x20x24xf32, #cpu> {
+  %a = tiny.param 0 : f32 size 2400 on "CPU"
+  %b = tiny.param 1 : f32 size 2880 on "CPU"
+  %a4 = tiny.reshape %a to [4, 20, 1, 30] : tensor<2400xf32, #cpu>
+  %ae = tiny.expand %a4 to [4, 20, 24, 30] : tensor<4x20x1x30xf32, #cpu>
+  %b3 = tiny.reshape %b to [4, 30, 24] : tensor<2880xf32, #cpu>
+  %bt = tiny.permute %b3 [0, 2, 1] : tensor<4x30x24xf32, #cpu>
+  %b4 = tiny.reshape %bt to [4, 1, 24, 30] : tensor<4x24x30xf32, #cpu>
+  %be = tiny.expand %b4 to [4, 20, 24, 30] : tensor<4x1x24x30xf32, #cpu>
+  %p = tiny.mul %ae, %be : tensor<4x20x24x30xf32, #cpu>
+  %s = tiny.reduce add %p axes [3] : tensor<4x20x24x30xf32, #cpu>
+  %c = tiny.reshape %s to [4, 20, 24] : tensor<4x20x24x1xf32, #cpu>
+  tiny.return %c : tensor<4x20x24xf32, #cpu>
 }

@@ -90,7 +90,7 @@
 
 // COUNT: schedule @relu_where: 1 kernel: r_4_1
 // COUNT: schedule @max_matmul: 1 kernel: r_40_24_1
-// COUNT: schedule @max_matmul_tail: 2 kernels: r_19_32_1 r_19_32_1
+// COUNT: schedule @max_matmul_tail: 1 kernel: r_19_32_1
 // COUNT: schedule @bias_max_matmul: 1 kernel: r_40_24_1
 // COUNT: schedule @mask_matmul: 1 kernel: r_40_24_1
 // COUNT: schedule @flip_matmul: 2 kernels: r_40_24_1 E_40_24
@@ -237,8 +237,8 @@ tiny.function @max_matmul -> tensor<40x24xf32, #cpu> {
   tiny.return %r : tensor<40x24xf32, #cpu>
 }
 
-// max(A @ B, 0) with A 19x32 and B 32x32: 16 rows in 8-row steps, then the
-// last 3 in a kernel of their own, each kernel with its max.
+// max(A @ B, 0) with A 19x32 and B 32x32: one kernel, 16 rows in 8-row
+// steps, then the last 3 together after them, each nest with its max.
 tiny.function @max_matmul_tail -> tensor<19x32xf32, #cpu> {
   %a = tiny.param 0 : f32 size 608 on "CPU"
   %b = tiny.param 1 : f32 size 1024 on "CPU"

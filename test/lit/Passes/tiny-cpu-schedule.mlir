@@ -116,65 +116,48 @@ func.func @row_sum(%a: memref<16384xf32>, %o: memref<16xf32>) {
 
 // -----
 
-// A matmul in -tiny-rangeify's reduction-outside form, 4 rows per
-// iteration: each body loads 4 elements of %a (one per row), so the 2048
-// iterations of the body load %a 8192 times. Below min-work: loops only.
+// A matmul in -tiny-rangeify's reduction-outside form, one output row per
+// iteration of %i: 8 rows are UPCAST 4 at a time (8 divides no more rows
+// into two groups). The 8192 runs of the body stay below min-work: loops
+// only.
 // CHECK-LABEL: func.func @upcast_rows_small
-// CHECK: tiny.k.range loop %{{.*}} < %c2 {
+// CHECK: tiny.k.range loop %[[O:.*]] < %c2 {
+// CHECK: tiny.k.range upcast %[[U:.*]] < %c4 {
+// CHECK: %[[B:.*]] = arith.muli %[[O]], %c4
+// CHECK-NEXT: arith.addi %[[B]], %[[U]]
 // CHECK-NOT: tiny.k.range thread
 // CHECK: return
+// MIN4K-LABEL: func.func @upcast_rows_small
+// MIN4K: tiny.k.range thread %{{.*}} < %c2 {
+// MIN4K: tiny.k.range upcast %{{.*}} < %c4 {
 func.func @upcast_rows_small(%a: memref<256xf32>, %bm: memref<1024xf32>,
                              %o: memref<256xf32>) {
   tiny.k.kernel "r_8_32_1" {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c2 = arith.constant 2 : index
-    %c3 = arith.constant 3 : index
-    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
     %c32 = arith.constant 32 : index
-    tiny.k.range loop %t < %c2 {
-      %r0 = arith.muli %t, %c4 : index
-      %r1 = arith.addi %r0, %c1 : index
-      %r2 = arith.addi %r0, %c2 : index
-      %r3 = arith.addi %r0, %c3 : index
+    tiny.k.range loop %i < %c8 {
+      %row = arith.muli %i, %c32 : index
+      tiny.k.range loop %j < %c32 {
+        %zero = arith.constant 0.0 : f32
+        %oi = arith.addi %row, %j : index
+        %q = tiny.k.index %o[%oi] : memref<256xf32>
+        tiny.k.store %q, %zero : !tiny.ptr<f32, global>
+      }
       tiny.k.range reduce %k < %c32 {
         tiny.k.range loop %j < %c32 {
+          %oi = arith.addi %row, %j : index
+          %q = tiny.k.index %o[%oi] : memref<256xf32>
+          %acc = tiny.k.load %q : !tiny.ptr<f32, global>
+          %ai = arith.addi %row, %k : index
+          %pa = tiny.k.index %a[%ai] : memref<256xf32>
+          %va = tiny.k.load %pa : !tiny.ptr<f32, global>
           %kb = arith.muli %k, %c32 : index
           %bi = arith.addi %kb, %j : index
           %pb = tiny.k.index %bm[%bi] : memref<1024xf32>
           %vb = tiny.k.load %pb : !tiny.ptr<f32, global>
-          %a0 = arith.muli %r0, %c32 : index
-          %i0 = arith.addi %a0, %k : index
-          %p0 = tiny.k.index %a[%i0] : memref<256xf32>
-          %v0 = tiny.k.load %p0 : !tiny.ptr<f32, global>
-          %a1 = arith.muli %r1, %c32 : index
-          %i1 = arith.addi %a1, %k : index
-          %p1 = tiny.k.index %a[%i1] : memref<256xf32>
-          %v1 = tiny.k.load %p1 : !tiny.ptr<f32, global>
-          %a2 = arith.muli %r2, %c32 : index
-          %i2 = arith.addi %a2, %k : index
-          %p2 = tiny.k.index %a[%i2] : memref<256xf32>
-          %v2 = tiny.k.load %p2 : !tiny.ptr<f32, global>
-          %a3 = arith.muli %r3, %c32 : index
-          %i3 = arith.addi %a3, %k : index
-          %p3 = tiny.k.index %a[%i3] : memref<256xf32>
-          %v3 = tiny.k.load %p3 : !tiny.ptr<f32, global>
-          %m0 = arith.mulf %v0, %vb : f32
-          %m1 = arith.mulf %v1, %vb : f32
-          %m2 = arith.mulf %v2, %vb : f32
-          %m3 = arith.mulf %v3, %vb : f32
-          %o0 = arith.addi %a0, %j : index
-          %q0 = tiny.k.index %o[%o0] : memref<256xf32>
-          tiny.k.store %q0, %m0 : !tiny.ptr<f32, global>
-          %o1 = arith.addi %a1, %j : index
-          %q1 = tiny.k.index %o[%o1] : memref<256xf32>
-          tiny.k.store %q1, %m1 : !tiny.ptr<f32, global>
-          %o2 = arith.addi %a2, %j : index
-          %q2 = tiny.k.index %o[%o2] : memref<256xf32>
-          tiny.k.store %q2, %m2 : !tiny.ptr<f32, global>
-          %o3 = arith.addi %a3, %j : index
-          %q3 = tiny.k.index %o[%o3] : memref<256xf32>
-          tiny.k.store %q3, %m3 : !tiny.ptr<f32, global>
+          %m = arith.mulf %va, %vb : f32
+          %s = arith.addf %acc, %m : f32
+          tiny.k.store %q, %s : !tiny.ptr<f32, global>
         }
       }
     }
@@ -184,64 +167,126 @@ func.func @upcast_rows_small(%a: memref<256xf32>, %bm: memref<1024xf32>,
 
 // -----
 
-// The same nest over 16 rows (4 iterations of 4): 4096 iterations of the
-// body load %a 16384 times, which reaches min-work though no op runs more
-// than 4096 times. The range of row blocks runs on threads.
-// CHECK-LABEL: func.func @upcast_rows
-// CHECK: tiny.k.range thread %{{.*}} < %c4 {
-// CHECK: tiny.k.range reduce %{{.*}} < %c32 {
-// CHECK-NEXT: tiny.k.range loop %{{.*}} < %c32 {
-func.func @upcast_rows(%a: memref<512xf32>, %bm: memref<1024xf32>,
-                       %o: memref<512xf32>) {
-  tiny.k.kernel "r_16_32_1" {
-    %c1 = arith.constant 1 : index
-    %c2 = arith.constant 2 : index
-    %c3 = arith.constant 3 : index
-    %c4 = arith.constant 4 : index
+// 20 rows: 16 UPCAST 8 at a time, the range of the two groups on threads
+// (20480 runs of the body reach min-work), then the 4 rows 8 does not divide
+// split off into an UPCAST range of their own, after it, on one core. The
+// last REDUCE range of each nest is UNROLLed.
+// CHECK-LABEL: func.func @upcast_rows_tail
+// CHECK: tiny.k.range thread %[[O:.*]] < %c2 {
+// CHECK: tiny.k.range upcast %[[U:.*]] < %c8 {
+// CHECK: %[[B:.*]] = arith.muli %[[O]], %c8
+// CHECK-NEXT: %[[I:.*]] = arith.addi %[[B]], %[[U]]
+// CHECK-NEXT: arith.muli %[[I]], %c32
+// CHECK: tiny.k.range reduce %{{.*}} < %c8{{(_[0-9]+)?}} {
+// CHECK: tiny.k.range unroll %{{.*}} < %c4{{(_[0-9]+)?}} iter_args
+// CHECK: tiny.k.range upcast %[[T:.*]] < %c4 {
+// CHECK: %[[TI:.*]] = arith.addi %[[T]], %c16
+// CHECK-NEXT: arith.muli %[[TI]], %c32
+// CHECK: tiny.k.range reduce %{{.*}} < %c8{{(_[0-9]+)?}} {
+// CHECK: tiny.k.range unroll %{{.*}} < %c4{{(_[0-9]+)?}} iter_args
+// CHECK-NOT: tiny.k.range thread
+// CHECK: return
+// The groups are a parallel loop; the tail runs after it.
+// SCF-LABEL: func.func @upcast_rows_tail
+// SCF: scf.parallel
+// SCF-NOT: scf.parallel
+// SCF: return
+func.func @upcast_rows_tail(%a: memref<640xf32>, %bm: memref<1024xf32>,
+                            %o: memref<640xf32>) {
+  tiny.k.kernel "r_20_32_1" {
+    %c20 = arith.constant 20 : index
     %c32 = arith.constant 32 : index
-    tiny.k.range loop %t < %c4 {
-      %r0 = arith.muli %t, %c4 : index
-      %r1 = arith.addi %r0, %c1 : index
-      %r2 = arith.addi %r0, %c2 : index
-      %r3 = arith.addi %r0, %c3 : index
+    tiny.k.range loop %i < %c20 {
+      %row = arith.muli %i, %c32 : index
+      tiny.k.range loop %j < %c32 {
+        %zero = arith.constant 0.0 : f32
+        %oi = arith.addi %row, %j : index
+        %q = tiny.k.index %o[%oi] : memref<640xf32>
+        tiny.k.store %q, %zero : !tiny.ptr<f32, global>
+      }
       tiny.k.range reduce %k < %c32 {
         tiny.k.range loop %j < %c32 {
+          %oi = arith.addi %row, %j : index
+          %q = tiny.k.index %o[%oi] : memref<640xf32>
+          %acc = tiny.k.load %q : !tiny.ptr<f32, global>
+          %ai = arith.addi %row, %k : index
+          %pa = tiny.k.index %a[%ai] : memref<640xf32>
+          %va = tiny.k.load %pa : !tiny.ptr<f32, global>
           %kb = arith.muli %k, %c32 : index
           %bi = arith.addi %kb, %j : index
           %pb = tiny.k.index %bm[%bi] : memref<1024xf32>
           %vb = tiny.k.load %pb : !tiny.ptr<f32, global>
-          %a0 = arith.muli %r0, %c32 : index
-          %i0 = arith.addi %a0, %k : index
-          %p0 = tiny.k.index %a[%i0] : memref<512xf32>
-          %v0 = tiny.k.load %p0 : !tiny.ptr<f32, global>
-          %a1 = arith.muli %r1, %c32 : index
-          %i1 = arith.addi %a1, %k : index
-          %p1 = tiny.k.index %a[%i1] : memref<512xf32>
-          %v1 = tiny.k.load %p1 : !tiny.ptr<f32, global>
-          %a2 = arith.muli %r2, %c32 : index
-          %i2 = arith.addi %a2, %k : index
-          %p2 = tiny.k.index %a[%i2] : memref<512xf32>
-          %v2 = tiny.k.load %p2 : !tiny.ptr<f32, global>
-          %a3 = arith.muli %r3, %c32 : index
-          %i3 = arith.addi %a3, %k : index
-          %p3 = tiny.k.index %a[%i3] : memref<512xf32>
-          %v3 = tiny.k.load %p3 : !tiny.ptr<f32, global>
-          %m0 = arith.mulf %v0, %vb : f32
-          %m1 = arith.mulf %v1, %vb : f32
-          %m2 = arith.mulf %v2, %vb : f32
-          %m3 = arith.mulf %v3, %vb : f32
-          %o0 = arith.addi %a0, %j : index
-          %q0 = tiny.k.index %o[%o0] : memref<512xf32>
-          tiny.k.store %q0, %m0 : !tiny.ptr<f32, global>
-          %o1 = arith.addi %a1, %j : index
-          %q1 = tiny.k.index %o[%o1] : memref<512xf32>
-          tiny.k.store %q1, %m1 : !tiny.ptr<f32, global>
-          %o2 = arith.addi %a2, %j : index
-          %q2 = tiny.k.index %o[%o2] : memref<512xf32>
-          tiny.k.store %q2, %m2 : !tiny.ptr<f32, global>
-          %o3 = arith.addi %a3, %j : index
-          %q3 = tiny.k.index %o[%o3] : memref<512xf32>
-          tiny.k.store %q3, %m3 : !tiny.ptr<f32, global>
+          %m = arith.mulf %va, %vb : f32
+          %s = arith.addf %acc, %m : f32
+          tiny.k.store %q, %s : !tiny.ptr<f32, global>
+        }
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// Each row also adds the next row's accumulator (an element another
+// iteration writes): the iterations are not independent and the rows are
+// not upcast.
+// CHECK-LABEL: func.func @rows_read_other_rows
+// CHECK-NOT: upcast
+// CHECK: return
+func.func @rows_read_other_rows(%bm: memref<1024xf32>, %o: memref<544xf32>) {
+  tiny.k.kernel "r_16_32_1" {
+    %c16 = arith.constant 16 : index
+    %c32 = arith.constant 32 : index
+    tiny.k.range loop %i < %c16 {
+      %row = arith.muli %i, %c32 : index
+      tiny.k.range reduce %k < %c32 {
+        tiny.k.range loop %j < %c32 {
+          %oi = arith.addi %row, %j : index
+          %q = tiny.k.index %o[%oi] : memref<544xf32>
+          %acc = tiny.k.load %q : !tiny.ptr<f32, global>
+          %ni = arith.addi %oi, %c32 : index
+          %qn = tiny.k.index %o[%ni] : memref<544xf32>
+          %next = tiny.k.load %qn : !tiny.ptr<f32, global>
+          %kb = arith.muli %k, %c32 : index
+          %bi = arith.addi %kb, %j : index
+          %pb = tiny.k.index %bm[%bi] : memref<1024xf32>
+          %vb = tiny.k.load %pb : !tiny.ptr<f32, global>
+          %m = arith.addf %next, %vb : f32
+          %s = arith.addf %acc, %m : f32
+          tiny.k.store %q, %s : !tiny.ptr<f32, global>
+        }
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// The rows' accumulators interleave (row %i at %j * 16 + %i): the offsets
+// of one row's elements span more than the distance between rows, so their
+// independence is not shown and the rows are not upcast.
+// CHECK-LABEL: func.func @rows_interleaved
+// CHECK-NOT: upcast
+// CHECK: return
+func.func @rows_interleaved(%bm: memref<1024xf32>, %o: memref<512xf32>) {
+  tiny.k.kernel "r_16_32_1" {
+    %c16 = arith.constant 16 : index
+    %c32 = arith.constant 32 : index
+    tiny.k.range loop %i < %c16 {
+      tiny.k.range reduce %k < %c32 {
+        tiny.k.range loop %j < %c32 {
+          %col = arith.muli %j, %c16 : index
+          %oi = arith.addi %col, %i : index
+          %q = tiny.k.index %o[%oi] : memref<512xf32>
+          %acc = tiny.k.load %q : !tiny.ptr<f32, global>
+          %kb = arith.muli %k, %c32 : index
+          %bi = arith.addi %kb, %j : index
+          %pb = tiny.k.index %bm[%bi] : memref<1024xf32>
+          %vb = tiny.k.load %pb : !tiny.ptr<f32, global>
+          %s = arith.addf %acc, %vb : f32
+          tiny.k.store %q, %s : !tiny.ptr<f32, global>
         }
       }
     }
@@ -680,13 +725,13 @@ func.func @row_sums_not_upcast(%w: memref<192xf32>, %y: memref<12xf32>) {
 
 // -----
 
-// y[i] += sum(w[i, :] * x): the body loads the buffer it stores into, so
-// one row's store could feed another row's load: the iterations are not
-// known independent, and the loop is not UPCAST.
-// CHECK-LABEL: func.func @in_place_not_upcast
-// CHECK-NOT: upcast
+// y[i] += sum(w[i, :] * x): the body loads the element of y it stores
+// into, its own: the iterations are independent, and 4 rows are UPCAST.
+// CHECK-LABEL: func.func @in_place_upcast
+// CHECK: tiny.k.range loop %{{.*}} < %c3 {
+// CHECK: tiny.k.range upcast %{{.*}} < %c4 {
 // CHECK: return
-func.func @in_place_not_upcast(%w: memref<192xf32>, %x: memref<16xf32>, %y: memref<12xf32>) {
+func.func @in_place_upcast(%w: memref<192xf32>, %x: memref<16xf32>, %y: memref<12xf32>) {
   tiny.k.kernel "r_12_16" {
     %c12 = arith.constant 12 : index
     %c16 = arith.constant 16 : index
@@ -706,6 +751,42 @@ func.func @in_place_not_upcast(%w: memref<192xf32>, %x: memref<16xf32>, %y: memr
       %py = tiny.k.index %y[%i] : memref<12xf32>
       %old = tiny.k.load %py : !tiny.ptr<f32, global>
       %new = arith.addf %old, %s : f32
+      tiny.k.store %py, %new : !tiny.ptr<f32, global>
+    }
+  }
+  return
+}
+
+// -----
+
+// y[i] = y[i + 1] + sum(w[i, :] * x): a row loads the element the next row
+// stores, so the order of the rows matters and the loop is not UPCAST.
+// CHECK-LABEL: func.func @reads_next_row_not_upcast
+// CHECK-NOT: upcast
+// CHECK: return
+func.func @reads_next_row_not_upcast(%w: memref<192xf32>, %x: memref<16xf32>, %y: memref<13xf32>) {
+  tiny.k.kernel "r_12_16" {
+    %c1 = arith.constant 1 : index
+    %c12 = arith.constant 12 : index
+    %c16 = arith.constant 16 : index
+    %zero = arith.constant 0.0 : f32
+    tiny.k.range loop %i < %c12 {
+      %s = tiny.k.range reduce %k < %c16 iter_args(%acc = %zero) -> (f32) {
+        %row = arith.muli %i, %c16 : index
+        %wi = arith.addi %row, %k : index
+        %pw = tiny.k.index %w[%wi] : memref<192xf32>
+        %vw = tiny.k.load %pw : !tiny.ptr<f32, global>
+        %px = tiny.k.index %x[%k] : memref<16xf32>
+        %vx = tiny.k.load %px : !tiny.ptr<f32, global>
+        %m = arith.mulf %vw, %vx : f32
+        %n = arith.addf %acc, %m : f32
+        tiny.k.end %n : f32
+      }
+      %next = arith.addi %i, %c1 : index
+      %pn = tiny.k.index %y[%next] : memref<13xf32>
+      %old = tiny.k.load %pn : !tiny.ptr<f32, global>
+      %new = arith.addf %old, %s : f32
+      %py = tiny.k.index %y[%i] : memref<13xf32>
       tiny.k.store %py, %new : !tiny.ptr<f32, global>
     }
   }

@@ -225,3 +225,75 @@ func.func @upcast_reduction(%w: memref<32xf32>, %x: memref<16xf32>, %y: memref<2
   }
   return
 }
+
+// -----
+
+// Two rows of a reduction-outside nest, UPCAST: the copies are jammed
+// through the ranges (unroll-and-jam). Each range becomes one range of the
+// same type and bound whose body holds both rows' copies of its body, op by
+// op: the init loop stores both rows' zeros, the column loop loads both
+// accumulators, loads the element of %b they share once, and stores both
+// sums. Row 1's index is the constant 1.
+// CHECK-LABEL: func.func @upcast_jam
+// CHECK:      %[[U0:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[U1:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[ROW0:.*]] = arith.muli %[[U0]], %c4 : index
+// CHECK-NEXT: %[[ROW1:.*]] = arith.muli %[[U1]], %c4 : index
+// CHECK-NEXT: tiny.k.range loop %[[J:.*]] < %c4 {
+// CHECK-NEXT:   %[[I0:.*]] = arith.addi %[[ROW0]], %[[J]] : index
+// CHECK-NEXT:   %[[I1:.*]] = arith.addi %[[ROW1]], %[[J]] : index
+// CHECK-NEXT:   %[[Q0:.*]] = tiny.k.index %{{.*}}[%[[I0]]]
+// CHECK-NEXT:   %[[Q1:.*]] = tiny.k.index %{{.*}}[%[[I1]]]
+// CHECK-NEXT:   tiny.k.store %[[Q0]], %{{.*}}
+// CHECK-NEXT:   tiny.k.store %[[Q1]], %{{.*}}
+// CHECK-NEXT: }
+// CHECK-NEXT: tiny.k.range reduce %[[K:.*]] < %c3 {
+// CHECK-NEXT:   tiny.k.range loop %[[J2:.*]] < %c4 {
+// CHECK-NEXT:     %[[A0:.*]] = arith.addi %[[ROW0]], %[[J2]] : index
+// CHECK-NEXT:     %[[A1:.*]] = arith.addi %[[ROW1]], %[[J2]] : index
+// CHECK-NEXT:     %[[P0:.*]] = tiny.k.index %{{.*}}[%[[A0]]]
+// CHECK-NEXT:     %[[P1:.*]] = tiny.k.index %{{.*}}[%[[A1]]]
+// CHECK-NEXT:     %[[ACC0:.*]] = tiny.k.load %[[P0]]
+// CHECK-NEXT:     %[[ACC1:.*]] = tiny.k.load %[[P1]]
+// CHECK-NEXT:     %[[KB:.*]] = arith.muli %[[K]], %c4 : index
+// CHECK-NEXT:     %[[BI:.*]] = arith.addi %[[KB]], %[[J2]] : index
+// CHECK-NEXT:     %[[PB:.*]] = tiny.k.index %{{.*}}[%[[BI]]]
+// CHECK-NEXT:     %[[VB:.*]] = tiny.k.load %[[PB]]
+// CHECK-NEXT:     %[[S0:.*]] = arith.addf %[[ACC0]], %[[VB]] : f32
+// CHECK-NEXT:     %[[S1:.*]] = arith.addf %[[ACC1]], %[[VB]] : f32
+// CHECK-NEXT:     tiny.k.store %[[P0]], %[[S0]]
+// CHECK-NEXT:     tiny.k.store %[[P1]], %[[S1]]
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+// CHECK-NOT:  tiny.k.range
+// CHECK:      return
+func.func @upcast_jam(%bm: memref<12xf32>, %o: memref<8xf32>) {
+  tiny.k.kernel "r_2_4" {
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c4 = arith.constant 4 : index
+    %zero = arith.constant 0.0 : f32
+    tiny.k.range upcast %i < %c2 {
+      %row = arith.muli %i, %c4 : index
+      tiny.k.range loop %j < %c4 {
+        %oi = arith.addi %row, %j : index
+        %q = tiny.k.index %o[%oi] : memref<8xf32>
+        tiny.k.store %q, %zero : !tiny.ptr<f32, global>
+      }
+      tiny.k.range reduce %k < %c3 {
+        tiny.k.range loop %j < %c4 {
+          %oi = arith.addi %row, %j : index
+          %q = tiny.k.index %o[%oi] : memref<8xf32>
+          %acc = tiny.k.load %q : !tiny.ptr<f32, global>
+          %kb = arith.muli %k, %c4 : index
+          %bi = arith.addi %kb, %j : index
+          %pb = tiny.k.index %bm[%bi] : memref<12xf32>
+          %vb = tiny.k.load %pb : !tiny.ptr<f32, global>
+          %s = arith.addf %acc, %vb : f32
+          tiny.k.store %q, %s : !tiny.ptr<f32, global>
+        }
+      }
+    }
+  }
+  return
+}

@@ -310,16 +310,16 @@ tiny.function @contiguous_square -> tensor<4x1xf32, #cpu> {
 #cpu = #tiny.device<"CPU">
 
 // max(mm, 0) of a 16x32x32 matmul (the 0 broadcast) keeps the matmul's
-// reduction-outside form: the accumulators live in the output (8 rows per
-// thread iteration); once the reduce range is done, one more loop over the
+// reduction-outside form: the accumulators live in the output (one row per
+// iteration, 8 per thread iteration once -tiny-cpu-schedule UPCASTs them);
+// once the reduce range is done, one more loop over the
 // columns replaces each accumulator by its max with 0, read once and
 // written once (tinygrad: 1 kernel).
 // COUNT: {{^}}schedule @max_matmul: 1 kernel: r_16_32_1{{$}}
 // CHECK-LABEL: func.func @max_matmul
 // CHECK-SAME: %[[OUT:[a-z0-9_]+]]: memref<512xf32> {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK-NEXT: tiny.k.kernel "r_16_32_1" {
-// CHECK: tiny.k.range loop %[[T:[a-z0-9_]+]] < %c2 {
-// CHECK: %[[ROW0:[a-z0-9_]+]] = arith.muli %[[T]], %c8 : index
+// CHECK: tiny.k.range loop %[[ROW0:[a-z0-9_]+]] < %c16 {
 // The reduce range as rangeify writes it, over all 32 reduced indices
 // (-tiny-cpu-schedule chooses its UNROLL, below).
 // CHECK: tiny.k.range reduce %{{[a-z0-9_]+}} < %c32 {
@@ -348,9 +348,10 @@ tiny.function @contiguous_square -> tensor<4x1xf32, #cpu> {
 // SCHED-LABEL: func.func @max_matmul
 // SCHED: tiny.k.kernel "r_16_32_1" {
 // SCHED: tiny.k.range thread %[[T:[a-z0-9_]+]] < %c2 {
+// SCHED: tiny.k.range upcast %{{[a-z0-9_]+}} < %c8{{[_0-9]*}} {
 // SCHED: tiny.k.range reduce %{{[a-z0-9_]+}} < %c8{{[_0-9]*}} {
 // SCHED-NEXT: tiny.k.range loop %{{[a-z0-9_]+}} < %c32 {
-// SCHED: tiny.k.range unroll %{{[a-z0-9_]+}} < %c4{{[_0-9]*}} iter_args({{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32) {
+// SCHED: tiny.k.range unroll %{{[a-z0-9_]+}} < %c4{{[_0-9]*}} iter_args({{.*}}) -> (f32) {
 tiny.function @max_matmul -> tensor<16x32xf32, #cpu> {
   %a = tiny.param 0 : f32 size 512 on "CPU"
   %b = tiny.param 1 : f32 size 1024 on "CPU"
@@ -388,8 +389,7 @@ tiny.function @max_matmul -> tensor<16x32xf32, #cpu> {
 // CHECK-LABEL: func.func @relu_matmul
 // CHECK-SAME: %[[OUT:[a-z0-9_]+]]: memref<512xf32> {tiny.buffer = #tiny.buffer<output 0>})
 // CHECK-NEXT: tiny.k.kernel "r_16_32_1" {
-// CHECK: tiny.k.range loop %[[T:[a-z0-9_]+]] < %c2 {
-// CHECK: %[[ROW0:[a-z0-9_]+]] = arith.muli %[[T]], %c8 : index
+// CHECK: tiny.k.range loop %[[ROW0:[a-z0-9_]+]] < %c16 {
 // CHECK: tiny.k.range loop
 // CHECK: tiny.k.store
 // CHECK: tiny.k.range reduce

@@ -781,25 +781,22 @@ tiny.function @stack_read -> tensor<2x3xf32, #cpu> {
 // -----
 
 #cpu = #tiny.device<"CPU">
-// A large reduction computes 8 output rows per thread iteration. 19 rows:
-// a kernel for rows 0..15 (2 iterations of 8), then one for the last 3 in
-// a single iteration, rather than every row on its own.
+// A large reduction is a reduction-outside nest of one row per iteration
+// of its row loop, whatever the row count; -tiny-cpu-schedule groups 19
+// rows as 2 iterations of 8 rows, on threads, then the last 3 together in
+// an UPCAST range after them, in the same kernel.
 // CHECK-LABEL: func.func @rows_tail
 // CHECK: tiny.k.kernel "r_19_64_1"
-// CHECK: tiny.k.range loop %[[I:.*]] < %c2 {
-// CHECK: arith.muli %[[I]], %c8 : index
-// CHECK: tiny.k.kernel "r_19_64_1"
-// CHECK: tiny.k.range loop %[[J:.*]] < %c1 {
-// CHECK: %[[BASE:.*]] = arith.muli %[[J]], %c3 : index
-// CHECK-NEXT: arith.addi %[[BASE]], %c16 : index
-// CHECK-NEXT: arith.addi %[[BASE]], %c17 : index
-// CHECK-NEXT: arith.addi %[[BASE]], %c18 : index
+// CHECK: tiny.k.range loop %[[I:.*]] < %c19 {
 // CHECK-NOT: tiny.k.kernel
+// CHECK: return
 // SCHED-LABEL: func.func @rows_tail
 // SCHED: tiny.k.kernel "r_19_64_1"
 // SCHED: tiny.k.range thread %[[I:.*]] < %c2 {
-// SCHED: tiny.k.kernel "r_19_64_1"
-// SCHED-NOT: tiny.k.range thread
+// SCHED: tiny.k.range upcast %{{.*}} < %c8 {
+// SCHED: tiny.k.range upcast %[[T:.*]] < %c3 {
+// SCHED: arith.addi %[[T]], %c16
+// SCHED-NOT: tiny.k.kernel
 // SCHED: return
 tiny.function @rows_tail -> tensor<19x64x1xf32, #cpu> {
   %a = tiny.param 0 : f32 size 304 on "CPU"
@@ -816,14 +813,17 @@ tiny.function @rows_tail -> tensor<19x64x1xf32, #cpu> {
 // -----
 
 #cpu = #tiny.device<"CPU">
-// 24 rows are 3 iterations of 8: one kernel.
+// 24 rows are 3 iterations of 8, with no tail.
 // CHECK-LABEL: func.func @rows_no_tail
 // CHECK: tiny.k.kernel "r_24_64_1"
-// CHECK: tiny.k.range loop %[[I:.*]] < %c3 {
+// CHECK: tiny.k.range loop %[[I:.*]] < %c24 {
 // CHECK-NOT: tiny.k.kernel
 // SCHED-LABEL: func.func @rows_no_tail
 // SCHED: tiny.k.kernel "r_24_64_1"
 // SCHED: tiny.k.range thread %[[I:.*]] < %c3 {
+// SCHED: tiny.k.range upcast %{{.*}} < %c8 {
+// SCHED-NOT: tiny.k.range upcast
+// SCHED: return
 tiny.function @rows_no_tail -> tensor<24x64x1xf32, #cpu> {
   %a = tiny.param 0 : f32 size 384 on "CPU"
   %b = tiny.param 1 : f32 size 1024 on "CPU"

@@ -17,7 +17,8 @@ import npy
 
 # name: (kind, dtype, M, N, K); "two_axes" has K = (K1, K2), "pad_cols" a B
 # of N - 3 columns padded with one zero column before and two after;
-# "relu" is max(A @ B, 0).
+# "relu" is max(A @ B, 0); "bmm" has M = (batches, rows), A (batches, rows,
+# K) times B (batches, K, N), the output rows of all batches in order.
 CASES = {
     "mm_1000": ("mm", "f32", 1000, 1000, 8),
     "mm_odd": ("mm", "f32", 37, 83, 29),
@@ -30,6 +31,7 @@ CASES = {
     "mm_b_plus_one": ("b_plus_one", "f32", 12, 50, 40),
     "maxplus": ("maxplus", "f32", 16, 40, 32),
     "mm_blocked_relu": ("relu", "f32", 16, 768, 768),
+    "bmm_4x20": ("bmm", "f32", (4, 20), 24, 30),
 }
 
 CODES = {"f32": ("<f4", "f"), "i32": ("<i4", "i")}
@@ -39,6 +41,14 @@ def reduced_size(k):
     return k[0] * k[1] if isinstance(k, tuple) else k
 
 
+def batches(m):
+    return m[0] if isinstance(m, tuple) else 1
+
+
+def total_rows(m):
+    return m[0] * m[1] if isinstance(m, tuple) else m
+
+
 def b_columns(kind, n):
     return n - 3 if kind == "pad_cols" else n
 
@@ -46,12 +56,14 @@ def b_columns(kind, n):
 def inputs(name):
     kind, dtype, m, n, k = CASES[name]
     k = reduced_size(k)
+    rows, mats = total_rows(m), batches(m)
     if dtype == "i32":
-        a = [(i * 7919) % 2001 - 1000 for i in range(m * k)]
-        b = [(i * 104729 + 17) % 1999 - 999 for i in range(k * n)]
+        a = [(i * 7919) % 2001 - 1000 for i in range(rows * k)]
+        b = [(i * 104729 + 17) % 1999 - 999 for i in range(mats * k * n)]
     else:
-        a = [(i * 7 + 3) % 11 - 5 for i in range(m * k)]
-        b = [(i * 5 + 1) % 9 - 4 for i in range(k * b_columns(kind, n))]
+        a = [(i * 7 + 3) % 11 - 5 for i in range(rows * k)]
+        b = [(i * 5 + 1) % 9 - 4
+             for i in range(mats * k * b_columns(kind, n))]
     return a, b
 
 
@@ -69,8 +81,12 @@ def reference(name):
     if kind == "b_plus_one":
         rows = [[x + 1 for x in row] for row in rows]
     out = []
-    for i in range(m):
+    for i in range(total_rows(m)):
         arow = a[i * k:(i + 1) * k]
+        if kind == "bmm":
+            batch = i // m[1]
+            rows = [b[(batch * k + r) * n:(batch * k + r + 1) * n]
+                    for r in range(k)]
         if kind == "maxplus":
             acc = [max(arow[r] + rows[r][j] for r in range(k))
                    for j in range(n)]
@@ -110,7 +126,7 @@ def check(directory):
                   % (name, len(bad), len(want), i // n, i % n, got[i], want[i]))
             failed = True
         else:
-            print("%s: %dx%d exact" % (name, m, n))
+            print("%s: %dx%d exact" % (name, total_rows(m), n))
     sys.exit(1 if failed else 0)
 
 
