@@ -17,9 +17,8 @@ using namespace tiny::mpi::detail;
 
 namespace {
 
-/// Whether this process initialized MPI (and so finalizes it at exit), and
-/// whether a transport broke (then finalizing could wait for a dead peer).
-bool initializedByUs = false;
+/// Whether a transport broke: then finalizing MPI at exit (which this
+/// process does when it initialized MPI) could wait for a dead peer.
 bool anyTransportBroke = false;
 
 void finalizeAtExit() {
@@ -65,7 +64,6 @@ Status Transport::create(const TransportOptions &options,
     int rc = MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
     if (rc != MPI_SUCCESS)
       return mpiError("MPI_Init_thread", rc);
-    initializedByUs = true;
     std::atexit(finalizeAtExit);
   }
   auto impl = std::make_unique<Impl>();
