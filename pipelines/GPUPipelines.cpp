@@ -92,6 +92,7 @@ void mlir::tiny::buildTinyToGPUPipeline(
   TinyGPUScheduleOptions schedule;
   schedule.blockSize = options.blockSize;
   pm.addPass(createTinyGPUSchedule(schedule));
+  pm.addPass(createTinyExpandUpcast());
   ConvertTinyToGPUOptions gpuOptions;
   gpuOptions.blockSize = options.blockSize;
   pm.addPass(createConvertTinyToGPU(gpuOptions));
@@ -105,15 +106,16 @@ void mlir::tiny::buildTinyToGPUPipeline(
 void mlir::tiny::buildKernelsToGPUBinariesPipeline(
     OpPassManager &pm, StringRef target,
     const TinyToGPUPipelineOptions &options) {
-  // CPU kernels get the host's threads and register tiles; GPU kernels are
-  // left alone.
+  // Each kernel is scheduled for its device (CPU kernels get the host's
+  // threads, GPU kernels their grid), then UPCAST and UNROLL ranges are
+  // materialized in both, then CPU kernels get register tiles.
   pm.addPass(createTinyCPUSchedule());
-  pm.addPass(createTinyExpandUpcast());
-  pm.addPass(createTinyOptimize());
   TinyGPUScheduleOptions schedule;
   schedule.blockSize = options.blockSize;
   schedule.gpuKernelsOnly = true;
   pm.addPass(createTinyGPUSchedule(schedule));
+  pm.addPass(createTinyExpandUpcast());
+  pm.addPass(createTinyOptimize());
   ConvertTinyToGPUOptions gpuOptions;
   gpuOptions.blockSize = options.blockSize;
   gpuOptions.gpuKernelsOnly = true;

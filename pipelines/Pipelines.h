@@ -117,8 +117,9 @@ void buildTinyToKernelsPipeline(OpPassManager &pm,
 /// Kernel-level functions to the LLVM dialect on the CPU:
 /// -tiny-outline-kernels (each kernel a function of its own), with
 /// `profileKernels` -tiny-profile-kernels (each kernel call timed), then
-/// -tiny-cpu-schedule, -tiny-optimize, -convert-tiny-to-runtime,
-/// -convert-tiny-to-scf and buildHostToLLVMPipeline.
+/// -tiny-cpu-schedule, -tiny-expand-upcast, -tiny-optimize,
+/// -convert-tiny-to-runtime, -convert-tiny-to-scf and
+/// buildHostToLLVMPipeline.
 void buildKernelsToLLVMPipeline(OpPassManager &pm,
                                 bool profileKernels = false);
 
@@ -138,7 +139,10 @@ void buildTinyToLLVMPipeline(OpPassManager &pm,
 
 /// Tensor-level tiny to gpu kernels compiled for NVIDIA (`nvvm`, chip sm_90
 /// unless set) or AMD (`rocdl`, gfx942 unless set) GPUs, attached to the
-/// module as gpu.binary objects (-tiny-to-nvvm, -tiny-to-rocdl).
+/// module as gpu.binary objects (-tiny-to-nvvm, -tiny-to-rocdl):
+/// buildTinyToKernelsPipeline, -tiny-gpu-schedule, -tiny-expand-upcast,
+/// -convert-tiny-to-gpu, -tiny-gpu-insert-barriers, then the kernels'
+/// lowering to the target.
 void buildTinyToGPUPipeline(OpPassManager &pm, StringRef target,
                             const TinyToGPUPipelineOptions &options);
 

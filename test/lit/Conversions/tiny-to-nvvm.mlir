@@ -6,6 +6,7 @@
 // RUN: tiny-opt %S/Inputs/gpu-reduce.mlir -tiny-to-nvvm -tiny-print-gpu-assembly -o /dev/null | FileCheck %s --check-prefix=GROUP
 // RUN: tiny-opt %S/Inputs/gpu-reduce.mlir -tiny-to-nvvm | FileCheck %s --check-prefix=GROUP-IR
 // RUN: tiny-opt %S/Inputs/gpu-local.mlir -tiny-to-nvvm -tiny-print-gpu-assembly -o /dev/null | FileCheck %s --check-prefix=LOCAL
+// RUN: tiny-opt %S/Inputs/gpu-upcast.mlir -tiny-to-nvvm -tiny-print-gpu-assembly -o /dev/null | FileCheck %s --check-prefix=UPCAST
 
 // Elementwise: 1000 elements in blocks of 256, one per thread, guarded;
 // x * y + x stays a multiply and an add (no contraction into an FMA).
@@ -125,3 +126,19 @@
 // LOCAL: fma.rn.f32
 // LOCAL-NOT: bar.sync
 // LOCAL: st.global.b32
+
+// A GPU kernel's UPCAST range is materialized as a CPU kernel's is
+// (-tiny-expand-upcast runs after -tiny-gpu-schedule): the 4 rows of a
+// thread are reduced in one loop, which loads a row's element of W for each
+// of them and the element of x they share once, and carries 4 sums (not 4
+// loops one after the other, each loading x again).
+// UPCAST-LABEL: .visible .entry r_256_4_64(
+// UPCAST: $L__BB0_1:
+// UPCAST-COUNT-5: ld.global.b32
+// UPCAST-NOT: ld.global
+// UPCAST-COUNT-4: add.rn.f32
+// UPCAST: @%p1 bra $L__BB0_1;
+// UPCAST-NOT: bra
+// UPCAST-COUNT-4: st.global.b32
+// UPCAST-NOT: ld.global
+// UPCAST: ret;

@@ -139,8 +139,9 @@ protected:
 TEST_P(AllreduceTest, F32Add) {
   Algorithm used = Algorithm::Auto;
   check<float>(TINY_DTYPE_F32, ReduceOp::Add, &used);
-  if (GetParam().algorithm != Algorithm::Auto)
+  if (GetParam().algorithm != Algorithm::Auto) {
     EXPECT_EQ(used, GetParam().algorithm);
+  }
 }
 TEST_P(AllreduceTest, F64Max) { check<double>(TINY_DTYPE_F64, ReduceOp::Max); }
 TEST_P(AllreduceTest, I32Mul) { check<int32_t>(TINY_DTYPE_I32, ReduceOp::Mul); }
@@ -216,14 +217,6 @@ void allreduceF32(Algorithm algorithm, size_t shards, size_t count) {
                                               ReduceOp::Add, options)));
   for (size_t s = 0; s < shards; ++s)
     EXPECT_EQ(data[s][count - 1], float(shards * ranks()));
-}
-
-/// Bytes this rank sent to each other rank, in rank order (0 for itself).
-std::vector<uint64_t> sentPerPeer() {
-  std::vector<uint64_t> sent;
-  for (int peer = 0; peer < ranks(); ++peer)
-    sent.push_back(transport->pairCounters(peer).sent);
-  return sent;
 }
 
 TEST(Counters, NaiveSendsTheWholeShardToEachRank) {
