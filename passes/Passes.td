@@ -781,7 +781,9 @@ def TinySplitReduce : Pass<"tiny-split-reduce"> {
     contiguous block and the first kernel's 64 partials run on all cores;
     a reduce to several elements is left alone there. Add, max and mul
     reassociate as the kernels do already. Reductions on several devices
-    are left alone. Runs before rangeify.
+    are left alone. Runs before rangeify. With `host=false` (the
+    -tiny-to-nvvm and -tiny-to-rocdl pipelines, which compile every kernel
+    for the GPU whatever device its tensors name) the host split is off.
 
     ```mlir
     %s = tiny.reduce add %x axes [0] : tensor<1048576xf32, #gpu>
@@ -799,6 +801,10 @@ def TinySplitReduce : Pass<"tiny-split-reduce"> {
     %s = tiny.reshape %t to [1] : tensor<1x1xf32, #cpu>
     ```
   }];
+  let options = [
+    Option<"host", "host", "bool", /*default=*/"true",
+           "Split a long reduction to one element on the host too">,
+  ];
   let dependentDialects = ["::mlir::tiny::TinyDialect"];
 }
 

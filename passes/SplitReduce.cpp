@@ -88,14 +88,15 @@ bool isBroadcastAxis(Value value, int64_t axis) {
 ///   partials = contiguous(reduce(x', axes with A as M, i.e. A + 1))
 ///   reshape(reduce(partials, [A]))
 struct SplitLongReduce : OpRewritePattern<ReduceOp> {
-  using OpRewritePattern::OpRewritePattern;
+  SplitLongReduce(MLIRContext *context, bool splitOnHost)
+      : OpRewritePattern(context), splitOnHost(splitOnHost) {}
 
   LogicalResult matchAndRewrite(ReduceOp op,
                                 PatternRewriter &rewriter) const override {
     RankedTensorType resultType = op.getType();
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     bool onGpu = isOnOneGpu(resultType);
-    if (!onGpu && !isOnHost(resultType))
+    if (!onGpu && !(splitOnHost && isOnHost(resultType)))
       return rewriter.notifyMatchFailure(op, "not on one GPU or the host");
     if (!srcType.hasStaticShape() || resultType.getNumElements() == 0)
       return rewriter.notifyMatchFailure(op, "dynamic or empty");
@@ -150,13 +151,18 @@ struct SplitLongReduce : OpRewritePattern<ReduceOp> {
     rewriter.replaceOpWithNewOp<ReshapeOp>(op, second, resultType.getShape());
     return success();
   }
+
+  /// Whether reductions to one element on the host split too.
+  bool splitOnHost;
 };
 
 struct TinySplitReduce
     : public mlir::tiny::impl::TinySplitReduceBase<TinySplitReduce> {
+  using Base::Base;
+
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<SplitLongReduce>(&getContext());
+    patterns.add<SplitLongReduce>(&getContext(), host);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -1,4 +1,5 @@
 // RUN: tiny-opt %s -split-input-file -tiny-split-reduce | FileCheck %s
+// RUN: tiny-opt %s -split-input-file -tiny-split-reduce=host=false | FileCheck %s --check-prefix=NOHOST
 
 #gpu = #tiny.device<"CUDA">
 
@@ -121,4 +122,19 @@ tiny.function @host_kept -> tensor<2x1xf32, #cpu> {
   %r = tiny.reshape %x to [2, 8388608] : tensor<16777216xf32, #cpu>
   %s = tiny.reduce add %r axes [1] : tensor<2x8388608xf32, #cpu>
   tiny.return %s : tensor<2x1xf32, #cpu>
+}
+
+// -----
+
+// With host=false (the -tiny-to-nvvm and -tiny-to-rocdl pipelines, which
+// compile every kernel for a GPU), a long host reduction to one element is
+// left alone.
+// NOHOST-LABEL: tiny.function @host_sum_no_split
+// NOHOST-NEXT: %{{.*}} = tiny.param
+// NOHOST-NEXT: %{{.*}} = tiny.reduce add %{{.*}} axes [0] : tensor<1048576xf32, #tiny.device<"CPU">>
+// NOHOST-NOT: tiny.contiguous
+tiny.function @host_sum_no_split -> tensor<1xf32, #tiny.device<"CPU">> {
+  %x = tiny.param 0 : f32 size 1048576 on "CPU"
+  %s = tiny.reduce add %x axes [0] : tensor<1048576xf32, #tiny.device<"CPU">>
+  tiny.return %s : tensor<1xf32, #tiny.device<"CPU">>
 }
