@@ -763,8 +763,8 @@ def TinySnapshotOverwritten : Pass<"tiny-snapshot-overwritten"> {
 }
 
 def TinySplitReduce : Pass<"tiny-split-reduce"> {
-  let summary = "Long reductions on a GPU become two reduces, many partial "
-                # "results first";
+  let summary = "Long reductions on a GPU or to one element on the host "
+                # "become two reduces, many partial results first";
   let description = [{
     A reduce on one GPU device that combines at least 2^15 source elements
     into each result element, as tinygrad's split_reduceop finds them,
@@ -774,9 +774,16 @@ def TinySplitReduce : Pass<"tiny-split-reduce"> {
     each of results * D threads computes one partial result, and
     `tiny.contiguous` makes it a kernel of its own; the second reduces the
     D axis. The kept factor is the inner one, so neighbouring threads read
-    neighbouring elements. Add, max and mul reassociate as the kernels do
-    already. Reductions on the CPU and on several devices are left alone.
-    Runs before rangeify.
+    neighbouring elements. On the host, where -tiny-cpu-schedule spreads a
+    kernel's output elements over the cores, a reduce to one element of at
+    least 2^15 would run on one core: the same split, with D in [8, 64]
+    (the largest) and the D axis outer, so that each partial reads a
+    contiguous block and the first kernel's 64 partials run on all cores;
+    a reduce to several elements is left alone there. Add, max and mul
+    reassociate as the kernels do already. Reductions on several devices
+    are left alone. Runs before rangeify. With `host=false` (the
+    -tiny-to-nvvm and -tiny-to-rocdl pipelines, which compile every kernel
+    for the GPU whatever device its tensors name) the host split is off.
 
     ```mlir
     %s = tiny.reduce add %x axes [0] : tensor<1048576xf32, #gpu>
@@ -786,8 +793,18 @@ def TinySplitReduce : Pass<"tiny-split-reduce"> {
     %c = tiny.contiguous %p : tensor<1x65536xf32, #gpu>
     %t = tiny.reduce add %c axes [1] : tensor<1x65536xf32, #gpu>
     %s = tiny.reshape %t to [1] : tensor<1x1xf32, #gpu>
+    // and on the host (#cpu), the same reduce becomes
+    %r = tiny.reshape %x to [64, 16384] : tensor<1048576xf32, #cpu>
+    %p = tiny.reduce add %r axes [1] : tensor<64x16384xf32, #cpu>
+    %c = tiny.contiguous %p : tensor<64x1xf32, #cpu>
+    %t = tiny.reduce add %c axes [0] : tensor<64x1xf32, #cpu>
+    %s = tiny.reshape %t to [1] : tensor<1x1xf32, #cpu>
     ```
   }];
+  let options = [
+    Option<"host", "host", "bool", /*default=*/"true",
+           "Split a long reduction to one element on the host too">,
+  ];
   let dependentDialects = ["::mlir::tiny::TinyDialect"];
 }
 

@@ -88,7 +88,8 @@ static void addGPUKernelPasses(OpPassManager &pm, StringRef target,
 void mlir::tiny::buildTinyToGPUPipeline(
     OpPassManager &pm, StringRef target,
     const TinyToGPUPipelineOptions &options) {
-  buildTinyToKernelsPipeline(pm);
+  // Every kernel is compiled for the GPU, whatever device its tensors name.
+  buildTinyToKernelsPipeline(pm, "ring", /*splitOnHost=*/false);
   TinyGPUScheduleOptions schedule;
   schedule.blockSize = options.blockSize;
   pm.addPass(createTinyGPUSchedule(schedule));

@@ -105,10 +105,13 @@ void buildTinySimplifyPipeline(OpPassManager &pm);
 /// Tensor-level tiny to kernel-level functions over flat buffers
 /// (-tiny-to-kernels): simplify, lower allreduces with
 /// `allreduceAlgorithm`, expand multi-device values, remove views,
-/// snapshot overwritten buffers, split long GPU reductions, rangeify,
-/// simplify indices, collapse compare-gated sums.
+/// snapshot overwritten buffers, split long reductions, rangeify,
+/// simplify indices, collapse compare-gated sums. Without `splitOnHost`,
+/// long reductions to one element on the host are not split (their kernels
+/// will run on a GPU).
 void buildTinyToKernelsPipeline(OpPassManager &pm,
-                                StringRef allreduceAlgorithm = "ring");
+                                StringRef allreduceAlgorithm = "ring",
+                                bool splitOnHost = true);
 
 //===----------------------------------------------------------------------===//
 // CPU (CPUPipelines.cpp)

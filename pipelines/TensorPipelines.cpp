@@ -28,13 +28,14 @@ void mlir::tiny::buildTinySimplifyPipeline(OpPassManager &pm) {
 /// After sharding propagation, allreduces become copies and each device gets
 /// its own ops, so rangeify sees single-device values only; stores into
 /// views become stores into storage, and reads of a buffer a store
-/// overwrites read a copy taken before it; a long reduction on a GPU
-/// becomes two kernels (partials, then their reduce). Then the kernels' index
-/// arithmetic is simplified by the ranges of the loop indices, and sums of
-/// compare-gated values (an arange, a one-hot gather) become index
-/// arithmetic and reads.
+/// overwrites read a copy taken before it; a long reduction on a GPU, or to
+/// one element on the host, becomes two kernels (partials, then their
+/// reduce). Then the kernels' index arithmetic is simplified by the ranges
+/// of the loop indices, and sums of compare-gated values (an arange, a
+/// one-hot gather) become index arithmetic and reads.
 void mlir::tiny::buildTinyToKernelsPipeline(OpPassManager &pm,
-                                            StringRef allreduceAlgorithm) {
+                                            StringRef allreduceAlgorithm,
+                                            bool splitOnHost) {
   buildTinySimplifyPipeline(pm);
   TinyLowerAllreduceOptions allreduce;
   allreduce.algorithm = allreduceAlgorithm.str();
@@ -42,7 +43,9 @@ void mlir::tiny::buildTinyToKernelsPipeline(OpPassManager &pm,
   pm.addPass(createTinyExpandMulti());
   pm.addPass(createTinyRemoveViews());
   pm.addPass(createTinySnapshotOverwritten());
-  pm.addPass(createTinySplitReduce());
+  TinySplitReduceOptions split;
+  split.host = splitOnHost;
+  pm.addPass(createTinySplitReduce(split));
   pm.addPass(createTinyRangeify());
   pm.addPass(createTinySimplifyIndices());
   pm.addPass(createTinyCollapseReduce());
