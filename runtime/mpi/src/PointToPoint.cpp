@@ -42,6 +42,32 @@ Status checkPointToPoint(const Transport &transport, int peer, int tag,
   return {};
 }
 
+/// The MPI operation `state` stands for.
+Pending pendingOf(const Request::State &state) {
+  return Pending{state.request, state.peer,   state.bytes,
+                 state.receive, state.device, true};
+}
+
+/// What `state` does, for its errors.
+std::string describe(const Request::State &state) {
+  return std::string(state.receive ? "receive from" : "send to") + " rank " +
+         std::to_string(state.peer);
+}
+
+/// Makes `state`, whose message was started as `op` with the outcome
+/// `started`, the operation a request stands for (its `slot`). A message
+/// that did not start breaks the transport; `state` is dropped with what it
+/// holds.
+Status adopt(Transport::Impl &impl, const Status &started, const Pending &op,
+             std::unique_ptr<Request::State> state,
+             std::unique_ptr<Request::State> &slot) {
+  if (!started.ok())
+    return impl.fail(started);
+  state->request = op.request;
+  slot = std::move(state);
+  return {};
+}
+
 /// Ends a finished request: uploads a received buffer, frees the state.
 Status finish(Request::State &state) {
   Status status;
@@ -68,12 +94,9 @@ Status Transport::sendAsync(int peer, int tag, const void *data, size_t bytes,
   auto state = std::make_unique<Request::State>();
   state->peer = peer;
   state->bytes = bytes;
-  Pending op{MPI_REQUEST_NULL, peer, bytes, false, "host", true};
-  if (Status status = startSend(op, data, kPointToPointTag + tag); !status.ok())
-    return impl->fail(status);
-  state->request = op.request;
-  request.state = std::move(state);
-  return {};
+  Pending op = pendingOf(*state);
+  Status started = startSend(op, data, kPointToPointTag + tag);
+  return adopt(*impl, started, op, std::move(state), request.state);
 }
 
 Status Transport::receiveAsync(int peer, int tag, void *data, size_t bytes,
@@ -88,13 +111,9 @@ Status Transport::receiveAsync(int peer, int tag, void *data, size_t bytes,
   state->peer = peer;
   state->bytes = bytes;
   state->receive = true;
-  Pending op{MPI_REQUEST_NULL, peer, bytes, true, "host", true};
-  if (Status status = startReceive(op, data, kPointToPointTag + tag);
-      !status.ok())
-    return impl->fail(status);
-  state->request = op.request;
-  request.state = std::move(state);
-  return {};
+  Pending op = pendingOf(*state);
+  Status started = startReceive(op, data, kPointToPointTag + tag);
+  return adopt(*impl, started, op, std::move(state), request.state);
 }
 
 Status Transport::sendBufferAsync(int peer, int tag, tiny_buffer_t buffer,
@@ -121,14 +140,9 @@ Status Transport::sendBufferAsync(int peer, int tag, tiny_buffer_t buffer,
           "send of a buffer");
       !status.ok())
     return status;
-  Pending op{MPI_REQUEST_NULL, peer, bytes, false, state->device, true};
-  if (Status status =
-          startSend(op, state->staging.data(), kPointToPointTag + tag);
-      !status.ok())
-    return impl->fail(status);
-  state->request = op.request;
-  request.state = std::move(state);
-  return {};
+  Pending op = pendingOf(*state);
+  Status started = startSend(op, state->staging.data(), kPointToPointTag + tag);
+  return adopt(*impl, started, op, std::move(state), request.state);
 }
 
 Status Transport::receiveBufferAsync(int peer, int tag, tiny_buffer_t buffer,
@@ -157,17 +171,10 @@ Status Transport::receiveBufferAsync(int peer, int tag, tiny_buffer_t buffer,
   state->device = deviceNameOf(buffer);
   state->staging.resize(bytes);
   state->uploadTo = buffer;
-  Pending op{MPI_REQUEST_NULL, peer, bytes, true, state->device, true};
-  if (Status status =
-          startReceive(op, state->staging.data(), kPointToPointTag + tag);
-      !status.ok()) {
-    request.state = std::move(state); // Releases the buffer when dropped.
-    request.state.reset();
-    return impl->fail(status);
-  }
-  state->request = op.request;
-  request.state = std::move(state);
-  return {};
+  Pending op = pendingOf(*state);
+  Status started =
+      startReceive(op, state->staging.data(), kPointToPointTag + tag);
+  return adopt(*impl, started, op, std::move(state), request.state);
 }
 
 Status Transport::test(Request &request, bool &done) {
@@ -178,11 +185,8 @@ Status Transport::test(Request &request, bool &done) {
   if (Status status = impl->checkUsable(); !status.ok())
     return status;
   Request::State &state = *request.state;
-  Pending op{state.request, state.peer,   state.bytes,
-             state.receive, state.device, true};
-  std::string what = std::string(state.receive ? "receive from" : "send to") +
-                     " rank " + std::to_string(state.peer);
-  Status status = impl->poll(op, done, what);
+  Pending op = pendingOf(state);
+  Status status = impl->poll(op, done, describe(state));
   state.request = op.request;
   if (!status.ok()) {
     done = true;
@@ -203,11 +207,8 @@ Status Transport::wait(Request &request) {
   if (Status status = impl->checkUsable(); !status.ok())
     return status;
   Request::State &state = *request.state;
-  std::vector<Pending> ops{{state.request, state.peer, state.bytes,
-                            state.receive, state.device, true}};
-  std::string what = std::string(state.receive ? "receive from" : "send to") +
-                     " rank " + std::to_string(state.peer);
-  Status status = impl->waitAll(ops, what);
+  std::vector<Pending> ops{pendingOf(state)};
+  Status status = impl->waitAll(ops, describe(state));
   state.request = MPI_REQUEST_NULL; // Completed or cancelled by waitAll.
   if (!status.ok()) {
     request.state.reset();

@@ -153,11 +153,8 @@ Request &Request::operator=(Request &&other) noexcept {
   return *this;
 }
 Request::~Request() {
-  if (state) {
+  if (state)
     cancelRequest(state->request, state->receive);
-    if (state->uploadTo)
-      tiny_status_free(tiny_buffer_release(state->uploadTo));
-  }
 }
 bool Request::pending() const { return state != nullptr; }
 

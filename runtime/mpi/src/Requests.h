@@ -28,9 +28,18 @@ struct Request::State {
   size_t bytes = 0;
   bool receive = false;
   std::string device = "host";
-  /// Buffer transfers: the staging copy, and the buffer to upload into.
+  /// Buffer transfers: the staging copy, and the buffer to upload into
+  /// (a reference held until the upload, released with the state).
   std::vector<char> staging;
   tiny_buffer_t uploadTo = nullptr;
+
+  State() = default;
+  State(const State &) = delete;
+  State &operator=(const State &) = delete;
+  ~State() {
+    if (uploadTo)
+      tiny_status_free(tiny_buffer_release(uploadTo));
+  }
 };
 
 namespace detail {
