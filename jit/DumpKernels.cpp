@@ -50,17 +50,17 @@ static bool isKernelSymbol(StringRef symbol, StringRef name) {
 /// (ConvertTinyToGPU), and MLIR's -gpu-kernel-outlining, which walks the
 /// module's functions in order, gives a name already taken the suffix _N of
 /// a counter it keeps across all names (SymbolTable::insert).
-static SmallVector<std::pair<KernelOp, std::string>>
+static SmallVector<std::pair<k::KernelOp, std::string>>
 getGpuKernelModuleNames(ModuleOp module) {
   llvm::StringSet<> taken;
   for (Operation &op : *module.getBody())
     if (auto name = op.getAttrOfType<StringAttr>(
             SymbolTable::getSymbolAttrName()))
       taken.insert(name.getValue());
-  SmallVector<std::pair<KernelOp, std::string>> names;
+  SmallVector<std::pair<k::KernelOp, std::string>> names;
   unsigned counter = 0;
   for (auto function : module.getOps<func::FuncOp>())
-    function.walk([&](KernelOp kernel) {
+    function.walk([&](k::KernelOp kernel) {
       if (!isGpuKernel(kernel))
         return;
       std::string name = kernel.getName().str();
@@ -88,7 +88,7 @@ LogicalResult mlir::tiny::dumpKernelIR(ModuleOp module, StringRef dir,
   };
   // A program with GPU kernels keeps its CPU kernels in the host function
   // (D/ENTRY.*): only the GPU kernels get files of their own.
-  SmallVector<std::pair<KernelOp, std::string>> gpuKernels =
+  SmallVector<std::pair<k::KernelOp, std::string>> gpuKernels =
       getGpuKernelModuleNames(module);
   for (auto &[kernel, name] : gpuKernels)
     if (failed(write(name, kernel)))

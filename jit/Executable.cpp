@@ -108,8 +108,8 @@ ExecutableCache &getCache() {
 /// GPU device, "nvvm" for CUDA devices, "rocdl" for HIP devices. A kernel
 /// on another kind of GPU than the first one is reported.
 FailureOr<StringRef> getGPUTarget(Operation *function) {
-  KernelOp first;
-  WalkResult walk = function->walk([&](KernelOp kernel) {
+  k::KernelOp first;
+  WalkResult walk = function->walk([&](k::KernelOp kernel) {
     if (!isGpuKernel(kernel))
       return WalkResult::advance();
     if (!first) {
@@ -371,13 +371,13 @@ static LogicalResult bindBufferArguments(FunctionOp function,
 static SmallVector<ProgramLaunch> collectLaunches(Operation *kernelEntry) {
   SmallVector<ProgramLaunch> launches;
   kernelEntry->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (auto kernel = dyn_cast<KernelOp>(op)) {
+    if (auto kernel = dyn_cast<k::KernelOp>(op)) {
       KernelWork work = estimateKernelWork(kernel);
       launches.push_back(
           {false, kernel.getName().str(), work.flops, work.bytes});
       return WalkResult::skip();
     }
-    if (auto copy = dyn_cast<KCopyOp>(op)) {
+    if (auto copy = dyn_cast<k::CopyOp>(op)) {
       auto type = cast<MemRefType>(copy.getSrc().getType());
       int64_t elementBytes = (type.getElementTypeBitWidth() + 7) / 8;
       std::optional<int64_t> bytes =

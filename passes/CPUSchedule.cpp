@@ -119,7 +119,7 @@ constexpr int64_t kMinReduceBlock = 4;
 class WorkCounter {
 public:
   /// The work of `kernel`; none when a range bound is not a constant.
-  static std::optional<int64_t> count(KernelOp kernel) {
+  static std::optional<int64_t> count(k::KernelOp kernel) {
     WorkCounter counter;
     if (failed(counter.visit(kernel.getBody().front(), /*runs=*/1,
                              /*inReduce=*/false)))
@@ -135,17 +135,17 @@ private:
   LogicalResult visit(Block &block, int64_t runs, bool inReduce) {
     for (Operation &op : block) {
       mostRuns = std::max(mostRuns, runs);
-      if (inReduce && isa<KLoadOp>(op)) {
-        Value ptr = cast<KLoadOp>(op).getPtr();
+      if (inReduce && isa<k::LoadOp>(op)) {
+        Value ptr = cast<k::LoadOp>(op).getPtr();
         Value buffer = ptr;
-        if (auto index = ptr.getDefiningOp<KIndexOp>())
+        if (auto index = ptr.getDefiningOp<k::IndexOp>())
           buffer = index.getBuffer();
         int64_t &loads = reduceLoads[buffer];
         loads = llvm::checkedAdd(loads, runs).value_or(INT64_MAX);
       }
       int64_t inner = runs;
       bool innerReduce = inReduce;
-      if (auto range = dyn_cast<RangeOp>(op)) {
+      if (auto range = dyn_cast<k::RangeOp>(op)) {
         std::optional<int64_t> bound = getConstantIntValue(range.getBound());
         if (!bound)
           return failure();
@@ -167,9 +167,9 @@ private:
 
 /// True when `kernel` has a range of another type than LOOP or REDUCE: its
 /// schedule is chosen.
-bool hasSchedule(KernelOp kernel) {
+bool hasSchedule(k::KernelOp kernel) {
   return kernel
-      .walk([](RangeOp range) {
+      .walk([](k::RangeOp range) {
         return range.getAxis() == AxisType::Loop ||
                        range.getAxis() == AxisType::Reduce
                    ? WalkResult::advance()
@@ -180,7 +180,7 @@ bool hasSchedule(KernelOp kernel) {
 
 /// Whether `range` is the tail upcastRows splits from a row loop: an UPCAST
 /// range, or a LOOP range of one iteration.
-bool isRowTail(RangeOp range) {
+bool isRowTail(k::RangeOp range) {
   return range.getAxis() == AxisType::Upcast ||
          (range.getAxis() == AxisType::Loop &&
           getConstantIntValue(range.getBound()) == 1);
@@ -188,14 +188,14 @@ bool isRowTail(RangeOp range) {
 
 /// The outermost range of `kernel`'s output nest that runs more than once,
 /// or null (see the file comment).
-RangeOp findThreadRange(KernelOp kernel) {
+k::RangeOp findThreadRange(k::KernelOp kernel) {
   Block *block = &kernel.getBody().front();
   while (true) {
-    RangeOp only;
+    k::RangeOp only;
     for (Operation &op : *block) {
       if (op.hasTrait<OpTrait::IsTerminator>())
         continue;
-      auto range = dyn_cast<RangeOp>(op);
+      auto range = dyn_cast<k::RangeOp>(op);
       if (range && only) {
         if (block->getParentOp() == kernel.getOperation() && isRowTail(range))
           continue;
@@ -227,7 +227,7 @@ bool propagateDependence(Operation *op, DenseSet<Value> &dependent) {
   });
   if (reads) {
     dependent.insert(op->getResults().begin(), op->getResults().end());
-    if (auto range = dyn_cast<RangeOp>(op))
+    if (auto range = dyn_cast<k::RangeOp>(op))
       dependent.insert(range.getRegionIterArgs().begin(),
                        range.getRegionIterArgs().end());
   }
@@ -236,33 +236,33 @@ bool propagateDependence(Operation *op, DenseSet<Value> &dependent) {
 
 /// Whether a REDUCE range in the body of `loop` loads a value whose address
 /// does not depend on `loop`'s index.
-bool reductionSharesLoads(RangeOp loop) {
+bool reductionSharesLoads(k::RangeOp loop) {
   DenseSet<Value> varying{loop.getInductionVar()};
   bool shares = false;
   loop.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
     bool dependent = propagateDependence(op, varying);
-    if (auto load = dyn_cast<KLoadOp>(op))
-      shares |= !dependent && op->getParentOfType<RangeOp>() != loop;
+    if (auto load = dyn_cast<k::LoadOp>(op))
+      shares |= !dependent && op->getParentOfType<k::RangeOp>() != loop;
   });
   return shares;
 }
 
 /// UPCASTs the loops of `kernel` that reduce each element inside them and
 /// share a load between the elements (see the file comment).
-void upcastSharedLoads(KernelOp kernel) {
-  SmallVector<RangeOp> loops;
-  kernel.walk([&](RangeOp loop) {
+void upcastSharedLoads(k::KernelOp kernel) {
+  SmallVector<k::RangeOp> loops;
+  kernel.walk([&](k::RangeOp loop) {
     if (loop.getAxis() != AxisType::Loop)
       return;
     for (Operation &op : loop.getBody().front())
-      if (auto reduce = dyn_cast<RangeOp>(op);
+      if (auto reduce = dyn_cast<k::RangeOp>(op);
           reduce && reduce.getAxis() == AxisType::Reduce &&
           !reduce.getInitArgs().empty()) {
         loops.push_back(loop);
         return;
       }
   });
-  for (RangeOp loop : loops) {
+  for (k::RangeOp loop : loops) {
     std::optional<int64_t> bound = getConstantIntValue(loop.getBound());
     if (!bound || !reductionSharesLoads(loop))
       continue;
@@ -277,12 +277,12 @@ void upcastSharedLoads(KernelOp kernel) {
 /// The row loop of the reduction-outside nest whose outermost REDUCE range
 /// is `reduce`: the outermost LOOP range around it of a constant bound above
 /// 1. Null when `reduce` carries values or is in another REDUCE range.
-RangeOp getRowLoop(RangeOp reduce) {
+k::RangeOp getRowLoop(k::RangeOp reduce) {
   if (reduce.getAxis() != AxisType::Reduce || !reduce.getInitArgs().empty())
     return {};
-  RangeOp rows;
-  for (auto range = reduce->getParentOfType<RangeOp>(); range;
-       range = range->getParentOfType<RangeOp>()) {
+  k::RangeOp rows;
+  for (auto range = reduce->getParentOfType<k::RangeOp>(); range;
+       range = range->getParentOfType<k::RangeOp>()) {
     if (range.getAxis() == AxisType::Reduce)
       return {};
     std::optional<int64_t> bound = getConstantIntValue(range.getBound());
@@ -294,14 +294,14 @@ RangeOp getRowLoop(RangeOp reduce) {
 
 /// UPCASTs the row loop of each reduction-outside nest of `kernel`, its
 /// tail split off and upcast on its own (see the file comment).
-void upcastRows(KernelOp kernel) {
-  SmallVector<RangeOp> rowLoops;
-  kernel.walk([&](RangeOp reduce) {
-    if (RangeOp rows = getRowLoop(reduce);
+void upcastRows(k::KernelOp kernel) {
+  SmallVector<k::RangeOp> rowLoops;
+  kernel.walk([&](k::RangeOp reduce) {
+    if (k::RangeOp rows = getRowLoop(reduce);
         rows && !llvm::is_contained(rowLoops, rows))
       rowLoops.push_back(rows);
   });
-  for (RangeOp rows : rowLoops) {
+  for (k::RangeOp rows : rowLoops) {
     int64_t bound = *getConstantIntValue(rows.getBound());
     // The whole loop upcast checks that its iterations are independent.
     if (!canUpcastLoop(rows, bound))
@@ -316,7 +316,7 @@ void upcastRows(KernelOp kernel) {
     }
     int64_t tail = bound % kRowUpcast;
     if (tail != 0) {
-      FailureOr<RangeOp> tailRows = splitLoop(rows, bound - tail);
+      FailureOr<k::RangeOp> tailRows = splitLoop(rows, bound - tail);
       if (failed(tailRows))
         continue;
       (void)upcastLoop(*tailRows, tail);
@@ -337,10 +337,10 @@ struct ReducedRows {
 
 /// The rows `reduce` reads per iteration, when it is the REDUCE range of a
 /// reduction-outside nest; none otherwise.
-std::optional<ReducedRows> getReducedRows(RangeOp reduce) {
+std::optional<ReducedRows> getReducedRows(k::RangeOp reduce) {
   if (reduce.getAxis() != AxisType::Reduce || !reduce.getInitArgs().empty())
     return std::nullopt;
-  auto columns = dyn_cast_or_null<RangeOp>(
+  auto columns = dyn_cast_or_null<k::RangeOp>(
       reduce.getBody().front().getTerminator()->getPrevNode());
   if (!columns || columns.getAxis() != AxisType::Loop)
     return std::nullopt;
@@ -354,7 +354,7 @@ std::optional<ReducedRows> getReducedRows(RangeOp reduce) {
   reduce.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
     bool reduced = propagateDependence(op, fromReduced);
     bool column = propagateDependence(op, fromColumn);
-    if (auto load = dyn_cast<KLoadOp>(op); load && reduced && column) {
+    if (auto load = dyn_cast<k::LoadOp>(op); load && reduced && column) {
       Type element = getElementTypeOrSelf(load.getType());
       int64_t bits =
           element.isIntOrFloat() ? element.getIntOrFloatBitWidth() : 64;
@@ -362,8 +362,8 @@ std::optional<ReducedRows> getReducedRows(RangeOp reduce) {
         conflicting = true;
       // An UNROLL range in the column loop runs its loads several times.
       int64_t runs = 1;
-      for (auto range = load->getParentOfType<RangeOp>(); range != columns;
-           range = range->getParentOfType<RangeOp>())
+      for (auto range = load->getParentOfType<k::RangeOp>(); range != columns;
+           range = range->getParentOfType<k::RangeOp>())
         runs *= getConstantIntValue(range.getBound()).value_or(1);
       bytes += runs * *numColumns * std::max<int64_t>(1, bits / 8);
     }
@@ -375,12 +375,13 @@ std::optional<ReducedRows> getReducedRows(RangeOp reduce) {
 /// whose rows, all together, read more than `budget` bytes of a source per
 /// pass over the reduced indices, and more than `conflictBudget` bytes when
 /// its rows are a multiple of 4 KiB apart (see the file comment).
-void blockReductions(KernelOp kernel, int64_t budget, int64_t conflictBudget) {
+void blockReductions(k::KernelOp kernel, int64_t budget,
+                     int64_t conflictBudget) {
   // Each blocking copies the nest: look for the next candidate afresh.
   for (int round = 0; round < 16; ++round) {
-    RangeOp candidate;
+    k::RangeOp candidate;
     int64_t size = 0;
-    kernel.walk([&](RangeOp reduce) {
+    kernel.walk([&](k::RangeOp reduce) {
       std::optional<int64_t> bound = getConstantIntValue(reduce.getBound());
       std::optional<ReducedRows> rows = getReducedRows(reduce);
       if (!bound || !rows || rows->bytes == 0 ||
@@ -390,8 +391,8 @@ void blockReductions(KernelOp kernel, int64_t budget, int64_t conflictBudget) {
       int64_t rowBytes = rows->bytes;
       // Blocking pays only when more than one row reads each block.
       bool reused = false;
-      for (auto range = reduce->getParentOfType<RangeOp>(); range;
-           range = range->getParentOfType<RangeOp>()) {
+      for (auto range = reduce->getParentOfType<k::RangeOp>(); range;
+           range = range->getParentOfType<k::RangeOp>()) {
         std::optional<int64_t> outer = getConstantIntValue(range.getBound());
         reused |= outer && *outer > 1;
       }
@@ -433,22 +434,22 @@ struct TinyCPUSchedulePass
     // operands and accumulators.
     int64_t budget = (cacheBytes > 0 ? cacheBytes : getHostCacheBytes()) / 2;
     int64_t conflictBudget = getHostLastLevelCacheBytes() / 4;
-    getOperation()->walk<WalkOrder::PreOrder>([&](KernelOp kernel) {
+    getOperation()->walk<WalkOrder::PreOrder>([&](k::KernelOp kernel) {
       if (isGpuKernel(kernel) || hasSchedule(kernel))
         return WalkResult::skip();
       upcastRows(kernel);
-      SmallVector<RangeOp> reduces;
-      kernel.walk([&](RangeOp range) {
+      SmallVector<k::RangeOp> reduces;
+      kernel.walk([&](k::RangeOp range) {
         if (range.getAxis() == AxisType::Reduce)
           reduces.push_back(range);
       });
       // Only the innermost REDUCE range of a nest matches.
-      for (RangeOp reduce : reduces)
+      for (k::RangeOp reduce : reduces)
         (void)unrollReduce(reduce, kReduceUnroll);
       upcastSharedLoads(kernel);
       std::optional<int64_t> work = WorkCounter::count(kernel);
       if (work && *work >= minWork)
-        if (RangeOp range = findThreadRange(kernel))
+        if (k::RangeOp range = findThreadRange(kernel))
           range.setAxis(AxisType::Thread);
       blockReductions(kernel, budget, conflictBudget);
       return WalkResult::skip();

@@ -129,10 +129,9 @@ struct Bounds {
 /// the IR as it was).
 class RangeCollapser : public OpBuilder::Listener {
 public:
-  RangeCollapser(RangeOp range, int64_t bound)
+  RangeCollapser(k::RangeOp range, int64_t bound)
       : range(range), index(range.getInductionVar()),
-        acc(range.getRegionIterArgs()[0]), bound(bound),
-        builder(range, this) {}
+        acc(range.getRegionIterArgs()[0]), bound(bound), builder(range, this) {}
 
   /// Replaces the range's result by its closed form and erases the range.
   LogicalResult run();
@@ -178,7 +177,7 @@ private:
                                unsigned depth);
   FailureOr<Value> gather(Value lhs, Value rhs, Value value, Operation *cast);
 
-  RangeOp range;
+  k::RangeOp range;
   Value index, acc;
   int64_t bound;
   OpBuilder builder;
@@ -797,14 +796,15 @@ LogicalResult RangeCollapser::run() {
   // The body reads memory at most: a store, a barrier or an inner loop
   // (collapsed first when it can be) keeps the loop.
   WalkResult effects = range.getBody().walk([&](Operation *op) {
-    if (isa<EndOp, KLoadOp>(op) || (op->getNumRegions() == 0 && isPure(op)))
+    if (isa<k::EndOp, k::LoadOp>(op) ||
+        (op->getNumRegions() == 0 && isPure(op)))
       return WalkResult::advance();
     return WalkResult::interrupt();
   });
   if (effects.wasInterrupted())
     return failure();
   // The body adds one term to the accumulator.
-  auto end = cast<EndOp>(range.getBody().front().getTerminator());
+  auto end = cast<k::EndOp>(range.getBody().front().getTerminator());
   Operation *add = end.getValues()[0].getDefiningOp();
   if (!isa_and_nonnull<arith::AddFOp, arith::AddIOp>(add) ||
       !acc.hasOneUse() || add->getParentRegion() != &range.getBody())
@@ -844,13 +844,13 @@ struct TinyCollapseReduce
   void runOnOperation() override {
     // Inner ranges first: an outer sum collapses only once the ones in its
     // body have.
-    SmallVector<RangeOp> ranges;
-    getOperation()->walk([&](RangeOp range) {
+    SmallVector<k::RangeOp> ranges;
+    getOperation()->walk([&](k::RangeOp range) {
       if (range.getAxis() == AxisType::Reduce &&
           range.getInitArgs().size() == 1 && range.getNumResults() == 1)
         ranges.push_back(range);
     });
-    for (RangeOp range : ranges) {
+    for (k::RangeOp range : ranges) {
       std::optional<int64_t> bound = getConstantInt(range.getBound());
       if (!bound || *bound < 0)
         continue;

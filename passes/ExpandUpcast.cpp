@@ -49,7 +49,7 @@ using namespace mlir::tiny;
 namespace {
 
 /// Replaces `range` by `count` copies of its body (see the file comment).
-void expandRange(RangeOp range, int64_t count) {
+void expandRange(k::RangeOp range, int64_t count) {
   OpBuilder builder(range);
   Block &body = range.getBody().front();
   SmallVector<Value> carried(range.getInitArgs());
@@ -82,7 +82,7 @@ bool isSameInEveryCopy(Operation *op, ArrayRef<IRMapping> copies) {
 void cloneInterleaved(OpBuilder &builder, iterator_range<Block::iterator> ops,
                       MutableArrayRef<IRMapping> copies) {
   for (Operation &op : ops) {
-    auto range = dyn_cast<RangeOp>(op);
+    auto range = dyn_cast<k::RangeOp>(op);
     if (range && llvm::all_of(copies, [&](const IRMapping &copy) {
           return copy.lookupOrDefault(range.getBound()) ==
                  copies.front().lookupOrDefault(range.getBound());
@@ -92,7 +92,7 @@ void cloneInterleaved(OpBuilder &builder, iterator_range<Block::iterator> ops,
       for (IRMapping &copy : copies)
         for (Value init : range.getInitArgs())
           inits.push_back(copy.lookupOrDefault(init));
-      auto merged = RangeOp::create(
+      auto merged = k::RangeOp::create(
           builder, range.getLoc(), range.getAxis(),
           copies.front().lookupOrDefault(range.getBound()), inits);
       Block &body = merged.getBody().front();
@@ -113,7 +113,7 @@ void cloneInterleaved(OpBuilder &builder, iterator_range<Block::iterator> ops,
         for (IRMapping &copy : copies)
           for (Value value : original.getTerminator()->getOperands())
             yields.push_back(copy.lookupOrDefault(value));
-        EndOp::create(builder, range.getLoc(), yields);
+        k::EndOp::create(builder, range.getLoc(), yields);
       }
       for (auto [index, copy] : llvm::enumerate(copies))
         copy.map(range.getResults(),
@@ -133,17 +133,17 @@ void cloneInterleaved(OpBuilder &builder, iterator_range<Block::iterator> ops,
 }
 
 /// Whether `range`, an UPCAST range carrying nothing, holds a range.
-bool upcastsRanges(RangeOp range) {
+bool upcastsRanges(k::RangeOp range) {
   if (range.getAxis() != AxisType::Upcast || !range.getInitArgs().empty())
     return false;
   return range.getBody()
-      .walk([](RangeOp) { return WalkResult::interrupt(); })
+      .walk([](k::RangeOp) { return WalkResult::interrupt(); })
       .wasInterrupted();
 }
 
 /// Replaces `range` by `count` copies of its body, op by op, its ranges
 /// jammed (see the file comment).
-void expandUpcastJammed(RangeOp range, int64_t count) {
+void expandUpcastJammed(k::RangeOp range, int64_t count) {
   OpBuilder builder(range);
   SmallVector<IRMapping> copies(count);
   for (auto [index, copy] : llvm::enumerate(copies))
@@ -161,9 +161,9 @@ struct TinyExpandUpcastPass
   void runOnOperation() override {
     // Inner ranges first: an outer range's copies then copy bodies already
     // expanded.
-    SmallVector<std::pair<RangeOp, int64_t>> ranges;
+    SmallVector<std::pair<k::RangeOp, int64_t>> ranges;
     bool failed = false;
-    getOperation()->walk([&](RangeOp range) {
+    getOperation()->walk([&](k::RangeOp range) {
       AxisType axis = range.getAxis();
       if (axis != AxisType::Upcast && axis != AxisType::Unroll)
         return;

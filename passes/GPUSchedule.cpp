@@ -69,15 +69,15 @@ struct KernelAxes {
   bool groupReduce = false;
 };
 
-KernelAxes getKernelAxes(KernelOp kernel) {
+KernelAxes getKernelAxes(k::KernelOp kernel) {
   KernelAxes axes;
   kernel.walk([&](Operation *op) {
-    if (auto special = dyn_cast<SpecialOp>(op)) {
+    if (auto special = dyn_cast<k::SpecialOp>(op)) {
       axes.namesGrid = true;
       axes.usesThreads |= !special.getName().starts_with("gidx");
       return;
     }
-    auto range = dyn_cast<RangeOp>(op);
+    auto range = dyn_cast<k::RangeOp>(op);
     if (!range)
       return;
     AxisType axis = range.getAxis();
@@ -95,13 +95,13 @@ KernelAxes getKernelAxes(KernelOp kernel) {
 
 /// Iterations of `range` and of the longest chain of ranges in its body;
 /// none when a bound is not a constant.
-std::optional<int64_t> getTripCount(RangeOp range) {
+std::optional<int64_t> getTripCount(k::RangeOp range) {
   std::optional<int64_t> bound = getConstantIntValue(range.getBound());
   if (!bound)
     return std::nullopt;
   int64_t inner = 1;
   for (Operation &op : range.getBody().front()) {
-    auto nested = dyn_cast<RangeOp>(op);
+    auto nested = dyn_cast<k::RangeOp>(op);
     if (!nested)
       continue;
     std::optional<int64_t> count = getTripCount(nested);
@@ -115,7 +115,7 @@ std::optional<int64_t> getTripCount(RangeOp range) {
 /// Whether the threads of a block may take the iterations of `range` in any
 /// order and combine their parts: every carried value has a combiner, and
 /// float sums and products may be reassociated.
-bool hasReorderableCombiners(RangeOp range) {
+bool hasReorderableCombiners(k::RangeOp range) {
   for (unsigned i = 0, e = range.getInitArgs().size(); i < e; ++i) {
     Operation *combiner = getReductionCombiner(range, i);
     if (!combiner ||
@@ -133,11 +133,11 @@ bool hasReorderableCombiners(RangeOp range) {
 /// The number of outputs of the kernel around `range`: the product of the
 /// bounds of the ranges it is nested in, when they are all parallel output
 /// ranges with constant bounds.
-std::optional<int64_t> getOutputCount(RangeOp range, KernelOp kernel) {
+std::optional<int64_t> getOutputCount(k::RangeOp range, k::KernelOp kernel) {
   int64_t outputs = 1;
   for (Operation *parent = range->getParentOp(); parent != kernel;
        parent = parent->getParentOp()) {
-    auto outer = dyn_cast<RangeOp>(parent);
+    auto outer = dyn_cast<k::RangeOp>(parent);
     if (!outer || !outer.getInitArgs().empty() ||
         !llvm::is_contained(
             {AxisType::Loop, AxisType::Thread, AxisType::Global},
@@ -153,10 +153,10 @@ std::optional<int64_t> getOutputCount(RangeOp range, KernelOp kernel) {
 
 /// Marks GROUP_REDUCE the reductions of `kernel` worth sharing between the
 /// threads of a block; returns whether it marked one.
-bool scheduleGroupReduces(KernelOp kernel, int64_t minReduce,
+bool scheduleGroupReduces(k::KernelOp kernel, int64_t minReduce,
                           int64_t maxOutputs) {
   bool marked = false;
-  kernel.walk([&](RangeOp range) {
+  kernel.walk([&](k::RangeOp range) {
     if (range.getAxis() != AxisType::Reduce)
       return;
     std::optional<int64_t> outputs = getOutputCount(range, kernel);
@@ -166,7 +166,7 @@ bool scheduleGroupReduces(KernelOp kernel, int64_t minReduce,
       return;
     // Each thread runs its share of the body: it may only read.
     WalkResult writes = range.getBody().walk([](Operation *op) {
-      return isa<KStoreOp, AtomicAddOp, BarrierOp>(op)
+      return isa<k::StoreOp, k::AtomicAddOp, k::BarrierOp>(op)
                  ? WalkResult::interrupt()
                  : WalkResult::advance();
     });
@@ -193,16 +193,16 @@ bool mayWrite(Operation &op) {
 /// top, the only range of each block while it carries nothing, is a LOOP or
 /// THREAD range with a constant bound, and the ops beside it write nothing
 /// (every thread runs them). At most three ranges longer than one.
-SmallVector<RangeOp> getOutputNest(KernelOp kernel) {
-  SmallVector<RangeOp> nest;
+SmallVector<k::RangeOp> getOutputNest(k::KernelOp kernel) {
+  SmallVector<k::RangeOp> nest;
   Block *block = &kernel.getBody().front();
   unsigned longRanges = 0;
   while (longRanges < kGridDims) {
-    RangeOp only;
+    k::RangeOp only;
     for (Operation &op : *block) {
       if (op.hasTrait<OpTrait::IsTerminator>())
         continue;
-      auto range = dyn_cast<RangeOp>(op);
+      auto range = dyn_cast<k::RangeOp>(op);
       if ((range && only) ||
           (!range && (op.getNumRegions() != 0 || mayWrite(op))))
         return nest;
@@ -224,7 +224,7 @@ SmallVector<RangeOp> getOutputNest(KernelOp kernel) {
 }
 
 /// Inlines `range`'s body in its place, for index `index`.
-void inlineRange(RewriterBase &rewriter, RangeOp range, Value index) {
+void inlineRange(RewriterBase &rewriter, k::RangeOp range, Value index) {
   Block &body = range.getBody().front();
   rewriter.eraseOp(body.getTerminator());
   rewriter.inlineBlockBefore(&body, range, ValueRange{index});
@@ -236,10 +236,10 @@ void inlineRange(RewriterBase &rewriter, RangeOp range, Value index) {
 /// one becomes LOCAL threads, split into blocks of `blockSize` (its body
 /// guarded where the bound is not a multiple). A range of one iteration is
 /// no dimension: its body takes its place.
-void scheduleGrid(RewriterBase &rewriter, KernelOp kernel, bool groupReduce,
+void scheduleGrid(RewriterBase &rewriter, k::KernelOp kernel, bool groupReduce,
                   int64_t blockSize) {
-  SmallVector<RangeOp> nest;
-  for (RangeOp range : getOutputNest(kernel)) {
+  SmallVector<k::RangeOp> nest;
+  for (k::RangeOp range : getOutputNest(kernel)) {
     if (*getConstantIntValue(range.getBound()) > 1) {
       nest.push_back(range);
       continue;
@@ -249,8 +249,8 @@ void scheduleGrid(RewriterBase &rewriter, KernelOp kernel, bool groupReduce,
   }
   if (nest.empty())
     return;
-  RangeOp inner = nest.back();
-  for (RangeOp range : ArrayRef(nest).drop_back())
+  k::RangeOp inner = nest.back();
+  for (k::RangeOp range : ArrayRef(nest).drop_back())
     range.setAxis(AxisType::Global);
   if (groupReduce)
     return inner.setAxis(AxisType::Global);
@@ -262,11 +262,11 @@ void scheduleGrid(RewriterBase &rewriter, KernelOp kernel, bool groupReduce,
   Location loc = inner.getLoc();
   rewriter.setInsertionPoint(inner);
   Value threads = createIndex(rewriter, loc, blockSize);
-  auto blocks = RangeOp::create(
+  auto blocks = k::RangeOp::create(
       rewriter, loc, AxisType::Global,
       createIndex(rewriter, loc, llvm::divideCeil(bound, blockSize)));
   rewriter.setInsertionPoint(blocks.getBody().front().getTerminator());
-  auto lanes = RangeOp::create(rewriter, loc, AxisType::Local, threads);
+  auto lanes = k::RangeOp::create(rewriter, loc, AxisType::Local, threads);
   Operation *end = lanes.getBody().front().getTerminator();
   rewriter.setInsertionPoint(end);
   Value index = arith::AddIOp::create(
@@ -288,12 +288,12 @@ void scheduleGrid(RewriterBase &rewriter, KernelOp kernel, bool groupReduce,
 
 /// Wraps the body of `kernel` in a GLOBAL range of one iteration: one
 /// thread runs it.
-void scheduleOneThread(RewriterBase &rewriter, KernelOp kernel) {
+void scheduleOneThread(RewriterBase &rewriter, k::KernelOp kernel) {
   Block &body = kernel.getBody().front();
   Location loc = kernel.getLoc();
   rewriter.setInsertionPointToStart(&body);
   Value one = createIndex(rewriter, loc, 1);
-  auto range = RangeOp::create(rewriter, loc, AxisType::Global, one);
+  auto range = k::RangeOp::create(rewriter, loc, AxisType::Global, one);
   Operation *end = range.getBody().front().getTerminator();
   for (Operation &op : llvm::make_early_inc_range(
            llvm::make_range(std::next(Block::iterator(range)), body.end())))
@@ -315,7 +315,7 @@ struct TinyGPUSchedulePass
       return signalPassFailure();
     }
     IRRewriter rewriter(&getContext());
-    getOperation()->walk<WalkOrder::PreOrder>([&](KernelOp kernel) {
+    getOperation()->walk<WalkOrder::PreOrder>([&](k::KernelOp kernel) {
       if (gpuKernelsOnly && !isGpuKernel(kernel))
         return WalkResult::skip();
       KernelAxes axes = getKernelAxes(kernel);

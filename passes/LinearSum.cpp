@@ -154,7 +154,7 @@ std::optional<Interval> mlir::tiny::getInductionVarRange(Value value) {
   auto arg = dyn_cast<BlockArgument>(value);
   if (!arg)
     return std::nullopt;
-  auto range = dyn_cast<RangeOp>(arg.getOwner()->getParentOp());
+  auto range = dyn_cast<k::RangeOp>(arg.getOwner()->getParentOp());
   if (!range || range.getInductionVar() != arg)
     return std::nullopt;
   std::optional<int64_t> bound = getConstantInt(range.getBound());

@@ -95,9 +95,9 @@ struct LaneInfo {
 /// iteration loads, combines and stores back at an address that does not
 /// depend on the reduced indices.
 struct Accumulator {
-  KIndexOp address;
-  KLoadOp load;
-  KStoreOp store;
+  k::IndexOp address;
+  k::LoadOp load;
+  k::StoreOp store;
 };
 
 /// The widest vector registers of the host and how many there are.
@@ -118,7 +118,7 @@ class ReductionNest {
 public:
   /// Matches the reduce ranges starting at `outer` (none of which carries
   /// values) around a column loop whose only stores update accumulators.
-  static std::optional<ReductionNest> match(RangeOp outer);
+  static std::optional<ReductionNest> match(k::RangeOp outer);
 
   int64_t getNumColumns() const { return numColumns; }
   Type getAccumulatorType() { return accumulators.front().load.getType(); }
@@ -137,8 +137,8 @@ private:
   bool isInNest(Operation *op) const { return reduces.front()->isAncestor(op); }
 
   /// Emits one loop of `count` tiles of `width` columns from `start`.
-  RangeOp emitTiles(OpBuilder &builder, int64_t width, int64_t start,
-                    int64_t count);
+  k::RangeOp emitTiles(OpBuilder &builder, int64_t width, int64_t start,
+                       int64_t count);
   /// The value of `value` (defined in the nest, independent of the reduced
   /// indices) for the column mapped in `mapping`, cloned outside the
   /// reduce ranges.
@@ -147,11 +147,11 @@ private:
   /// where the clamp's condition holds (a masked load), the element at the
   /// clamped-to index elsewhere (its pass-through value), as the scalar
   /// loads read them.
-  Value emitClampedLoad(OpBuilder &builder, KLoadOp load, IRMapping &mapping,
+  Value emitClampedLoad(OpBuilder &builder, k::LoadOp load, IRMapping &mapping,
                         function_ref<Value(Value)> getVector);
   /// The tile's lanes of a load at an index that varies across the columns
   /// but not contiguously: one gather of the element each column reads.
-  Value emitGather(OpBuilder &builder, KLoadOp load, IRMapping &mapping,
+  Value emitGather(OpBuilder &builder, k::LoadOp load, IRMapping &mapping,
                    function_ref<Value(Value)> getVector);
   /// The scalar value of the Clamped index `value` in the tile's first
   /// column with its clamp's result replaced by `replacement` (the clamp's
@@ -163,8 +163,8 @@ private:
                                   IRMapping &mapping, ValueRange carried);
 
   /// The reduce ranges, outermost first, and the column loop they hold.
-  SmallVector<RangeOp> reduces;
-  RangeOp columns;
+  SmallVector<k::RangeOp> reduces;
+  k::RangeOp columns;
   int64_t numColumns = 0;
   SmallVector<Accumulator> accumulators;
   DenseMap<Operation *, unsigned> accumulatorOf;
@@ -181,9 +181,9 @@ private:
   DenseSet<Value> dependsOnReduce;
 };
 
-std::optional<ReductionNest> ReductionNest::match(RangeOp outer) {
+std::optional<ReductionNest> ReductionNest::match(k::RangeOp outer) {
   ReductionNest nest;
-  RangeOp current = outer;
+  k::RangeOp current = outer;
   while (true) {
     if (current.getAxis() != AxisType::Reduce || !current.getInitArgs().empty())
       return std::nullopt;
@@ -195,7 +195,7 @@ std::optional<ReductionNest> ReductionNest::match(RangeOp outer) {
     for (Operation &op : body.without_terminator())
       if (&op != last && (op.getNumRegions() != 0 || !isPure(&op)))
         return std::nullopt;
-    auto inner = dyn_cast<RangeOp>(last);
+    auto inner = dyn_cast<k::RangeOp>(last);
     if (!inner || !inner.getInitArgs().empty())
       return std::nullopt;
     if (inner.getAxis() == AxisType::Loop) {
@@ -214,7 +214,7 @@ std::optional<ReductionNest> ReductionNest::match(RangeOp outer) {
 }
 
 LogicalResult ReductionNest::analyze() {
-  for (RangeOp reduce : reduces)
+  for (k::RangeOp reduce : reduces)
     dependsOnReduce.insert(reduce.getInductionVar());
   reduces.front()->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (llvm::any_of(op->getOperands(),
@@ -233,10 +233,10 @@ LogicalResult ReductionNest::findAccumulators() {
   Block &body = columns.getBody().front();
   DenseSet<Value> accumulatorBuffers;
   for (Operation &op : body.without_terminator()) {
-    auto store = dyn_cast<KStoreOp>(op);
+    auto store = dyn_cast<k::StoreOp>(op);
     if (!store)
       continue;
-    auto address = store.getPtr().getDefiningOp<KIndexOp>();
+    auto address = store.getPtr().getDefiningOp<k::IndexOp>();
     if (store.getGate() || !address || !isInNest(address) ||
         address.getIndices().size() != 1 ||
         dependsOnReduce.contains(address.getIndices().front()))
@@ -245,7 +245,7 @@ LogicalResult ReductionNest::findAccumulators() {
     Type type = store.getValue().getType();
     if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() % 8 != 0)
       return failure();
-    KLoadOp load = getAccumulatorLoad(store);
+    k::LoadOp load = getAccumulatorLoad(store);
     if (!load || !isHoistable(address.getIndices().front()))
       return failure();
     accumulatorOf[load] = accumulatorOf[store] = accumulators.size();
@@ -263,10 +263,10 @@ LogicalResult ReductionNest::findAccumulators() {
   WalkResult touches = reduces.front()->walk([&](Operation *op) {
     if (accumulatorOf.count(op))
       return WalkResult::advance();
-    if (isa<KStoreOp, AtomicAddOp>(op))
+    if (isa<k::StoreOp, k::AtomicAddOp>(op))
       return WalkResult::interrupt();
-    if (auto load = dyn_cast<KLoadOp>(op)) {
-      auto address = load.getPtr().getDefiningOp<KIndexOp>();
+    if (auto load = dyn_cast<k::LoadOp>(op)) {
+      auto address = load.getPtr().getDefiningOp<k::IndexOp>();
       if (!address || accumulatorBuffers.contains(address.getBuffer()))
         return WalkResult::interrupt();
     }
@@ -318,11 +318,11 @@ LogicalResult ReductionNest::analyzeLanes() {
   };
   for (Operation &op : columns.getBody().front().without_terminator()) {
     if (auto it = accumulatorOf.find(&op); it != accumulatorOf.end()) {
-      if (auto load = dyn_cast<KLoadOp>(op))
+      if (auto load = dyn_cast<k::LoadOp>(op))
         lanes[load] = {Lanes::Vector};
       continue;
     }
-    if (auto index = dyn_cast<KIndexOp>(op)) {
+    if (auto index = dyn_cast<k::IndexOp>(op)) {
       ValueRange indices = index.getIndices();
       if (llvm::all_of(indices, isUniform))
         continue;
@@ -339,7 +339,7 @@ LogicalResult ReductionNest::analyzeLanes() {
         gathered.insert(index);
       continue;
     }
-    if (auto load = dyn_cast<KLoadOp>(op)) {
+    if (auto load = dyn_cast<k::LoadOp>(op)) {
       if (contiguous.contains(load.getPtr())) {
         if (load.getGate() || !load.getType().isIntOrFloat() ||
             load.getType().getIntOrFloatBitWidth() % 8 != 0)
@@ -466,11 +466,11 @@ Value ReductionNest::rebuildClamped(OpBuilder &builder, Value value,
   return mlir::clone(builder, op, {value.getType()}, operands)->getResult(0);
 }
 
-Value ReductionNest::emitClampedLoad(OpBuilder &builder, KLoadOp load,
+Value ReductionNest::emitClampedLoad(OpBuilder &builder, k::LoadOp load,
                                      IRMapping &mapping,
                                      function_ref<Value(Value)> getVector) {
   Location loc = load.getLoc();
-  auto address = load.getPtr().getDefiningOp<KIndexOp>();
+  auto address = load.getPtr().getDefiningOp<k::IndexOp>();
   Value last = address.getIndices().back();
   arith::SelectOp clamp = lanes.lookup(last).clamp;
   SmallVector<Value> first, other;
@@ -493,19 +493,19 @@ Value ReductionNest::emitClampedLoad(OpBuilder &builder, KLoadOp load,
       builder, last, mapping.lookupOrDefault(clamp.getFalseValue()), mapping);
   other.push_back(
       arith::SelectOp::create(builder, loc, inBounds, first.back(), atClamp));
-  Value otherPtr = KIndexOp::create(builder, loc, address.getBuffer(), other);
+  Value otherPtr = k::IndexOp::create(builder, loc, address.getBuffer(), other);
   Value otherElement =
-      KLoadOp::create(builder, loc, otherPtr, Value(), Value());
+      k::LoadOp::create(builder, loc, otherPtr, Value(), Value());
   Value passThru = vector::BroadcastOp::create(builder, loc, type, otherElement);
   return vector::MaskedLoadOp::create(builder, loc, type, address.getBuffer(),
                                       first, mask, passThru);
 }
 
-Value ReductionNest::emitGather(OpBuilder &builder, KLoadOp load,
+Value ReductionNest::emitGather(OpBuilder &builder, k::LoadOp load,
                                 IRMapping &mapping,
                                 function_ref<Value(Value)> getVector) {
   Location loc = load.getLoc();
-  auto address = load.getPtr().getDefiningOp<KIndexOp>();
+  auto address = load.getPtr().getDefiningOp<k::IndexOp>();
   // The uniform leading indices address the gather's base; the last one,
   // a vector, each lane's element from there.
   SmallVector<Value> base;
@@ -564,13 +564,13 @@ SmallVector<Value> ReductionNest::emitTileBody(OpBuilder &builder,
 
   for (Operation &op : columns.getBody().front().without_terminator()) {
     if (auto it = accumulatorOf.find(&op); it != accumulatorOf.end()) {
-      if (auto load = dyn_cast<KLoadOp>(op)) {
+      if (auto load = dyn_cast<k::LoadOp>(op)) {
         if (width == 1)
           mapping.map(load.getResult(), carried[it->second]);
         else
           vectors[load] = carried[it->second];
       } else {
-        yields[it->second] = getVector(cast<KStoreOp>(op).getValue());
+        yields[it->second] = getVector(cast<k::StoreOp>(op).getValue());
       }
       continue;
     }
@@ -578,18 +578,18 @@ SmallVector<Value> ReductionNest::emitTileBody(OpBuilder &builder,
       builder.clone(op, mapping);
       continue;
     }
-    if (isa<KIndexOp>(op) && (contiguous.contains(op.getResult(0)) ||
-                              clampedContiguous.contains(op.getResult(0)) ||
-                              gathered.contains(op.getResult(0))))
+    if (isa<k::IndexOp>(op) && (contiguous.contains(op.getResult(0)) ||
+                                clampedContiguous.contains(op.getResult(0)) ||
+                                gathered.contains(op.getResult(0))))
       continue;
     // Clamped indices are only read by the loads they address, which
     // rebuild them (emitClampedLoad); their condition is a vector here.
     if (op.getNumResults() == 1 &&
         lanes.lookup(op.getResult(0)).kind == Lanes::Clamped)
       continue;
-    if (auto load = dyn_cast<KLoadOp>(op);
+    if (auto load = dyn_cast<k::LoadOp>(op);
         load && contiguous.contains(load.getPtr())) {
-      auto address = load.getPtr().getDefiningOp<KIndexOp>();
+      auto address = load.getPtr().getDefiningOp<k::IndexOp>();
       SmallVector<Value> indices;
       for (Value index : address.getIndices())
         indices.push_back(mapping.lookupOrDefault(index));
@@ -598,12 +598,12 @@ SmallVector<Value> ReductionNest::emitTileBody(OpBuilder &builder,
                                  address.getBuffer(), indices);
       continue;
     }
-    if (auto load = dyn_cast<KLoadOp>(op);
+    if (auto load = dyn_cast<k::LoadOp>(op);
         load && clampedContiguous.contains(load.getPtr())) {
       vectors[load] = emitClampedLoad(builder, load, mapping, getVector);
       continue;
     }
-    if (auto load = dyn_cast<KLoadOp>(op);
+    if (auto load = dyn_cast<k::LoadOp>(op);
         load && gathered.contains(load.getPtr())) {
       vectors[load] = emitGather(builder, load, mapping, getVector);
       continue;
@@ -623,15 +623,15 @@ SmallVector<Value> ReductionNest::emitTileBody(OpBuilder &builder,
   return yields;
 }
 
-RangeOp ReductionNest::emitTiles(OpBuilder &builder, int64_t width,
-                                 int64_t start, int64_t count) {
+k::RangeOp ReductionNest::emitTiles(OpBuilder &builder, int64_t width,
+                                    int64_t start, int64_t count) {
   if (count == 0)
     return {};
   Location loc = columns.getLoc();
   OpBuilder::InsertionGuard guard(builder);
   auto tiles =
-      RangeOp::create(builder, loc, AxisType::Loop,
-                      arith::ConstantIndexOp::create(builder, loc, count));
+      k::RangeOp::create(builder, loc, AxisType::Loop,
+                         arith::ConstantIndexOp::create(builder, loc, count));
   builder.setInsertionPoint(tiles.getBody().front().getTerminator());
   // The tile's first column: start + tile * width.
   Value first = tiles.getInductionVar();
@@ -657,8 +657,8 @@ RangeOp ReductionNest::emitTiles(OpBuilder &builder, int64_t width,
     starts.push_back(index);
     Value buffer = acc.address.getBuffer();
     if (width == 1) {
-      Value ptr = KIndexOp::create(builder, loc, buffer, ValueRange{index});
-      inits.push_back(KLoadOp::create(builder, loc, ptr, Value(), Value()));
+      Value ptr = k::IndexOp::create(builder, loc, buffer, ValueRange{index});
+      inits.push_back(k::LoadOp::create(builder, loc, ptr, Value(), Value()));
     } else {
       inits.push_back(vector::LoadOp::create(builder, loc, vectorType, buffer,
                                              ValueRange{index}));
@@ -668,25 +668,25 @@ RangeOp ReductionNest::emitTiles(OpBuilder &builder, int64_t width,
   // The reduce ranges, carrying the accumulators.
   IRMapping mapping;
   mapping.map(columns.getInductionVar(), first);
-  SmallVector<RangeOp> newReduces;
+  SmallVector<k::RangeOp> newReduces;
   SmallVector<Value> carried = inits;
-  for (RangeOp reduce : reduces) {
+  for (k::RangeOp reduce : reduces) {
     auto newReduce =
-        RangeOp::create(builder, loc, AxisType::Reduce,
-                        mapping.lookupOrDefault(reduce.getBound()), carried);
+        k::RangeOp::create(builder, loc, AxisType::Reduce,
+                           mapping.lookupOrDefault(reduce.getBound()), carried);
     newReduces.push_back(newReduce);
     mapping.map(reduce.getInductionVar(), newReduce.getInductionVar());
     builder.setInsertionPointToStart(&newReduce.getBody().front());
     Block &body = reduce.getBody().front();
     for (Operation &op : body.without_terminator())
-      if (!isa<RangeOp>(op))
+      if (!isa<k::RangeOp>(op))
         builder.clone(op, mapping);
     carried = SmallVector<Value>(newReduce.getRegionIterArgs());
   }
   SmallVector<Value> yields = emitTileBody(builder, width, mapping, carried);
-  for (RangeOp newReduce : llvm::reverse(newReduces)) {
+  for (k::RangeOp newReduce : llvm::reverse(newReduces)) {
     builder.setInsertionPointToEnd(&newReduce.getBody().front());
-    EndOp::create(builder, loc, yields);
+    k::EndOp::create(builder, loc, yields);
     yields = SmallVector<Value>(newReduce.getResults());
   }
 
@@ -694,8 +694,8 @@ RangeOp ReductionNest::emitTiles(OpBuilder &builder, int64_t width,
   for (auto [acc, index, value] : llvm::zip(accumulators, starts, yields)) {
     Value buffer = acc.address.getBuffer();
     if (width == 1) {
-      Value ptr = KIndexOp::create(builder, loc, buffer, ValueRange{index});
-      KStoreOp::create(builder, loc, ptr, value, Value());
+      Value ptr = k::IndexOp::create(builder, loc, buffer, ValueRange{index});
+      k::StoreOp::create(builder, loc, ptr, value, Value());
     } else {
       vector::StoreOp::create(builder, loc, value, buffer, ValueRange{index});
     }
@@ -707,11 +707,11 @@ void ReductionNest::rewrite(int64_t width, int64_t lanes) {
   OpBuilder builder(reduces.front());
   // Full tiles, then at most one tile of each narrower vector (a register,
   // half of one, ...), then scalar columns: a remainder of 7 is 4 + 2 + 1.
-  SmallVector<RangeOp> tiles;
+  SmallVector<k::RangeOp> tiles;
   int64_t done = 0;
   auto emit = [&](int64_t tileWidth) {
     int64_t count = (numColumns - done) / tileWidth;
-    if (RangeOp loop = emitTiles(builder, tileWidth, done, count))
+    if (k::RangeOp loop = emitTiles(builder, tileWidth, done, count))
       tiles.push_back(loop);
     done += count * tileWidth;
   };
@@ -723,7 +723,7 @@ void ReductionNest::rewrite(int64_t width, int64_t lanes) {
   reduces.front()->erase();
   // The column loop's body was cloned whole; what only addressed the
   // accumulators inside it is dead now.
-  for (RangeOp loop : tiles)
+  for (k::RangeOp loop : tiles)
     loop->walk<WalkOrder::PostOrder, ReverseIterator>([](Operation *op) {
       if (isOpTriviallyDead(op))
         op->erase();
@@ -732,14 +732,14 @@ void ReductionNest::rewrite(int64_t width, int64_t lanes) {
 
 /// Whether the body of the REDUCE range `range` holds a LOOP or THREAD range
 /// with a REDUCE range inside it.
-bool holdsOutputRanges(RangeOp range) {
+bool holdsOutputRanges(k::RangeOp range) {
   return llvm::any_of(range.getBody().front(), [](Operation &op) {
-    auto output = dyn_cast<RangeOp>(op);
+    auto output = dyn_cast<k::RangeOp>(op);
     return output &&
            (output.getAxis() == AxisType::Loop ||
             output.getAxis() == AxisType::Thread) &&
            output
-               ->walk([](RangeOp inner) {
+               ->walk([](k::RangeOp inner) {
                  return inner.getAxis() == AxisType::Reduce
                             ? WalkResult::interrupt()
                             : WalkResult::advance();
@@ -761,9 +761,9 @@ struct TinyOptimizePass
     SmallVector<ReductionNest, 0> nests;
     getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
       // Host vector tiles mean nothing to a kernel compiled for a GPU.
-      if (auto kernel = dyn_cast<KernelOp>(op))
+      if (auto kernel = dyn_cast<k::KernelOp>(op))
         return isGpuKernel(kernel) ? WalkResult::skip() : WalkResult::advance();
-      auto range = dyn_cast<RangeOp>(op);
+      auto range = dyn_cast<k::RangeOp>(op);
       if (!range || range.getAxis() != AxisType::Reduce)
         return WalkResult::advance();
       if (std::optional<ReductionNest> nest = ReductionNest::match(range)) {

@@ -36,8 +36,8 @@ struct TinyOutlineKernelsPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    SmallVector<KernelOp> kernels;
-    module.walk([&](KernelOp kernel) {
+    SmallVector<k::KernelOp> kernels;
+    module.walk([&](k::KernelOp kernel) {
       auto host = kernel->getParentOfType<func::FuncOp>();
       if (host && !host->hasAttr("tiny.kernel") && !isGpuKernel(kernel))
         kernels.push_back(kernel);
@@ -46,7 +46,7 @@ struct TinyOutlineKernelsPass
     llvm::StringMap<unsigned> uses;
     // Each host function's kernel functions follow it in launch order.
     DenseMap<Operation *, Operation *> lastFunction;
-    for (KernelOp kernel : kernels) {
+    for (k::KernelOp kernel : kernels) {
       Operation *host = kernel->getParentOfType<func::FuncOp>();
       Operation *&last = lastFunction[host];
       last = outline(kernel, last ? last : host, symbols, uses);
@@ -70,7 +70,7 @@ struct TinyOutlineKernelsPass
 
   /// Outlines `kernel` into a function placed after `after`, which it
   /// returns.
-  Operation *outline(KernelOp kernel, Operation *after, SymbolTable &symbols,
+  Operation *outline(k::KernelOp kernel, Operation *after, SymbolTable &symbols,
                      llvm::StringMap<unsigned> &uses) {
     Region &body = kernel.getBody();
     // Constants the kernel uses from outside are cloned in; every other

@@ -22,7 +22,7 @@ struct TinyPrintSchedulePass
     llvm::raw_ostream &os = toStderr ? llvm::errs() : llvm::outs();
     getOperation().walk([&](func::FuncOp func) {
       SmallVector<StringRef> names;
-      func.walk([&](KernelOp kernel) { names.push_back(kernel.getName()); });
+      func.walk([&](k::KernelOp kernel) { names.push_back(kernel.getName()); });
       os << "schedule @" << func.getSymName() << ": " << names.size()
          << (names.size() == 1 ? " kernel" : " kernels");
       if (!names.empty())

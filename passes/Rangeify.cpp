@@ -54,9 +54,9 @@ using namespace mlir::tiny::rangeify;
 
 /// The kernel-level ops, which a tiny.function does not hold.
 static bool isKernelLevel(Operation *op) {
-  return isa<KernelOp, KCopyOp, KCustomFunctionOp, RangeOp, EndOp, KIndexOp,
-             KLoadOp, KStoreOp, AtomicAddOp, SpecialOp, BarrierOp, WmmaOp,
-             CustomOp>(op);
+  return isa<k::KernelOp, k::CopyOp, k::CustomFunctionOp, k::RangeOp, k::EndOp,
+             k::IndexOp, k::LoadOp, k::StoreOp, k::AtomicAddOp, k::SpecialOp,
+             k::BarrierOp, k::WmmaOp, k::CustomOp>(op);
 }
 
 /// Reports `op`, in the body of a tiny.function, unless rangeify lowers it.
@@ -230,8 +230,8 @@ LogicalResult FunctionRangeifier::run() {
       }
       auto signature = builder.getFunctionType(custom.getArgs().getTypes(),
                                                custom.getResultTypes());
-      KCustomFunctionOp::create(builder, custom.getLoc(), custom.getName(),
-                                argBuffers, resultBuffers, signature);
+      k::CustomFunctionOp::create(builder, custom.getLoc(), custom.getName(),
+                                  argBuffers, resultBuffers, signature);
       continue;
     }
     if (auto custom = dyn_cast<CustomKernelOp>(op)) {
@@ -342,11 +342,11 @@ LogicalResult FunctionRangeifier::run() {
 /// pointer into it is used other than by a load.
 static bool mayWrite(BlockArgument buffer) {
   for (Operation *user : buffer.getUsers()) {
-    auto index = dyn_cast<KIndexOp>(user);
+    auto index = dyn_cast<k::IndexOp>(user);
     if (!index)
       return true;
     if (llvm::any_of(index->getUsers(),
-                     [](Operation *use) { return !isa<KLoadOp>(use); }))
+                     [](Operation *use) { return !isa<k::LoadOp>(use); }))
       return true;
   }
   return false;
@@ -397,8 +397,8 @@ LogicalResult FunctionRangeifier::emitCustomKernel(OpBuilder &builder,
     buffers[result] = buffer;
     kernelBuffers.push_back(buffer);
   }
-  KernelOp kernel = createKernel(builder, custom.getLoc(), custom.getName(),
-                                 kernelBuffers.front());
+  k::KernelOp kernel = createKernel(builder, custom.getLoc(), custom.getName(),
+                                    kernelBuffers.front());
   IRMapping mapping;
   mapping.map(custom.getBody().getArguments(), kernelBuffers);
   OpBuilder::InsertionGuard guard(builder);

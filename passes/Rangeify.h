@@ -225,8 +225,8 @@ private:
                                  StoreOp store, Value buffer);
   /// Creates an empty kernel that writes `buffer`, named for the buffer's
   /// device when the function names devices.
-  KernelOp createKernel(OpBuilder &builder, Location loc, StringRef name,
-                        Value buffer);
+  k::KernelOp createKernel(OpBuilder &builder, Location loc, StringRef name,
+                           Value buffer);
   // RangeifyReduceOutside.cpp: the schedule of large (matmul-like) reduces.
   /// The reduce `value` computes at its own positions (itself, or read
   /// through ops that keep positions, as in `max(r, 0)`), when nothing in

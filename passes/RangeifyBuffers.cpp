@@ -138,8 +138,8 @@ LogicalResult FunctionRangeifier::emitDeviceCopy(OpBuilder &builder,
     buffers[value] = staging;
     range = std::make_pair(staging, int64_t{0});
   }
-  KCopyOp::create(builder, value.getLoc(), range->first, range->second, dst,
-                  /*dst_offset=*/0, getTensorType(value).getNumElements());
+  k::CopyOp::create(builder, value.getLoc(), range->first, range->second, dst,
+                    /*dst_offset=*/0, getTensorType(value).getNumElements());
   return success();
 }
 

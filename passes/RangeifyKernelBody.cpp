@@ -47,8 +47,8 @@ Value KernelBodyEmitter::loadBuffer(Location loc, Value buffer,
                                     ArrayRef<int64_t> shape) {
   Value offset = linearize(loc, indices, shape);
   Value ptr =
-      KIndexOp::create(b, loc, getKernelBuffer(buffer), ValueRange{offset});
-  return KLoadOp::create(b, loc, ptr, /*gate=*/Value(), /*alt=*/Value());
+      k::IndexOp::create(b, loc, getKernelBuffer(buffer), ValueRange{offset});
+  return k::LoadOp::create(b, loc, ptr, /*gate=*/Value(), /*alt=*/Value());
 }
 
 SmallVector<Value>
@@ -91,9 +91,9 @@ FailureOr<Value> KernelBodyEmitter::emitReduce(ReduceOp reduce,
 
   std::function<FailureOr<Value>(size_t, Value)> build =
       [&](size_t level, Value init) -> FailureOr<Value> {
-    auto range = RangeOp::create(b, loc, AxisType::Reduce,
-                                 indexConst(loc, srcShape[axes[level]]),
-                                 ValueRange{init});
+    auto range = k::RangeOp::create(b, loc, AxisType::Reduce,
+                                    indexConst(loc, srcShape[axes[level]]),
+                                    ValueRange{init});
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&range.getBody().front());
     scopes.emplace_back();
@@ -113,7 +113,7 @@ FailureOr<Value> KernelBodyEmitter::emitReduce(ReduceOp reduce,
     scopes.pop_back();
     if (failed(next))
       return failure();
-    EndOp::create(b, loc, ValueRange{*next});
+    k::EndOp::create(b, loc, ValueRange{*next});
     return range.getResult(0);
   };
 

@@ -66,7 +66,7 @@ LogicalResult FunctionRangeifier::emitKernelAt(OpBuilder &builder, Value value,
   }
   Location loc = value.getLoc();
   RankedTensorType type = getTensorType(value);
-  KernelOp kernel = createKernel(builder, loc, "E", buffer);
+  k::KernelOp kernel = createKernel(builder, loc, "E", buffer);
   Block *body = &kernel.getBody().front();
 
   OpBuilder::InsertionGuard guard(builder);
@@ -74,8 +74,8 @@ LogicalResult FunctionRangeifier::emitKernelAt(OpBuilder &builder, Value value,
   KernelBodyEmitter emitter(builder, body, buffers);
   SmallVector<Value> indices;
   for (int64_t dim : type.getShape()) {
-    auto range = RangeOp::create(builder, loc, AxisType::Loop,
-                                 emitter.indexConst(loc, dim));
+    auto range = k::RangeOp::create(builder, loc, AxisType::Loop,
+                                    emitter.indexConst(loc, dim));
     indices.push_back(range.getInductionVar());
     builder.setInsertionPoint(range.getBody().front().getTerminator());
   }
@@ -86,16 +86,16 @@ LogicalResult FunctionRangeifier::emitKernelAt(OpBuilder &builder, Value value,
   if (offset != 0)
     position = arith::AddIOp::create(builder, loc, position,
                                      emitter.indexConst(loc, offset));
-  Value ptr = KIndexOp::create(builder, loc, buffer, ValueRange{position});
-  KStoreOp::create(builder, loc, ptr, *element, /*gate=*/Value());
+  Value ptr = k::IndexOp::create(builder, loc, buffer, ValueRange{position});
+  k::StoreOp::create(builder, loc, ptr, *element, /*gate=*/Value());
 
   kernel.setName(getKernelName(emitter.emittedReduce(), type.getShape()));
   return success();
 }
 
-KernelOp FunctionRangeifier::createKernel(OpBuilder &builder, Location loc,
-                                          StringRef name, Value buffer) {
-  auto kernel = KernelOp::create(builder, loc, builder.getStringAttr(name));
+k::KernelOp FunctionRangeifier::createKernel(OpBuilder &builder, Location loc,
+                                             StringRef name, Value buffer) {
+  auto kernel = k::KernelOp::create(builder, loc, builder.getStringAttr(name));
   kernel.getBody().push_back(new Block());
   if (StringAttr device = bufferDevices.lookup(buffer))
     kernel.setDeviceAttr(device);

@@ -265,7 +265,7 @@ LogicalResult FunctionRangeifier::emitReduceOutsideNest(
   SmallVector<int64_t> axes(reduce.getAxes());
   llvm::sort(axes);
   Location loc = reduce.getLoc();
-  KernelOp kernel = createKernel(builder, loc, "r", buffer);
+  k::KernelOp kernel = createKernel(builder, loc, "r", buffer);
   Block *body = &kernel.getBody().front();
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(body);
@@ -281,8 +281,8 @@ LogicalResult FunctionRangeifier::emitReduceOutsideNest(
         loc, indices, getTensorType(toBuffer.back()->getResult(0)).getShape());
   };
   auto openRange = [&](AxisType axis, int64_t bound) {
-    auto range = RangeOp::create(builder, loc, axis,
-                                 emitter.indexConst(loc, bound));
+    auto range =
+        k::RangeOp::create(builder, loc, axis, emitter.indexConst(loc, bound));
     builder.setInsertionPoint(range.getBody().front().getTerminator());
     return range;
   };
@@ -294,13 +294,13 @@ LogicalResult FunctionRangeifier::emitReduceOutsideNest(
   Block *outerBlock = builder.getInsertionBlock();
 
   // out[..., n, ...] = identity
-  RangeOp init = openRange(AxisType::Loop, shape[innerAxis]);
+  k::RangeOp init = openRange(AxisType::Loop, shape[innerAxis]);
   Value identity = createReduceIdentity(builder, loc, reduce.getKind(), dtype);
   SmallVector<Value> row(outIndices);
   row[innerAxis] = init.getInductionVar();
-  KStoreOp::create(
+  k::StoreOp::create(
       builder, loc,
-      KIndexOp::create(builder, loc, buffer, ValueRange{getOffset(row)}),
+      k::IndexOp::create(builder, loc, buffer, ValueRange{getOffset(row)}),
       identity, Value());
 
   // for each reduced index: out[..., n, ...] = combine(out[...], src[...])
@@ -309,21 +309,21 @@ LogicalResult FunctionRangeifier::emitReduceOutsideNest(
   for (int64_t axis : axes)
     reduceIndices.push_back(
         openRange(AxisType::Reduce, srcShape[axis]).getInductionVar());
-  RangeOp inner = openRange(AxisType::Loop, shape[innerAxis]);
+  k::RangeOp inner = openRange(AxisType::Loop, shape[innerAxis]);
   emitter.openScope();
   row[innerAxis] = inner.getInductionVar();
   SmallVector<Value> srcIndices(row);
   for (auto [axis, index] : llvm::zip(axes, reduceIndices))
     srcIndices[axis] = index;
   Value ptr =
-      KIndexOp::create(builder, loc, buffer, ValueRange{getOffset(row)});
-  Value acc = KLoadOp::create(builder, loc, ptr, Value(), Value());
+      k::IndexOp::create(builder, loc, buffer, ValueRange{getOffset(row)});
+  Value acc = k::LoadOp::create(builder, loc, ptr, Value(), Value());
   FailureOr<Value> element = emitter.emit(reduce.getSrc(), srcIndices);
   if (failed(element))
     return failure();
   acc =
       createReduceCombine(builder, loc, reduce.getKind(), dtype, acc, *element);
-  KStoreOp::create(builder, loc, ptr, acc, Value());
+  k::StoreOp::create(builder, loc, ptr, acc, Value());
   emitter.closeScope();
   kernel.setName(getKernelName(/*hasReduce=*/true, shape));
   if (!epilogue)
@@ -333,7 +333,7 @@ LogicalResult FunctionRangeifier::emitReduceOutsideNest(
   // read of the reduce is at the element being replaced (see
   // getPositionalReduce), so it reads the accumulated value.
   builder.setInsertionPoint(outerBlock, outerPoint);
-  RangeOp columns = openRange(AxisType::Loop, shape[innerAxis]);
+  k::RangeOp columns = openRange(AxisType::Loop, shape[innerAxis]);
   ArrayRef<int64_t> outShape = getTensorType(epilogue).getShape();
   buffers[reduce.getResult()] = buffer;
   emitter.openScope();
@@ -351,8 +351,8 @@ LogicalResult FunctionRangeifier::emitReduceOutsideNest(
   FailureOr<Value> finished = emitter.emit(epilogue, epilogueIndices);
   if (succeeded(finished)) {
     Value index = emitter.linearize(loc, epilogueIndices, outShape);
-    Value ptr = KIndexOp::create(builder, loc, buffer, ValueRange{index});
-    KStoreOp::create(builder, loc, ptr, *finished, Value());
+    Value ptr = k::IndexOp::create(builder, loc, buffer, ValueRange{index});
+    k::StoreOp::create(builder, loc, ptr, *finished, Value());
   }
   emitter.closeScope();
   buffers.erase(reduce.getResult());

@@ -21,12 +21,12 @@ namespace {
 /// A reduction-outside nest unrollReduce applies to.
 struct ReduceNest {
   /// The LOOP range of the columns, the last op of the REDUCE range's body.
-  RangeOp columns;
+  k::RangeOp columns;
   /// The REDUCE range's bound.
   int64_t bound = 0;
   /// Each accumulator's store and its load, in the stores' order.
-  SmallVector<KStoreOp> stores;
-  SmallVector<KLoadOp> loads;
+  SmallVector<k::StoreOp> stores;
+  SmallVector<k::LoadOp> loads;
   /// The ops of the column loop's body computed from the reduced index or
   /// the accumulators (other than the stores), in block order.
   SmallVector<Operation *> varying;
@@ -38,9 +38,9 @@ struct ReduceNest {
 bool updatesDisjointElements(ReduceNest &nest, int64_t numColumns) {
   Value column = nest.columns.getInductionVar();
   Region &columnBody = nest.columns.getBody();
-  SmallVector<KIndexOp> addresses;
-  for (KStoreOp store : nest.stores) {
-    auto address = store.getPtr().getDefiningOp<KIndexOp>();
+  SmallVector<k::IndexOp> addresses;
+  for (k::StoreOp store : nest.stores) {
+    auto address = store.getPtr().getDefiningOp<k::IndexOp>();
     LinearSum linear;
     if (failed(addLinear(address.getIndices().front(), 1, linear)))
       return false;
@@ -53,7 +53,7 @@ bool updatesDisjointElements(ReduceNest &nest, int64_t numColumns) {
     addresses.push_back(address);
   }
   for (auto [i, a] : llvm::enumerate(addresses)) {
-    for (KIndexOp b : llvm::drop_begin(addresses, i + 1)) {
+    for (k::IndexOp b : llvm::drop_begin(addresses, i + 1)) {
       if (a.getBuffer() != b.getBuffer())
         continue;
       std::optional<int64_t> distance = getConstantDifference(
@@ -68,7 +68,7 @@ bool updatesDisjointElements(ReduceNest &nest, int64_t numColumns) {
 
 /// The nest of `reduce` when unrollReduce(`reduce`, `factor`) applies (see
 /// its comment).
-std::optional<ReduceNest> matchReduceNest(RangeOp reduce, int64_t factor) {
+std::optional<ReduceNest> matchReduceNest(k::RangeOp reduce, int64_t factor) {
   if (factor < 2 || reduce.getAxis() != AxisType::Reduce ||
       !reduce.getInitArgs().empty())
     return std::nullopt;
@@ -78,7 +78,7 @@ std::optional<ReduceNest> matchReduceNest(RangeOp reduce, int64_t factor) {
   Block &body = reduce.getBody().front();
   Value reduced = reduce.getInductionVar();
   auto columns =
-      dyn_cast_or_null<RangeOp>(body.getTerminator()->getPrevNode());
+      dyn_cast_or_null<k::RangeOp>(body.getTerminator()->getPrevNode());
   if (!columns || columns.getAxis() != AxisType::Loop ||
       !columns.getInitArgs().empty())
     return std::nullopt;
@@ -98,13 +98,13 @@ std::optional<ReduceNest> matchReduceNest(RangeOp reduce, int64_t factor) {
   DenseSet<Operation *> accumulatorLoads;
   DenseSet<Value> accumulatorBuffers;
   for (Operation &op : inner.without_terminator()) {
-    auto store = dyn_cast<KStoreOp>(op);
+    auto store = dyn_cast<k::StoreOp>(op);
     if (!store)
       continue;
-    auto address = store.getPtr().getDefiningOp<KIndexOp>();
+    auto address = store.getPtr().getDefiningOp<k::IndexOp>();
     if (store.getGate() || !address || address.getIndices().size() != 1)
       return std::nullopt;
-    KLoadOp load = getAccumulatorLoad(store);
+    k::LoadOp load = getAccumulatorLoad(store);
     if (!load)
       return std::nullopt;
     nest.stores.push_back(store);
@@ -118,30 +118,30 @@ std::optional<ReduceNest> matchReduceNest(RangeOp reduce, int64_t factor) {
   // The ops computed from the reduced index or the accumulators move into
   // the UNROLL range: they may only read, and not the accumulators' buffers.
   DenseSet<Value> varying{reduced};
-  for (KLoadOp load : nest.loads)
+  for (k::LoadOp load : nest.loads)
     varying.insert(load.getResult());
   auto isVarying = [&](Value value) { return varying.contains(value); };
   for (Operation &op : inner.without_terminator()) {
-    if (auto store = dyn_cast<KStoreOp>(op)) {
+    if (auto store = dyn_cast<k::StoreOp>(op)) {
       if (isVarying(store.getPtr()) || !isVarying(store.getValue()))
         return std::nullopt;
       continue;
     }
     if (accumulatorLoads.contains(&op)) {
-      if (isVarying(cast<KLoadOp>(op).getPtr()))
+      if (isVarying(cast<k::LoadOp>(op).getPtr()))
         return std::nullopt;
       continue;
     }
     bool fromVarying = false;
     WalkResult walk = op.walk([&](Operation *nested) {
       fromVarying |= llvm::any_of(nested->getOperands(), isVarying);
-      if (auto load = dyn_cast<KLoadOp>(nested)) {
-        auto address = load.getPtr().getDefiningOp<KIndexOp>();
+      if (auto load = dyn_cast<k::LoadOp>(nested)) {
+        auto address = load.getPtr().getDefiningOp<k::IndexOp>();
         return address && !accumulatorBuffers.contains(address.getBuffer())
                    ? WalkResult::advance()
                    : WalkResult::interrupt();
       }
-      return isa<RangeOp, EndOp>(nested) || isPure(nested)
+      return isa<k::RangeOp, k::EndOp>(nested) || isPure(nested)
                  ? WalkResult::advance()
                  : WalkResult::interrupt();
     });
@@ -159,15 +159,15 @@ std::optional<ReduceNest> matchReduceNest(RangeOp reduce, int64_t factor) {
 
 } // namespace
 
-KLoadOp mlir::tiny::getAccumulatorLoad(KStoreOp store) {
-  auto address = store.getPtr().getDefiningOp<KIndexOp>();
+k::LoadOp mlir::tiny::getAccumulatorLoad(k::StoreOp store) {
+  auto address = store.getPtr().getDefiningOp<k::IndexOp>();
   if (!address)
     return {};
-  KLoadOp load;
+  k::LoadOp load;
   for (Operation *user : address->getUsers()) {
     if (user == store)
       continue;
-    auto userLoad = dyn_cast<KLoadOp>(user);
+    auto userLoad = dyn_cast<k::LoadOp>(user);
     if (!userLoad || load || userLoad.getGate() ||
         userLoad->getBlock() != store->getBlock() ||
         !userLoad->isBeforeInBlock(store))
@@ -177,11 +177,11 @@ KLoadOp mlir::tiny::getAccumulatorLoad(KStoreOp store) {
   return load;
 }
 
-bool mlir::tiny::canUnrollReduce(RangeOp reduce, int64_t factor) {
+bool mlir::tiny::canUnrollReduce(k::RangeOp reduce, int64_t factor) {
   return matchReduceNest(reduce, factor).has_value();
 }
 
-LogicalResult mlir::tiny::unrollReduce(RangeOp reduce, int64_t factor) {
+LogicalResult mlir::tiny::unrollReduce(k::RangeOp reduce, int64_t factor) {
   std::optional<ReduceNest> nest = matchReduceNest(reduce, factor);
   if (!nest)
     return failure();
@@ -194,10 +194,10 @@ LogicalResult mlir::tiny::unrollReduce(RangeOp reduce, int64_t factor) {
   builder.setInsertionPoint(inner.getTerminator());
   Value factorValue = arith::ConstantIndexOp::create(builder, loc, factor);
   SmallVector<Value> inits;
-  for (KLoadOp load : nest->loads)
+  for (k::LoadOp load : nest->loads)
     inits.push_back(load.getResult());
   auto unroll =
-      RangeOp::create(builder, loc, AxisType::Unroll, factorValue, inits);
+      k::RangeOp::create(builder, loc, AxisType::Unroll, factorValue, inits);
   builder.setInsertionPointToEnd(&unroll.getBody().front());
   IRMapping mapping;
   Value base = arith::MulIOp::create(builder, loc, reduce.getInductionVar(),
@@ -210,9 +210,9 @@ LogicalResult mlir::tiny::unrollReduce(RangeOp reduce, int64_t factor) {
   for (Operation *op : nest->varying)
     builder.clone(*op, mapping);
   SmallVector<Value> yields;
-  for (KStoreOp store : nest->stores)
+  for (k::StoreOp store : nest->stores)
     yields.push_back(mapping.lookup(store.getValue()));
-  EndOp::create(builder, loc, yields);
+  k::EndOp::create(builder, loc, yields);
 
   // The accumulators are stored once the unrolled indices are combined.
   for (auto [store, result] : llvm::zip(nest->stores, unroll.getResults())) {
@@ -226,7 +226,7 @@ LogicalResult mlir::tiny::unrollReduce(RangeOp reduce, int64_t factor) {
 
 /// The buffer `ptr` addresses, when it is a k.index.
 static Value getAddressedBuffer(Value ptr) {
-  auto index = ptr.getDefiningOp<KIndexOp>();
+  auto index = ptr.getDefiningOp<k::IndexOp>();
   return index ? index.getBuffer() : Value();
 }
 
@@ -243,8 +243,8 @@ struct LoopAccess {
 /// is one index whose terms other than those from outside `loop` are its
 /// induction variable and the induction variables of ranges of constant
 /// bounds in its body.
-static std::optional<LoopAccess> getLoopAccess(RangeOp loop, Value ptr) {
-  auto address = ptr.getDefiningOp<KIndexOp>();
+static std::optional<LoopAccess> getLoopAccess(k::RangeOp loop, Value ptr) {
+  auto address = ptr.getDefiningOp<k::IndexOp>();
   if (!address || address.getIndices().size() != 1)
     return std::nullopt;
   LinearSum sum;
@@ -285,7 +285,7 @@ static bool haveSameTerms(const LinearSum &a, const LinearSum &b) {
 /// that buffer no other iteration touches: all at one stride of the
 /// induction variable, the same terms from outside, and offsets that span
 /// fewer elements than the stride.
-static bool accessesOwnElements(RangeOp loop, ArrayRef<Value> accesses) {
+static bool accessesOwnElements(k::RangeOp loop, ArrayRef<Value> accesses) {
   std::optional<LoopAccess> first;
   int64_t lo = std::numeric_limits<int64_t>::max();
   int64_t hi = std::numeric_limits<int64_t>::min();
@@ -308,7 +308,7 @@ static bool accessesOwnElements(RangeOp loop, ArrayRef<Value> accesses) {
   return span && *span < std::abs(first->stride);
 }
 
-bool mlir::tiny::canUpcastLoop(RangeOp loop, int64_t factor) {
+bool mlir::tiny::canUpcastLoop(k::RangeOp loop, int64_t factor) {
   if (factor < 2 || loop.getAxis() != AxisType::Loop ||
       !loop.getInitArgs().empty())
     return false;
@@ -318,7 +318,7 @@ bool mlir::tiny::canUpcastLoop(RangeOp loop, int64_t factor) {
   // -tiny-expand-upcast jams the copies through ranges only.
   bool hasRange = false;
   for (Operation &op : loop.getBody().front().without_terminator()) {
-    if (isa<RangeOp>(op))
+    if (isa<k::RangeOp>(op))
       hasRange = true;
     else if (op.getNumRegions() != 0)
       return false;
@@ -330,21 +330,21 @@ bool mlir::tiny::canUpcastLoop(RangeOp loop, int64_t factor) {
   // load, or that every iteration accesses at elements of its own.
   llvm::MapVector<Value, SmallVector<Value>> written;
   WalkResult writes = loop.getBody().walk([&](Operation *op) {
-    if (auto store = dyn_cast<KStoreOp>(op)) {
+    if (auto store = dyn_cast<k::StoreOp>(op)) {
       Value buffer = getAddressedBuffer(store.getPtr());
       if (!buffer || store.getGate())
         return WalkResult::interrupt();
       written[buffer].push_back(store.getPtr());
       return WalkResult::advance();
     }
-    if (isa<KLoadOp>(op) || isa<RangeOp>(op) || isMemoryEffectFree(op))
+    if (isa<k::LoadOp>(op) || isa<k::RangeOp>(op) || isMemoryEffectFree(op))
       return WalkResult::advance();
     return WalkResult::interrupt();
   });
   if (writes.wasInterrupted())
     return false;
   DenseSet<Value> loaded;
-  WalkResult reads = loop.getBody().walk([&](KLoadOp load) {
+  WalkResult reads = loop.getBody().walk([&](k::LoadOp load) {
     Value buffer = getAddressedBuffer(load.getPtr());
     if (!buffer)
       return WalkResult::interrupt();
@@ -362,7 +362,7 @@ bool mlir::tiny::canUpcastLoop(RangeOp loop, int64_t factor) {
   });
 }
 
-LogicalResult mlir::tiny::upcastLoop(RangeOp loop, int64_t factor) {
+LogicalResult mlir::tiny::upcastLoop(k::RangeOp loop, int64_t factor) {
   if (!canUpcastLoop(loop, factor))
     return failure();
   int64_t bound = *getConstantInt(loop.getBound());
@@ -372,13 +372,13 @@ LogicalResult mlir::tiny::upcastLoop(RangeOp loop, int64_t factor) {
   }
   Location loc = loop.getLoc();
   OpBuilder builder(loop);
-  auto outer = RangeOp::create(
+  auto outer = k::RangeOp::create(
       builder, loc, AxisType::Loop,
       arith::ConstantIndexOp::create(builder, loc, bound / factor));
   builder.setInsertionPoint(outer.getBody().front().getTerminator());
   auto inner =
-      RangeOp::create(builder, loc, AxisType::Upcast,
-                      arith::ConstantIndexOp::create(builder, loc, factor));
+      k::RangeOp::create(builder, loc, AxisType::Upcast,
+                         arith::ConstantIndexOp::create(builder, loc, factor));
   Block &innerBody = inner.getBody().front();
   builder.setInsertionPoint(innerBody.getTerminator());
   // The original index: outer * factor + inner.
@@ -397,21 +397,21 @@ LogicalResult mlir::tiny::upcastLoop(RangeOp loop, int64_t factor) {
   return success();
 }
 
-bool mlir::tiny::canSplitLoop(RangeOp loop, int64_t count) {
+bool mlir::tiny::canSplitLoop(k::RangeOp loop, int64_t count) {
   if (loop.getAxis() != AxisType::Loop || !loop.getInitArgs().empty())
     return false;
   std::optional<int64_t> bound = getConstantInt(loop.getBound());
   return bound && count > 0 && count < *bound;
 }
 
-FailureOr<RangeOp> mlir::tiny::splitLoop(RangeOp loop, int64_t count) {
+FailureOr<k::RangeOp> mlir::tiny::splitLoop(k::RangeOp loop, int64_t count) {
   if (!canSplitLoop(loop, count))
     return failure();
   int64_t bound = *getConstantInt(loop.getBound());
   Location loc = loop.getLoc();
   OpBuilder builder(loop->getContext());
   builder.setInsertionPointAfter(loop);
-  auto tail = cast<RangeOp>(builder.clone(*loop));
+  auto tail = cast<k::RangeOp>(builder.clone(*loop));
   builder.setInsertionPoint(tail);
   tail.getBoundMutable().assign(
       arith::ConstantIndexOp::create(builder, loc, bound - count));
@@ -428,10 +428,10 @@ FailureOr<RangeOp> mlir::tiny::splitLoop(RangeOp loop, int64_t count) {
 
 /// The output ranges around `reduce` that blockReduce moves the range of its
 /// blocks outside of, innermost first (see its comment).
-static SmallVector<RangeOp> getOutputNest(RangeOp reduce) {
-  SmallVector<RangeOp> nest;
+static SmallVector<k::RangeOp> getOutputNest(k::RangeOp reduce) {
+  SmallVector<k::RangeOp> nest;
   Operation *inner = reduce;
-  while (auto range = dyn_cast_or_null<RangeOp>(inner->getParentOp())) {
+  while (auto range = dyn_cast_or_null<k::RangeOp>(inner->getParentOp())) {
     if ((range.getAxis() != AxisType::Loop &&
          range.getAxis() != AxisType::Thread &&
          range.getAxis() != AxisType::Upcast) ||
@@ -468,7 +468,7 @@ static void eraseUnusedPureOps(Operation *root) {
   }
 }
 
-bool mlir::tiny::canBlockReduce(RangeOp reduce, int64_t size) {
+bool mlir::tiny::canBlockReduce(k::RangeOp reduce, int64_t size) {
   if (reduce.getAxis() != AxisType::Reduce || !reduce.getInitArgs().empty())
     return false;
   std::optional<int64_t> bound = getConstantInt(reduce.getBound());
@@ -476,21 +476,21 @@ bool mlir::tiny::canBlockReduce(RangeOp reduce, int64_t size) {
          !getOutputNest(reduce).empty();
 }
 
-LogicalResult mlir::tiny::blockReduce(RangeOp reduce, int64_t size) {
+LogicalResult mlir::tiny::blockReduce(k::RangeOp reduce, int64_t size) {
   if (!canBlockReduce(reduce, size))
     return failure();
   int64_t bound = *getConstantInt(reduce.getBound());
-  RangeOp outer = getOutputNest(reduce).back();
+  k::RangeOp outer = getOutputNest(reduce).back();
   Location loc = reduce.getLoc();
   OpBuilder builder(outer);
 
   // A copy of the nest that keeps, besides the pure ops, the ops of the
   // innermost range before `reduce`, `reduce` alone, or the ops after it.
   enum class Part { Before, Blocks, After };
-  auto cloneNest = [&](Part part) -> std::pair<RangeOp, RangeOp> {
+  auto cloneNest = [&](Part part) -> std::pair<k::RangeOp, k::RangeOp> {
     IRMapping mapping;
-    auto nest = cast<RangeOp>(builder.clone(*outer, mapping));
-    auto copied = cast<RangeOp>(mapping.lookup(reduce.getOperation()));
+    auto nest = cast<k::RangeOp>(builder.clone(*outer, mapping));
+    auto copied = cast<k::RangeOp>(mapping.lookup(reduce.getOperation()));
     bool before = true;
     for (Operation &op :
          llvm::make_early_inc_range(copied->getBlock()->without_terminator())) {
@@ -511,25 +511,25 @@ LogicalResult mlir::tiny::blockReduce(RangeOp reduce, int64_t size) {
     return {nest, copied};
   };
   // Whether `nest` still writes memory (a copy may keep nothing).
-  auto isEmpty = [](RangeOp nest) {
+  auto isEmpty = [](k::RangeOp nest) {
     return !nest->walk([](Operation *op) {
-                  return isa<RangeOp, EndOp>(op) || isPure(op)
+                  return isa<k::RangeOp, k::EndOp>(op) || isPure(op)
                              ? WalkResult::advance()
                              : WalkResult::interrupt();
                 })
                 .wasInterrupted();
   };
 
-  RangeOp before = cloneNest(Part::Before).first;
+  k::RangeOp before = cloneNest(Part::Before).first;
   if (isEmpty(before))
     before.erase();
-  auto blocks = RangeOp::create(
+  auto blocks = k::RangeOp::create(
       builder, loc, AxisType::Reduce,
       arith::ConstantIndexOp::create(builder, loc, bound / size));
   {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPoint(blocks.getBody().front().getTerminator());
-    RangeOp inner = cloneNest(Part::Blocks).second;
+    k::RangeOp inner = cloneNest(Part::Blocks).second;
     builder.setInsertionPoint(inner);
     inner.getBoundMutable().assign(
         arith::ConstantIndexOp::create(builder, loc, size));
@@ -542,7 +542,7 @@ LogicalResult mlir::tiny::blockReduce(RangeOp reduce, int64_t size) {
     inner.getInductionVar().replaceAllUsesExcept(index, index);
   }
   eraseUnusedPureOps(blocks);
-  RangeOp after = cloneNest(Part::After).first;
+  k::RangeOp after = cloneNest(Part::After).first;
   if (isEmpty(after))
     after.erase();
   outer.erase();

@@ -19,10 +19,10 @@ namespace mlir::tiny {
 /// The load of the accumulator update `store` ends, when it is one: the
 /// only other user of `store`'s address, ungated, earlier in its block.
 /// Null otherwise (the address is not a k.index, or its users are others).
-KLoadOp getAccumulatorLoad(KStoreOp store);
+k::LoadOp getAccumulatorLoad(k::StoreOp store);
 
 /// Whether unrollReduce(`reduce`, `factor`) applies.
-bool canUnrollReduce(RangeOp reduce, int64_t factor);
+bool canUnrollReduce(k::RangeOp reduce, int64_t factor);
 
 /// UNROLLs the REDUCE range `reduce` of a reduction-outside nest, the form
 /// -tiny-rangeify gives a matmul, by `factor`:
@@ -59,10 +59,10 @@ bool canUnrollReduce(RangeOp reduce, int64_t factor);
 /// loop, those of one buffer at least N apart: the columns update disjoint
 /// elements, so moving the reduced indices inside the column loop keeps the
 /// order in which each element combines them.
-LogicalResult unrollReduce(RangeOp reduce, int64_t factor);
+LogicalResult unrollReduce(k::RangeOp reduce, int64_t factor);
 
 /// Whether upcastLoop(`loop`, `factor`) applies.
-bool canUpcastLoop(RangeOp loop, int64_t factor);
+bool canUpcastLoop(k::RangeOp loop, int64_t factor);
 
 /// UPCASTs `factor` consecutive iterations of the LOOP range `loop`, whose
 /// body computes output elements in ranges nested inside it:
@@ -111,10 +111,10 @@ bool canUpcastLoop(RangeOp loop, int64_t factor);
 /// accessed, by every load and store, at `c * %i` plus the same values from
 /// outside `loop` plus an offset, in ranges of the body, that spans fewer
 /// than |c| elements: each iteration reads and writes its own elements.
-LogicalResult upcastLoop(RangeOp loop, int64_t factor);
+LogicalResult upcastLoop(k::RangeOp loop, int64_t factor);
 
 /// Whether splitLoop(`loop`, `count`) applies.
-bool canSplitLoop(RangeOp loop, int64_t count);
+bool canSplitLoop(k::RangeOp loop, int64_t count);
 
 /// Splits the LOOP range `loop`, which carries nothing, at iteration
 /// `count`: `loop` keeps its first `count` iterations and a range after it,
@@ -130,10 +130,10 @@ bool canSplitLoop(RangeOp loop, int64_t count);
 ///
 /// The iterations run in the same order. It applies when
 /// 0 < `count` < the constant bound of `loop`.
-FailureOr<RangeOp> splitLoop(RangeOp loop, int64_t count);
+FailureOr<k::RangeOp> splitLoop(k::RangeOp loop, int64_t count);
 
 /// Whether blockReduce(`reduce`, `size`) applies.
-bool canBlockReduce(RangeOp reduce, int64_t size);
+bool canBlockReduce(k::RangeOp reduce, int64_t size);
 
 /// Splits the REDUCE range `reduce`, which carries nothing and sits in a
 /// nest of output ranges, into blocks of `size` reduced indices, and moves
@@ -165,7 +165,7 @@ bool canBlockReduce(RangeOp reduce, int64_t size);
 /// initialization, its reduced indices in their order and its epilogue.
 /// It applies when 1 < `size` < the constant bound of `reduce`, which
 /// `size` divides.
-LogicalResult blockReduce(RangeOp reduce, int64_t size);
+LogicalResult blockReduce(k::RangeOp reduce, int64_t size);
 
 } // namespace mlir::tiny
 

@@ -29,20 +29,20 @@ bool isGridAxis(AxisType axis);
 Value createIndex(OpBuilder &builder, Location loc, int64_t value);
 
 /// Inlines `range`'s body in its place, for index `index`.
-void inlineRange(RewriterBase &rewriter, RangeOp range, Value index);
+void inlineRange(RewriterBase &rewriter, k::RangeOp range, Value index);
 
 /// The dimension a special names and whether it is a block, thread or
 /// global id.
-std::pair<StringRef, unsigned> parseSpecial(SpecialOp special);
+std::pair<StringRef, unsigned> parseSpecial(k::SpecialOp special);
 
 /// What a launch needs: its size, and what reads each id.
 struct LaunchPlan {
   std::array<int64_t, kGridDims> blocks = {1, 1, 1};
   std::array<int64_t, kGridDims> threads = {1, 1, 1};
   /// Each GLOBAL or LOCAL range, outer ranges first, and its dimension.
-  SmallVector<std::pair<RangeOp, unsigned>> gridRanges;
-  SmallVector<SpecialOp> specials;
-  SmallVector<RangeOp> groupReduces;
+  SmallVector<std::pair<k::RangeOp, unsigned>> gridRanges;
+  SmallVector<k::SpecialOp> specials;
+  SmallVector<k::RangeOp> groupReduces;
   /// Threads (along x) that share each GROUP_REDUCE; 0 without one.
   int64_t groupSize = 0;
 };
@@ -52,7 +52,7 @@ struct LaunchPlan {
 /// many for a GROUP_REDUCE. Reports (as an op's error) and fails for a
 /// kernel that cannot be launched, or that carries no GPU schedule at all
 /// (-tiny-gpu-schedule gives it one).
-FailureOr<LaunchPlan> planLaunch(KernelOp kernel, int64_t blockSize);
+FailureOr<LaunchPlan> planLaunch(k::KernelOp kernel, int64_t blockSize);
 
 /// The thread (block) id of `launch` along `dim`.
 Value getThreadId(gpu::LaunchOp launch, unsigned dim);
@@ -89,7 +89,7 @@ void gateWritesToFirstThread(RewriterBase &rewriter, LaunchLowering &lowering);
 /// it is correct alone, whatever runs after it. (That pass finds them
 /// enough and adds none.)
 LogicalResult lowerGroupReduce(RewriterBase &rewriter, LaunchLowering &lowering,
-                               RangeOp range);
+                               k::RangeOp range);
 
 /// Moves the LOCAL buffers the launch addresses into its workgroup memory:
 /// each buffer is replaced by a workgroup attribution of the launch, its

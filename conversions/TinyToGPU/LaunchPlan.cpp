@@ -42,14 +42,14 @@ Value getBlockId(gpu::LaunchOp launch, unsigned dim) {
 // The grid of a kernel
 //===----------------------------------------------------------------------===//
 
-void inlineRange(RewriterBase &rewriter, RangeOp range, Value index) {
+void inlineRange(RewriterBase &rewriter, k::RangeOp range, Value index) {
   Block &body = range.getBody().front();
   rewriter.eraseOp(body.getTerminator());
   rewriter.inlineBlockBefore(&body, range, ValueRange{index});
   rewriter.eraseOp(range);
 }
 
-std::pair<StringRef, unsigned> parseSpecial(SpecialOp special) {
+std::pair<StringRef, unsigned> parseSpecial(k::SpecialOp special) {
   StringRef name = special.getName();
   return {name.drop_back(), static_cast<unsigned>(name.back() - '0')};
 }
@@ -62,15 +62,16 @@ static void sizeGlobalId(LaunchPlan &plan, unsigned dim, int64_t bound,
   plan.blocks[dim] = llvm::divideCeil(bound, plan.threads[dim]);
 }
 
-FailureOr<LaunchPlan> planLaunch(KernelOp kernel, int64_t blockSize) {
+FailureOr<LaunchPlan> planLaunch(k::KernelOp kernel, int64_t blockSize) {
   LaunchPlan plan;
   bool namesGrid = false;
   // Outer first, so that a GROUP_REDUCE in another is reported, not lowered.
   kernel.walk<WalkOrder::PreOrder>([&](Operation *op) {
-    auto range = dyn_cast<RangeOp>(op);
+    auto range = dyn_cast<k::RangeOp>(op);
     if (range && range.getAxis() == AxisType::GroupReduce)
       plan.groupReduces.push_back(range);
-    namesGrid |= isa<SpecialOp>(op) || (range && isGridAxis(range.getAxis()));
+    namesGrid |=
+        isa<k::SpecialOp>(op) || (range && isGridAxis(range.getAxis()));
   });
   if (!namesGrid && plan.groupReduces.empty())
     return kernel.emitOpError(
@@ -78,9 +79,9 @@ FailureOr<LaunchPlan> planLaunch(KernelOp kernel, int64_t blockSize) {
         "special id); -tiny-gpu-schedule chooses one");
 
   // Dimensions count from the innermost range of a nest.
-  SmallVector<std::pair<RangeOp, unsigned>> depths;
+  SmallVector<std::pair<k::RangeOp, unsigned>> depths;
   unsigned nestDepth[2] = {0, 0};
-  WalkResult walk = kernel.walk<WalkOrder::PreOrder>([&](RangeOp range) {
+  WalkResult walk = kernel.walk<WalkOrder::PreOrder>([&](k::RangeOp range) {
     if (!isGridAxis(range.getAxis()))
       return WalkResult::advance();
     if (!range.getInitArgs().empty())
@@ -94,7 +95,7 @@ FailureOr<LaunchPlan> planLaunch(KernelOp kernel, int64_t blockSize) {
     unsigned depth = 0;
     for (Operation *parent = range->getParentOp(); parent != kernel;
          parent = parent->getParentOp()) {
-      auto outer = dyn_cast<RangeOp>(parent);
+      auto outer = dyn_cast<k::RangeOp>(parent);
       if (!outer || !isGridAxis(outer.getAxis()))
         return WalkResult(range.emitOpError(
             "must be nested in GLOBAL and LOCAL ranges only to become a grid "
@@ -123,9 +124,9 @@ FailureOr<LaunchPlan> planLaunch(KernelOp kernel, int64_t blockSize) {
 
   // Special ids size their dimensions; a global id splits into blocks, so
   // it takes its dimension alone.
-  kernel.walk([&](SpecialOp special) { plan.specials.push_back(special); });
+  kernel.walk([&](k::SpecialOp special) { plan.specials.push_back(special); });
   std::array<std::optional<int64_t>, kGridDims> globalIds;
-  for (SpecialOp special : plan.specials) {
+  for (k::SpecialOp special : plan.specials) {
     std::optional<int64_t> bound = getConstantIntValue(special.getBound());
     if (!bound || *bound < 1)
       return special.emitOpError(
@@ -149,7 +150,7 @@ FailureOr<LaunchPlan> planLaunch(KernelOp kernel, int64_t blockSize) {
                << dim << ", which block or thread ids also use";
       sizeGlobalId(plan, dim, *globalIds[dim], blockSize);
     }
-  for (SpecialOp special : plan.specials) {
+  for (k::SpecialOp special : plan.specials) {
     auto [kind, dim] = parseSpecial(special);
     int64_t bound = *getConstantIntValue(special.getBound());
     int64_t size = kind == "gidx"   ? plan.blocks[dim]
@@ -170,7 +171,7 @@ FailureOr<LaunchPlan> planLaunch(KernelOp kernel, int64_t blockSize) {
     // A power of two, for the tree that combines the threads' parts, and
     // no more threads than the longest reduction has iterations.
     int64_t longest = 1;
-    for (RangeOp range : plan.groupReduces) {
+    for (k::RangeOp range : plan.groupReduces) {
       std::optional<int64_t> bound = getConstantIntValue(range.getBound());
       longest = std::max(longest, bound ? *bound : blockSize);
     }

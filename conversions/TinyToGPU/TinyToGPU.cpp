@@ -58,7 +58,7 @@ namespace {
 /// The range's body in place for its block or thread id, guarded when the
 /// launch has more ids along the dimension than the range has iterations.
 void lowerGridRange(RewriterBase &rewriter, LaunchLowering &lowering,
-                    RangeOp range, unsigned dim) {
+                    k::RangeOp range, unsigned dim) {
   bool local = range.getAxis() == AxisType::Local;
   Value id = local ? lowering.threadId(dim) : lowering.blockId(dim);
   int64_t size = local ? lowering.plan.threads[dim] : lowering.plan.blocks[dim];
@@ -79,7 +79,7 @@ void lowerGridRange(RewriterBase &rewriter, LaunchLowering &lowering,
 /// index they make. The block size is the constant, not gpu.block_dim: AMD
 /// targets read the latter through a device library call.
 Value lowerSpecial(RewriterBase &rewriter, gpu::LaunchOp launch,
-                   SpecialOp special) {
+                   k::SpecialOp special) {
   auto [kind, dim] = parseSpecial(special);
   if (kind == "gidx")
     return getBlockId(launch, dim);
@@ -102,7 +102,7 @@ void guardGlobalIds(RewriterBase &rewriter, LaunchLowering &lowering) {
   rewriter.setInsertionPointToStart(&body);
   Value inBounds;
   for (unsigned dim = 0; dim < kGridDims; ++dim) {
-    auto special = llvm::find_if(lowering.plan.specials, [&](SpecialOp op) {
+    auto special = llvm::find_if(lowering.plan.specials, [&](k::SpecialOp op) {
       return parseSpecial(op).first == "idx" && parseSpecial(op).second == dim;
     });
     if (special == lowering.plan.specials.end())
@@ -140,7 +140,7 @@ void guardGlobalIds(RewriterBase &rewriter, LaunchLowering &lowering) {
 /// Replaces `kernel` by a gpu.launch, in the steps the file header lists;
 /// special ids, barriers and the accesses to workgroup memory are left to
 /// their own patterns.
-LogicalResult lowerKernel(RewriterBase &rewriter, KernelOp kernel,
+LogicalResult lowerKernel(RewriterBase &rewriter, k::KernelOp kernel,
                           int64_t blockSize) {
   FailureOr<LaunchPlan> plan = planLaunch(kernel, blockSize);
   if (failed(plan))
@@ -170,7 +170,7 @@ LogicalResult lowerKernel(RewriterBase &rewriter, KernelOp kernel,
   guardGlobalIds(rewriter, lowering);
   if (!plan->groupReduces.empty()) {
     gateWritesToFirstThread(rewriter, lowering);
-    for (RangeOp range : plan->groupReduces)
+    for (k::RangeOp range : plan->groupReduces)
       if (failed(lowerGroupReduce(rewriter, lowering, range)))
         return failure();
   }
@@ -182,12 +182,12 @@ LogicalResult lowerKernel(RewriterBase &rewriter, KernelOp kernel,
 //===----------------------------------------------------------------------===//
 
 /// tiny.k.kernel -> gpu.launch.
-struct KernelOpLowering : public OpConversionPattern<KernelOp> {
+struct KernelOpLowering : public OpConversionPattern<k::KernelOp> {
   KernelOpLowering(MLIRContext *context, int64_t blockSize)
       : OpConversionPattern(context), blockSize(blockSize) {}
 
   LogicalResult
-  matchAndRewrite(KernelOp kernel, OpAdaptor adaptor,
+  matchAndRewrite(k::KernelOp kernel, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     return lowerKernel(rewriter, kernel, blockSize);
   }
@@ -196,11 +196,11 @@ struct KernelOpLowering : public OpConversionPattern<KernelOp> {
 };
 
 /// tiny.k.special -> the id of the launch it is in.
-struct SpecialOpLowering : public OpConversionPattern<SpecialOp> {
+struct SpecialOpLowering : public OpConversionPattern<k::SpecialOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
-  matchAndRewrite(SpecialOp special, OpAdaptor adaptor,
+  matchAndRewrite(k::SpecialOp special, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto launch = special->getParentOfType<gpu::LaunchOp>();
     if (!launch)
@@ -212,11 +212,11 @@ struct SpecialOpLowering : public OpConversionPattern<SpecialOp> {
 };
 
 /// tiny.k.barrier -> gpu.barrier.
-struct BarrierOpLowering : public OpConversionPattern<BarrierOp> {
+struct BarrierOpLowering : public OpConversionPattern<k::BarrierOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
-  matchAndRewrite(BarrierOp barrier, OpAdaptor adaptor,
+  matchAndRewrite(k::BarrierOp barrier, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     if (!barrier->getParentOfType<gpu::LaunchOp>())
       return barrier.emitOpError(
@@ -264,7 +264,7 @@ struct DeallocOpLowering : public OpConversionPattern<memref::DeallocOp> {
 /// Whether `op` is in a kernel the conversion leaves for the CPU: the ones
 /// it launches are gone before their ops are legalized.
 bool isInCPUKernel(Operation *op) {
-  return op->getParentOfType<KernelOp>() != nullptr;
+  return op->getParentOfType<k::KernelOp>() != nullptr;
 }
 
 /// Whether `op` is in a gpu.launch.
@@ -305,21 +305,22 @@ void mlir::tiny::configureTinyToGPUTarget(ConversionTarget &target,
                                           bool gpuKernelsOnly) {
   target.addLegalDialect<arith::ArithDialect, gpu::GPUDialect,
                          memref::MemRefDialect, scf::SCFDialect>();
-  target.addDynamicallyLegalOp<KernelOp>([gpuKernelsOnly](KernelOp kernel) {
-    return gpuKernelsOnly && !isGpuKernel(kernel);
-  });
-  target.addDynamicallyLegalOp<SpecialOp, BarrierOp>(isInCPUKernel);
-  target.addDynamicallyLegalOp<KIndexOp>([](KIndexOp index) {
+  target.addDynamicallyLegalOp<k::KernelOp>(
+      [gpuKernelsOnly](k::KernelOp kernel) {
+        return gpuKernelsOnly && !isGpuKernel(kernel);
+      });
+  target.addDynamicallyLegalOp<k::SpecialOp, k::BarrierOp>(isInCPUKernel);
+  target.addDynamicallyLegalOp<k::IndexOp>([](k::IndexOp index) {
     auto space = dyn_cast_or_null<AddrSpaceAttr>(
         cast<MemRefType>(index.getBuffer().getType()).getMemorySpace());
     return !space || space.getValue() != AddrSpace::Local || !isInLaunch(index);
   });
-  target.addDynamicallyLegalOp<KLoadOp>(
-      [](KLoadOp op) { return !accessesWorkgroupMemory(op); });
-  target.addDynamicallyLegalOp<KStoreOp>(
-      [](KStoreOp op) { return !accessesWorkgroupMemory(op); });
-  target.addDynamicallyLegalOp<AtomicAddOp>(
-      [](AtomicAddOp op) { return !accessesWorkgroupMemory(op); });
+  target.addDynamicallyLegalOp<k::LoadOp>(
+      [](k::LoadOp op) { return !accessesWorkgroupMemory(op); });
+  target.addDynamicallyLegalOp<k::StoreOp>(
+      [](k::StoreOp op) { return !accessesWorkgroupMemory(op); });
+  target.addDynamicallyLegalOp<k::AtomicAddOp>(
+      [](k::AtomicAddOp op) { return !accessesWorkgroupMemory(op); });
 }
 
 void mlir::tiny::configureHostBuffersToGPUTarget(ConversionTarget &target) {

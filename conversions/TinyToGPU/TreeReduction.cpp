@@ -35,13 +35,13 @@ MemRefType getWorkgroupType(MLIRContext *context, ArrayRef<int64_t> shape,
 static bool isInLoop(Operation *op, gpu::LaunchOp launch) {
   for (Operation *parent = op->getParentOp(); parent != launch;
        parent = parent->getParentOp())
-    if (isa<RangeOp, scf::ForOp>(parent))
+    if (isa<k::RangeOp, scf::ForOp>(parent))
       return true;
   return false;
 }
 
 /// Whether `store` writes a LOCAL buffer.
-static bool isLocalStore(KStoreOp store) {
+static bool isLocalStore(k::StoreOp store) {
   return cast<PtrType>(store.getPtr().getType()).getAddrSpace() ==
          AddrSpace::Local;
 }
@@ -56,12 +56,12 @@ void gateWritesToFirstThread(RewriterBase &rewriter, LaunchLowering &lowering) {
                                       createIndex(rewriter, loc, 0));
   SmallVector<Operation *> writes;
   lowering.body().walk([&](Operation *op) {
-    if (isa<KStoreOp, AtomicAddOp>(op))
+    if (isa<k::StoreOp, k::AtomicAddOp>(op))
       writes.push_back(op);
   });
   for (Operation *op : writes) {
     rewriter.setInsertionPoint(op);
-    auto store = dyn_cast<KStoreOp>(op);
+    auto store = dyn_cast<k::StoreOp>(op);
     if (store && !isLocalStore(store)) {
       Value gate =
           store.getGate()
@@ -80,7 +80,7 @@ void gateWritesToFirstThread(RewriterBase &rewriter, LaunchLowering &lowering) {
 
 /// Checks that the threads of a block can share `range`: each carried value
 /// has a combiner (appended to `combiners`) and the body only reads.
-static LogicalResult checkGroupReduce(RangeOp range,
+static LogicalResult checkGroupReduce(k::RangeOp range,
                                       SmallVectorImpl<Operation *> &combiners) {
   for (unsigned i = 0, e = range.getInitArgs().size(); i < e; ++i) {
     Operation *combiner = getReductionCombiner(range, i);
@@ -99,11 +99,11 @@ static LogicalResult checkGroupReduce(RangeOp range,
   if (combiners.empty())
     return range.emitOpError("carries nothing to reduce");
   WalkResult written = range.getBody().walk([](Operation *op) {
-    if (isa<KStoreOp, AtomicAddOp, BarrierOp>(op))
+    if (isa<k::StoreOp, k::AtomicAddOp, k::BarrierOp>(op))
       return WalkResult(op->emitOpError(
           "in a GROUP_REDUCE would run in any order on the block's threads; "
           "a GROUP_REDUCE body may only read"));
-    auto nested = dyn_cast<RangeOp>(op);
+    auto nested = dyn_cast<k::RangeOp>(op);
     if (nested && nested.getAxis() == AxisType::GroupReduce)
       return WalkResult(nested.emitOpError("is nested in a GROUP_REDUCE"));
     return WalkResult::advance();
@@ -121,7 +121,7 @@ static LogicalResult checkGroupReduce(RangeOp range,
 /// it is correct alone, whatever runs after it. (That pass finds them
 /// enough and adds none.)
 LogicalResult lowerGroupReduce(RewriterBase &rewriter, LaunchLowering &lowering,
-                               RangeOp range) {
+                               k::RangeOp range) {
   SmallVector<Operation *> combiners;
   if (failed(checkGroupReduce(range, combiners)))
     return failure();

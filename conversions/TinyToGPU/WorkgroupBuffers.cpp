@@ -32,7 +32,7 @@ static bool isLocalBuffer(Value buffer) {
 LogicalResult lowerLocalBuffers(RewriterBase &rewriter,
                                 LaunchLowering &lowering) {
   SetVector<Value> buffers;
-  lowering.body().walk([&](KIndexOp index) {
+  lowering.body().walk([&](k::IndexOp index) {
     if (isLocalBuffer(index.getBuffer()))
       buffers.insert(index.getBuffer());
   });
@@ -48,7 +48,7 @@ LogicalResult lowerLocalBuffers(RewriterBase &rewriter,
         deallocs.push_back(user);
         continue;
       }
-      if (!isa<KIndexOp>(user))
+      if (!isa<k::IndexOp>(user))
         return user->emitOpError("uses a LOCAL buffer, which only "
                                  "tiny.k.index may address");
       if (!lowering.launch->isProperAncestor(user))

@@ -38,14 +38,13 @@ namespace {
 /// tiny.k.custom_function -> tiny_host_call_function(name, num_inputs,
 /// num_outputs, descriptors), the descriptors an i64 array on the stack.
 /// Shares one name global per function name.
-class CustomFunctionLowering
-    : public OpConversionPattern<KCustomFunctionOp> {
+class CustomFunctionLowering : public OpConversionPattern<k::CustomFunctionOp> {
 public:
   CustomFunctionLowering(MLIRContext *context, ModuleOp module)
       : OpConversionPattern(context), module(module) {}
 
   LogicalResult
-  matchAndRewrite(KCustomFunctionOp call, OpAdaptor adaptor,
+  matchAndRewrite(k::CustomFunctionOp call, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override;
 
 private:
@@ -78,7 +77,7 @@ memref::GlobalOp CustomFunctionLowering::getNameGlobal(OpBuilder &builder,
 }
 
 LogicalResult CustomFunctionLowering::matchAndRewrite(
-    KCustomFunctionOp call, OpAdaptor adaptor,
+    k::CustomFunctionOp call, OpAdaptor adaptor,
     ConversionPatternRewriter &rewriter) const {
   FunctionType signature = call.getSignature();
   // Every buffer needs a runtime dtype; checked before building anything.
@@ -143,12 +142,12 @@ std::optional<unsigned> getArgumentPosition(Value buffer) {
 
 /// tiny.k.copy -> tiny_host_copy(dst_arg, dst_byte_offset, src_arg,
 /// src_byte_offset, bytes).
-struct CopyLowering : public OpConversionPattern<KCopyOp> {
+struct CopyLowering : public OpConversionPattern<k::CopyOp> {
   CopyLowering(MLIRContext *context, ModuleOp module)
       : OpConversionPattern(context), module(module) {}
 
   LogicalResult
-  matchAndRewrite(KCopyOp copy, OpAdaptor adaptor,
+  matchAndRewrite(k::CopyOp copy, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     std::optional<unsigned> src = getArgumentPosition(adaptor.getSrc());
     std::optional<unsigned> dst = getArgumentPosition(adaptor.getDst());
@@ -188,11 +187,11 @@ void mlir::tiny::populateTinyToRuntimePatterns(RewritePatternSet &patterns,
 }
 
 void mlir::tiny::declareTinyToRuntimeCallees(ModuleOp module) {
-  if (module.walk([](KCustomFunctionOp) { return WalkResult::interrupt(); })
+  if (module.walk([](k::CustomFunctionOp) { return WalkResult::interrupt(); })
           .wasInterrupted())
     getOrDeclareHostCall<decltype(tiny_host_call_function)>(
         module, TINY_HOST_CALL_FUNCTION);
-  if (module.walk([](KCopyOp) { return WalkResult::interrupt(); })
+  if (module.walk([](k::CopyOp) { return WalkResult::interrupt(); })
           .wasInterrupted())
     getOrDeclareHostCall<decltype(tiny_host_copy)>(module, TINY_HOST_COPY);
 }
@@ -200,7 +199,7 @@ void mlir::tiny::declareTinyToRuntimeCallees(ModuleOp module) {
 void mlir::tiny::configureTinyToRuntimeTarget(ConversionTarget &target) {
   target.addLegalDialect<arith::ArithDialect, func::FuncDialect,
                          memref::MemRefDialect>();
-  target.addIllegalOp<KCopyOp, KCustomFunctionOp>();
+  target.addIllegalOp<k::CopyOp, k::CustomFunctionOp>();
 }
 
 //===----------------------------------------------------------------------===//

@@ -66,16 +66,17 @@ void mlir::tiny::buildMemRefAtomicAdd(OpBuilder &builder, Location loc,
   memref::AtomicRMWOp::create(builder, loc, kind, value, buffer, indices);
 }
 
-scf::ForOp mlir::tiny::moveRangeIntoFor(RewriterBase &rewriter, RangeOp range,
-                                        Value lowerBound, Value upperBound,
-                                        Value step, ValueRange inits) {
+scf::ForOp mlir::tiny::moveRangeIntoFor(RewriterBase &rewriter,
+                                        k::RangeOp range, Value lowerBound,
+                                        Value upperBound, Value step,
+                                        ValueRange inits) {
   auto loop = scf::ForOp::create(rewriter, range.getLoc(), lowerBound,
                                  upperBound, step, inits);
   Block *loopBody = loop.getBody();
   if (!loopBody->empty())
     rewriter.eraseOp(loopBody->getTerminator());
   Block &rangeBody = range.getBody().front();
-  auto end = cast<EndOp>(rangeBody.getTerminator());
+  auto end = cast<k::EndOp>(rangeBody.getTerminator());
   {
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPoint(end);
@@ -107,15 +108,15 @@ Value getOptional(ValueRange operand) {
 }
 
 /// tiny.k.index -> its buffer and indices, for the accesses through it.
-struct IndexOpLowering : public OpConversionPattern<KIndexOp> {
+struct IndexOpLowering : public OpConversionPattern<k::IndexOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
-  matchAndRewrite(KIndexOp index, OpAdaptor adaptor,
+  matchAndRewrite(k::IndexOp index, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     // The accesses come after the pointer, so they are not converted yet.
     for (Operation *user : index->getUsers())
-      if (!isa<KLoadOp, KStoreOp, AtomicAddOp>(user))
+      if (!isa<k::LoadOp, k::StoreOp, k::AtomicAddOp>(user))
         return index.emitOpError("pointer is used by an op other than a "
                                  "tiny.k.load, tiny.k.store or "
                                  "tiny.k.atomic_add");
@@ -126,11 +127,11 @@ struct IndexOpLowering : public OpConversionPattern<KIndexOp> {
   }
 };
 
-struct LoadOpLowering : public OpConversionPattern<KLoadOp> {
+struct LoadOpLowering : public OpConversionPattern<k::LoadOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
-  matchAndRewrite(KLoadOp load, OneToNOpAdaptor adaptor,
+  matchAndRewrite(k::LoadOp load, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     FailureOr<Address> address = getAddress(adaptor.getPtr());
     if (failed(address))
@@ -143,11 +144,11 @@ struct LoadOpLowering : public OpConversionPattern<KLoadOp> {
   }
 };
 
-struct StoreOpLowering : public OpConversionPattern<KStoreOp> {
+struct StoreOpLowering : public OpConversionPattern<k::StoreOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
-  matchAndRewrite(KStoreOp store, OneToNOpAdaptor adaptor,
+  matchAndRewrite(k::StoreOp store, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     FailureOr<Address> address = getAddress(adaptor.getPtr());
     if (failed(address))
@@ -160,11 +161,11 @@ struct StoreOpLowering : public OpConversionPattern<KStoreOp> {
   }
 };
 
-struct AtomicAddOpLowering : public OpConversionPattern<AtomicAddOp> {
+struct AtomicAddOpLowering : public OpConversionPattern<k::AtomicAddOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
-  matchAndRewrite(AtomicAddOp atomic, OneToNOpAdaptor adaptor,
+  matchAndRewrite(k::AtomicAddOp atomic, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     FailureOr<Address> address = getAddress(adaptor.getPtr());
     if (failed(address))
@@ -184,11 +185,11 @@ struct AtomicAddOpLowering : public OpConversionPattern<AtomicAddOp> {
 /// tiny.k.range -> scf.for from 0 to its bound carrying its iter_args; a
 /// THREAD range that carries nothing (its iterations are independent) ->
 /// scf.parallel. The range's tiny.k.end becomes the loop's terminator.
-struct RangeOpLowering : public OpConversionPattern<RangeOp> {
+struct RangeOpLowering : public OpConversionPattern<k::RangeOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
-  matchAndRewrite(RangeOp range, OpAdaptor adaptor,
+  matchAndRewrite(k::RangeOp range, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = range.getLoc();
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
@@ -214,11 +215,11 @@ struct RangeOpLowering : public OpConversionPattern<RangeOp> {
 
 /// tiny.k.kernel -> its body, in place: on the CPU a kernel runs where the
 /// host schedule reaches it.
-struct KernelOpLowering : public OpConversionPattern<KernelOp> {
+struct KernelOpLowering : public OpConversionPattern<k::KernelOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
-  matchAndRewrite(KernelOp kernel, OpAdaptor adaptor,
+  matchAndRewrite(k::KernelOp kernel, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     rewriter.inlineBlockBefore(&kernel.getBody().front(), kernel);
     rewriter.eraseOp(kernel);
@@ -255,13 +256,13 @@ void mlir::tiny::populateTinyToSCFPatterns(RewritePatternSet &patterns) {
   patterns.add<RangeOpLowering, KernelOpLowering>(patterns.getContext());
   MLIRContext *context = patterns.getContext();
   StringRef gpuOnly = "is a GPU operation with no CPU lowering";
-  patterns.add<UnsupportedOpReport<SpecialOp>>(context, gpuOnly);
-  patterns.add<UnsupportedOpReport<BarrierOp>>(context, gpuOnly);
-  patterns.add<UnsupportedOpReport<WmmaOp>>(context, gpuOnly);
-  patterns.add<UnsupportedOpReport<CustomOp>>(
+  patterns.add<UnsupportedOpReport<k::SpecialOp>>(context, gpuOnly);
+  patterns.add<UnsupportedOpReport<k::BarrierOp>>(context, gpuOnly);
+  patterns.add<UnsupportedOpReport<k::WmmaOp>>(context, gpuOnly);
+  patterns.add<UnsupportedOpReport<k::CustomOp>>(
       context, "holds target source code, which the CPU lowering cannot "
                "compile");
-  patterns.add<UnsupportedOpReport<KCustomFunctionOp>>(
+  patterns.add<UnsupportedOpReport<k::CustomFunctionOp>>(
       context, "calls a host function, which only the runtime can: run "
                "-convert-tiny-to-runtime first");
 }
@@ -269,9 +270,9 @@ void mlir::tiny::populateTinyToSCFPatterns(RewritePatternSet &patterns) {
 void mlir::tiny::configureTinyToSCFTarget(ConversionTarget &target) {
   target.addLegalDialect<arith::ArithDialect, memref::MemRefDialect,
                          scf::SCFDialect>();
-  target.addIllegalOp<KernelOp, RangeOp, EndOp, KIndexOp, KLoadOp, KStoreOp,
-                      AtomicAddOp, SpecialOp, BarrierOp, WmmaOp, CustomOp,
-                      KCustomFunctionOp>();
+  target.addIllegalOp<k::KernelOp, k::RangeOp, k::EndOp, k::IndexOp, k::LoadOp,
+                      k::StoreOp, k::AtomicAddOp, k::SpecialOp, k::BarrierOp,
+                      k::WmmaOp, k::CustomOp, k::CustomFunctionOp>();
 }
 
 //===----------------------------------------------------------------------===//

@@ -60,7 +60,7 @@ void buildMemRefAtomicAdd(OpBuilder &builder, Location loc, Value value,
 /// `upperBound` by `step` carrying `inits`, built at the rewriter's insertion
 /// point; the range's `tiny.k.end` becomes the loop's `scf.yield`. The
 /// range stays, with an empty body, for the caller to replace.
-scf::ForOp moveRangeIntoFor(RewriterBase &rewriter, RangeOp range,
+scf::ForOp moveRangeIntoFor(RewriterBase &rewriter, k::RangeOp range,
                             Value lowerBound, Value upperBound, Value step,
                             ValueRange inits);
 

@@ -59,7 +59,7 @@ void PassSnapshots::addStep(Pass *pass, Operation *op, bool failed) {
   record.steps.push_back(std::move(step));
 
   std::vector<KernelSnapshot> kernels;
-  root->walk([&](KernelOp kernel) {
+  root->walk([&](k::KernelOp kernel) {
     kernels.push_back({kernel.getName().str(),
                        kernel.getDevice() ? kernel.getDevice()->str() : "",
                        printOp(kernel)});

@@ -13,11 +13,11 @@ using namespace mlir::tiny;
 #include "dialects/tiny/IR/TinyKernelOps.cpp.inc"
 
 //===----------------------------------------------------------------------===//
-// RangeOp
+// k::RangeOp
 //===----------------------------------------------------------------------===//
 
-void RangeOp::build(OpBuilder &builder, OperationState &state, AxisType axis,
-                    Value bound, ValueRange inits) {
+void k::RangeOp::build(OpBuilder &builder, OperationState &state, AxisType axis,
+                       Value bound, ValueRange inits) {
   state.addOperands(bound);
   state.addOperands(inits);
   state.getOrAddProperties<Properties>().axis =
@@ -33,13 +33,13 @@ void RangeOp::build(OpBuilder &builder, OperationState &state, AxisType axis,
   if (inits.empty()) {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToEnd(block);
-    EndOp::create(builder, state.location);
+    k::EndOp::create(builder, state.location);
   }
 }
 
 // tiny.k.range <axis> %iv < %bound [iter_args(%a = %init, ...) -> (types)]
 //   <region> [attr-dict]
-ParseResult RangeOp::parse(OpAsmParser &parser, OperationState &result) {
+ParseResult k::RangeOp::parse(OpAsmParser &parser, OperationState &result) {
   MLIRContext *context = parser.getContext();
   StringRef axisName;
   SMLoc axisLoc = parser.getCurrentLocation();
@@ -80,11 +80,11 @@ ParseResult RangeOp::parse(OpAsmParser &parser, OperationState &result) {
   Region *body = result.addRegion();
   if (parser.parseRegion(*body, regionArgs))
     return failure();
-  RangeOp::ensureTerminator(*body, parser.getBuilder(), result.location);
+  k::RangeOp::ensureTerminator(*body, parser.getBuilder(), result.location);
   return parser.parseOptionalAttrDict(result.attributes);
 }
 
-void RangeOp::print(OpAsmPrinter &p) {
+void k::RangeOp::print(OpAsmPrinter &p) {
   p << " " << stringifyAxisType(getAxis()) << " " << getInductionVar()
     << " < " << getBound();
   if (!getInitArgs().empty()) {
@@ -102,13 +102,13 @@ void RangeOp::print(OpAsmPrinter &p) {
   p.printOptionalAttrDict((*this)->getAttrs(), {getAxisAttrName()});
 }
 
-LogicalResult KernelOp::verify() {
+LogicalResult k::KernelOp::verify() {
   if (StringAttr device = getDeviceAttr())
     return verifyDeviceName([&] { return emitOpError(); }, device);
   return success();
 }
 
-LogicalResult RangeOp::verify() {
+LogicalResult k::RangeOp::verify() {
   Block &block = getBody().front();
   if (block.getNumArguments() != 1 + getInitArgs().size() ||
       !block.getArgument(0).getType().isIndex())
@@ -121,7 +121,7 @@ LogicalResult RangeOp::verify() {
              << i << " has type " << init.getType()
              << " but its body argument or result differs";
   }
-  auto end = cast<EndOp>(block.getTerminator());
+  auto end = cast<k::EndOp>(block.getTerminator());
   if (end.getValues().getTypes() != getResultTypes())
     return end.emitOpError("yields (")
            << end.getValues().getTypes() << ") but the range carries ("
@@ -131,37 +131,38 @@ LogicalResult RangeOp::verify() {
 
 // LoopLikeOpInterface: a range counts from 0 to its bound by 1.
 
-SmallVector<Region *> RangeOp::getLoopRegions() { return {&getBody()}; }
+SmallVector<Region *> k::RangeOp::getLoopRegions() { return {&getBody()}; }
 
-std::optional<SmallVector<Value>> RangeOp::getLoopInductionVars() {
+std::optional<SmallVector<Value>> k::RangeOp::getLoopInductionVars() {
   return SmallVector<Value>{getInductionVar()};
 }
 
-std::optional<SmallVector<OpFoldResult>> RangeOp::getLoopLowerBounds() {
+std::optional<SmallVector<OpFoldResult>> k::RangeOp::getLoopLowerBounds() {
   return SmallVector<OpFoldResult>{OpBuilder(getContext()).getIndexAttr(0)};
 }
 
-std::optional<SmallVector<OpFoldResult>> RangeOp::getLoopUpperBounds() {
+std::optional<SmallVector<OpFoldResult>> k::RangeOp::getLoopUpperBounds() {
   return SmallVector<OpFoldResult>{getBound()};
 }
 
-std::optional<SmallVector<OpFoldResult>> RangeOp::getLoopSteps() {
+std::optional<SmallVector<OpFoldResult>> k::RangeOp::getLoopSteps() {
   return SmallVector<OpFoldResult>{OpBuilder(getContext()).getIndexAttr(1)};
 }
 
-Block::BlockArgListType RangeOp::getRegionIterArgs() {
+Block::BlockArgListType k::RangeOp::getRegionIterArgs() {
   return getBody().getArguments().drop_front();
 }
 
-MutableArrayRef<OpOperand> RangeOp::getInitsMutable() {
+MutableArrayRef<OpOperand> k::RangeOp::getInitsMutable() {
   return getInitArgsMutable();
 }
 
-std::optional<MutableArrayRef<OpOperand>> RangeOp::getYieldedValuesMutable() {
-  return cast<EndOp>(getBody().front().getTerminator()).getValuesMutable();
+std::optional<MutableArrayRef<OpOperand>>
+k::RangeOp::getYieldedValuesMutable() {
+  return cast<k::EndOp>(getBody().front().getTerminator()).getValuesMutable();
 }
 
-std::optional<ResultRange> RangeOp::getLoopResults() { return getResults(); }
+std::optional<ResultRange> k::RangeOp::getLoopResults() { return getResults(); }
 
 //===----------------------------------------------------------------------===//
 // Memory ops
@@ -175,7 +176,7 @@ static AddrSpace getBufferAddrSpace(MemRefType buffer) {
   return AddrSpace::Global;
 }
 
-LogicalResult KIndexOp::inferReturnTypes(
+LogicalResult k::IndexOp::inferReturnTypes(
     MLIRContext *context, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
     SmallVectorImpl<Type> &inferredReturnTypes) {
@@ -187,7 +188,7 @@ LogicalResult KIndexOp::inferReturnTypes(
   return success();
 }
 
-LogicalResult KIndexOp::verify() {
+LogicalResult k::IndexOp::verify() {
   Attribute space = getBuffer().getType().getMemorySpace();
   if (space && !isa<AddrSpaceAttr>(space))
     return emitOpError("buffer memory space must be a #tiny<addrspace ...>, "
@@ -201,7 +202,7 @@ LogicalResult KIndexOp::verify() {
   return success();
 }
 
-LogicalResult KLoadOp::verify() {
+LogicalResult k::LoadOp::verify() {
   if (static_cast<bool>(getGate()) != static_cast<bool>(getAlt()))
     return emitOpError("a gate needs an alternative value and vice versa");
   if (getAlt() && getAlt().getType() != getType())
@@ -210,7 +211,7 @@ LogicalResult KLoadOp::verify() {
   return success();
 }
 
-LogicalResult KCopyOp::verify() {
+LogicalResult k::CopyOp::verify() {
   MemRefType src = getSrc().getType(), dst = getDst().getType();
   if (src.getElementType() != dst.getElementType())
     return emitOpError("copies ")
@@ -250,7 +251,7 @@ static bool isFlatStorageOf(MemRefType buffer, Type type) {
              std::max<int64_t>(1, tensor.getNumElements());
 }
 
-LogicalResult KCustomFunctionOp::verify() {
+LogicalResult k::CustomFunctionOp::verify() {
   if (getName().empty())
     return emitOpError("needs a function name");
   FunctionType signature = getSignature();
@@ -271,7 +272,7 @@ LogicalResult KCustomFunctionOp::verify() {
                  failed(check("output", getOutputs(), signature.getResults())));
 }
 
-LogicalResult AtomicAddOp::verify() {
+LogicalResult k::AtomicAddOp::verify() {
   Type element = getPtr().getType().getElementType();
   if (!isa<FloatType>(element) &&
       !(isa<IntegerType>(element) && !element.isInteger(1)))
@@ -283,7 +284,7 @@ LogicalResult AtomicAddOp::verify() {
 // GPU-level ops
 //===----------------------------------------------------------------------===//
 
-LogicalResult SpecialOp::verify() {
+LogicalResult k::SpecialOp::verify() {
   StringRef name = getName();
   StringRef dim = name;
   if (!(dim.consume_front("gidx") || dim.consume_front("lidx") ||
@@ -294,7 +295,7 @@ LogicalResult SpecialOp::verify() {
   return success();
 }
 
-LogicalResult WmmaOp::verify() {
+LogicalResult k::WmmaOp::verify() {
   if (getDims().size() != 3 || llvm::any_of(getDims(), [](int64_t d) {
         return d <= 0;
       }))
@@ -304,7 +305,7 @@ LogicalResult WmmaOp::verify() {
   return success();
 }
 
-LogicalResult CustomOp::verify() {
+LogicalResult k::CustomOp::verify() {
   // `{N}` names operand N; `{{` and `}}` are literal braces.
   StringRef code = getCode();
   for (size_t pos = 0; pos < code.size(); ++pos) {

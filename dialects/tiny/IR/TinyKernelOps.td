@@ -26,6 +26,14 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/LoopLikeInterface.td"
 
+// Kernel-level ops live in C++ namespace mlir::tiny::k, so that `tiny.k.load`
+// is k::LoadOp beside the tensor-level tiny::LoadOp: the C++ name follows the
+// mnemonic, with no prefix to remember per op.
+class TinyK_Op<string mnemonic, list<Trait> traits = []>
+    : Tiny_Op<"k." # mnemonic, traits> {
+  let cppNamespace = "::mlir::tiny::k";
+}
+
 def Tiny_Ptr : Type<CPred<"::llvm::isa<::mlir::tiny::PtrType>($_self)">,
     "tiny pointer", "::mlir::tiny::PtrType">;
 
@@ -42,7 +50,7 @@ def Tiny_ElementOfPtr : TypesMatchWith<"type is the pointer's element type",
 // Structure: kernels and ranges
 //===----------------------------------------------------------------------===//
 
-def Tiny_KernelOp : Tiny_Op<"k.kernel", [SingleBlock, NoTerminator,
+def TinyK_KernelOp : TinyK_Op<"kernel", [SingleBlock, NoTerminator,
     NoRegionArguments, RecursiveMemoryEffects]> {
   let summary = "one kernel: the loops that compute one realized value";
   let description = [{
@@ -75,7 +83,7 @@ def Tiny_KernelOp : Tiny_Op<"k.kernel", [SingleBlock, NoTerminator,
   ];
 }
 
-def Tiny_KCopyOp : Tiny_Op<"k.copy"> {
+def TinyK_CopyOp : TinyK_Op<"copy"> {
   let summary = "copy a range of elements from one device's buffer to another's";
   let description = [{
     The host schedule's data movement between devices: `count` elements of
@@ -101,7 +109,7 @@ def Tiny_KCopyOp : Tiny_Op<"k.copy"> {
   let hasVerifier = 1;
 }
 
-def Tiny_KCustomFunctionOp : Tiny_Op<"k.custom_function",
+def TinyK_CustomFunctionOp : TinyK_Op<"custom_function",
     [AttrSizedOperandSegments]> {
   let summary = "call a host function on buffers";
   let description = [{
@@ -131,8 +139,8 @@ def Tiny_KCustomFunctionOp : Tiny_Op<"k.custom_function",
   let hasVerifier = 1;
 }
 
-def Tiny_RangeOp : Tiny_Op<"k.range", [RecursiveMemoryEffects,
-    SingleBlockImplicitTerminator<"EndOp">,
+def TinyK_RangeOp : TinyK_Op<"range", [RecursiveMemoryEffects,
+    SingleBlockImplicitTerminator<"k::EndOp">,
     DeclareOpInterfaceMethods<LoopLikeOpInterface, [
       "getLoopInductionVars", "getLoopLowerBounds", "getLoopUpperBounds",
       "getLoopSteps", "getRegionIterArgs", "getInitsMutable",
@@ -170,8 +178,8 @@ def Tiny_RangeOp : Tiny_Op<"k.range", [RecursiveMemoryEffects,
   }];
 }
 
-def Tiny_EndOp : Tiny_Op<"k.end", [Pure, Terminator, ReturnLike,
-    HasParent<"RangeOp">]> {
+def TinyK_EndOp : TinyK_Op<"end", [Pure, Terminator, ReturnLike,
+    HasParent<"k::RangeOp">]> {
   let summary = "end of a range body: the carried values' next values";
   let arguments = (ins Variadic<AnyType>:$values);
   let builders = [OpBuilder<(ins), [{ }]>];
@@ -182,7 +190,7 @@ def Tiny_EndOp : Tiny_Op<"k.end", [Pure, Terminator, ReturnLike,
 // Memory
 //===----------------------------------------------------------------------===//
 
-def Tiny_KIndexOp : Tiny_Op<"k.index", [Pure,
+def TinyK_IndexOp : TinyK_Op<"index", [Pure,
     DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "address of one element of a buffer";
   let description = [{
@@ -200,7 +208,7 @@ def Tiny_KIndexOp : Tiny_Op<"k.index", [Pure,
   let hasVerifier = 1;
 }
 
-def Tiny_KLoadOp : Tiny_Op<"k.load", [AttrSizedOperandSegments,
+def TinyK_LoadOp : TinyK_Op<"load", [AttrSizedOperandSegments,
     TypesMatchWith<"result is the pointer's element type", "ptr", "result",
         "::llvm::cast<::mlir::tiny::PtrType>($_self).getElementType()">]> {
   let summary = "load one element, optionally gated";
@@ -223,7 +231,7 @@ def Tiny_KLoadOp : Tiny_Op<"k.load", [AttrSizedOperandSegments,
   let hasVerifier = 1;
 }
 
-def Tiny_KStoreOp : Tiny_Op<"k.store", [Tiny_ElementOfPtr]> {
+def TinyK_StoreOp : TinyK_Op<"store", [Tiny_ElementOfPtr]> {
   let summary = "store one element, optionally gated";
   let description = [{
     ```mlir
@@ -238,7 +246,7 @@ def Tiny_KStoreOp : Tiny_Op<"k.store", [Tiny_ElementOfPtr]> {
   }];
 }
 
-def Tiny_AtomicAddOp : Tiny_Op<"k.atomic_add", [Tiny_ElementOfPtr]> {
+def TinyK_AtomicAddOp : TinyK_Op<"atomic_add", [Tiny_ElementOfPtr]> {
   let summary = "atomically add a value to one element";
   let description = [{
     ```mlir
@@ -255,7 +263,7 @@ def Tiny_AtomicAddOp : Tiny_Op<"k.atomic_add", [Tiny_ElementOfPtr]> {
 // GPU-level ops
 //===----------------------------------------------------------------------===//
 
-def Tiny_SpecialOp : Tiny_Op<"k.special", [Pure]> {
+def TinyK_SpecialOp : TinyK_Op<"special", [Pure]> {
   let summary = "a GPU hardware index (block or thread id) below a bound";
   let description = [{
     tinygrad's SPECIAL: `gidx0`..`gidx2` are block (group) ids, `lidx0`..`lidx2`
@@ -272,12 +280,12 @@ def Tiny_SpecialOp : Tiny_Op<"k.special", [Pure]> {
   let hasVerifier = 1;
 }
 
-def Tiny_BarrierOp : Tiny_Op<"k.barrier"> {
+def TinyK_BarrierOp : TinyK_Op<"barrier"> {
   let summary = "synchronize the threads of a block (local memory fence)";
   let assemblyFormat = "attr-dict";
 }
 
-def Tiny_WmmaOp : Tiny_Op<"k.wmma", [Pure, AllTypesMatch<["c", "result"]>]> {
+def TinyK_WmmaOp : TinyK_Op<"wmma", [Pure, AllTypesMatch<["c", "result"]>]> {
   let summary = "a tensor-core multiply-accumulate on per-thread fragments";
   let description = [{
     `result = a * b + c` over an (M, N, K) = `dims` tile, each operand being
@@ -297,7 +305,7 @@ def Tiny_WmmaOp : Tiny_Op<"k.wmma", [Pure, AllTypesMatch<["c", "result"]>]> {
   let hasVerifier = 1;
 }
 
-def Tiny_CustomOp : Tiny_Op<"k.custom"> {
+def TinyK_CustomOp : TinyK_Op<"custom"> {
   let summary = "target source code with `{N}` naming the N-th operand";
   let description = [{
     tinygrad's CUSTOM / CUSTOMI: text the renderer pastes into the kernel;

@@ -894,8 +894,9 @@ LogicalResult StageOp::verify() {
     // A range is the induction variable of the tiny.k.range it closes.
     auto argument = dyn_cast<BlockArgument>(range);
     auto loop =
-        argument ? dyn_cast_or_null<RangeOp>(argument.getOwner()->getParentOp())
-                 : RangeOp();
+        argument
+            ? dyn_cast_or_null<k::RangeOp>(argument.getOwner()->getParentOp())
+            : k::RangeOp();
     if (!loop || argument != loop.getInductionVar())
       return emitOpError("range #")
              << i << " is not the induction variable of a tiny.k.range";

@@ -31,7 +31,7 @@ bool isOnOneGpu(Type type);
 
 /// True when `kernel` names a CUDA or HIP device; a kernel that names no
 /// device runs on the host.
-inline bool isGpuKernel(KernelOp kernel) {
+inline bool isGpuKernel(k::KernelOp kernel) {
   std::optional<StringRef> device = kernel.getDevice();
   return device && isGpuDeviceName(*device);
 }

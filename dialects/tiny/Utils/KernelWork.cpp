@@ -17,11 +17,11 @@ namespace {
 
 /// The product of the constant bounds of the ranges around `op` inside
 /// `kernel`: how many times `op` runs. Saturates instead of overflowing.
-int64_t getTripCount(Operation *op, KernelOp kernel) {
+int64_t getTripCount(Operation *op, k::KernelOp kernel) {
   int64_t count = 1;
   for (Operation *parent = op->getParentOp(); parent && parent != kernel;
        parent = parent->getParentOp()) {
-    auto range = dyn_cast<RangeOp>(parent);
+    auto range = dyn_cast<k::RangeOp>(parent);
     if (!range)
       continue;
     APInt bound;
@@ -48,7 +48,7 @@ bool isCountedArithmetic(Operation *op) {
 
 } // namespace
 
-KernelWork mlir::tiny::estimateKernelWork(KernelOp kernel) {
+KernelWork mlir::tiny::estimateKernelWork(k::KernelOp kernel) {
   int64_t flops = 0;
   kernel.walk([&](Operation *op) {
     if (!isCountedArithmetic(op))
@@ -65,13 +65,13 @@ KernelWork mlir::tiny::estimateKernelWork(KernelOp kernel) {
   llvm::SetVector<Value> buffers;
   kernel.walk([&](Operation *op) {
     Value ptr;
-    if (auto load = dyn_cast<KLoadOp>(op))
+    if (auto load = dyn_cast<k::LoadOp>(op))
       ptr = load.getPtr();
-    else if (auto store = dyn_cast<KStoreOp>(op))
+    else if (auto store = dyn_cast<k::StoreOp>(op))
       ptr = store.getPtr();
-    else if (auto add = dyn_cast<AtomicAddOp>(op))
+    else if (auto add = dyn_cast<k::AtomicAddOp>(op))
       ptr = add.getPtr();
-    if (auto index = ptr ? ptr.getDefiningOp<KIndexOp>() : KIndexOp())
+    if (auto index = ptr ? ptr.getDefiningOp<k::IndexOp>() : k::IndexOp())
       buffers.insert(index.getBuffer());
   });
   int64_t bytes = 0;

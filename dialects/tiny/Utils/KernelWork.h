@@ -27,7 +27,7 @@ struct KernelWork {
 };
 
 /// The static estimate of `kernel`'s work.
-KernelWork estimateKernelWork(KernelOp kernel);
+KernelWork estimateKernelWork(k::KernelOp kernel);
 
 } // namespace mlir::tiny
 

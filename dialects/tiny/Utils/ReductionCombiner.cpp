@@ -16,7 +16,7 @@ static bool isCombiningOp(Operation *op) {
              arith::AndIOp, arith::OrIOp, arith::XOrIOp>(op);
 }
 
-Operation *mlir::tiny::getReductionCombiner(RangeOp range, unsigned index) {
+Operation *mlir::tiny::getReductionCombiner(k::RangeOp range, unsigned index) {
   if (index >= range.getInitArgs().size())
     return nullptr;
   Operation *end = range.getBody().front().getTerminator();
@@ -31,7 +31,7 @@ Operation *mlir::tiny::getReductionCombiner(RangeOp range, unsigned index) {
     if (user == end)
       return use.getOperandNumber() == index ? combiner : nullptr;
     Operation *step = nullptr;
-    if (auto nested = dyn_cast<RangeOp>(user)) {
+    if (auto nested = dyn_cast<k::RangeOp>(user)) {
       unsigned first = nested.getInitArgs().getBeginOperandIndex();
       if (use.getOperandNumber() < first)
         return nullptr;

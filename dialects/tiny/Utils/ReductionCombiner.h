@@ -20,7 +20,7 @@ namespace mlir::tiny {
 /// yielded value through ops of one associative, commutative arith kind
 /// (`acc + x`, `(acc + x) + y`, or a nested range carrying it), each used
 /// only by the next. Null when the carried value is anything else.
-Operation *getReductionCombiner(RangeOp range, unsigned index);
+Operation *getReductionCombiner(k::RangeOp range, unsigned index);
 
 /// The identity of `combiner`'s op on values of `type` (0 for addi, -inf
 /// for maximumf, -0.0 for addf, ...).
