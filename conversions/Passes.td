@@ -107,10 +107,14 @@ def ConvertTinyToGPU : Pass<"convert-tiny-to-gpu", "::mlir::ModuleOp"> {
     - `tiny.k.special` becomes `gpu.block_id` (gidxN), `gpu.thread_id`
       (lidxN) or block id * block size + thread id (idxN, in blocks of
       `block-size`); its bound sizes the launch.
-    - A GROUP_REDUCE range is shared by the threads of a block (along x, a
-      power of two up to `block-size`): each thread reduces a strided part
-      from the combining op's identity, stores it to workgroup memory, and
-      the parts are combined as a tree with a barrier between steps. The
+    - A GROUP_REDUCE range is shared by the threads of a block, as many
+      (along x) as its bound, which must be a constant power of two, the
+      same for every GROUP_REDUCE of the kernel: each thread runs one
+      iteration, its carried values starting from the combining op's
+      identity (the schedule writes each thread's strided part of a long
+      reduction as a REDUCE range in the body), stores its part to workgroup
+      memory, and the parts are combined as a tree with a barrier between
+      steps. The
       rest of the kernel runs alike on every thread; only the first thread
       stores.
     - A buffer in the LOCAL address space (`memref.alloc` with
@@ -133,7 +137,7 @@ def ConvertTinyToGPU : Pass<"convert-tiny-to-gpu", "::mlir::ModuleOp"> {
   }];
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
-           "Threads per block of a global id, most of a GROUP_REDUCE">,
+           "Threads per block of a global id">,
     Option<"gpuKernelsOnly", "gpu-kernels-only", "bool", /*default=*/"false",
            "Convert only kernels that name a CUDA or HIP device">,
   ];

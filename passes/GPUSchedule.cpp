@@ -8,8 +8,9 @@
 // - Reductions: a kernel with few outputs and long reductions (a sum to a
 //   scalar, the max of a few rows) would run on a handful of threads, each
 //   looping over a whole reduction, while the rest of the GPU idles. Such a
-//   REDUCE range becomes GROUP_REDUCE: the block's threads take its
-//   iterations (as tinygrad's GROUP optimization does).
+//   REDUCE range becomes a GROUP_REDUCE of the block's threads, its bound
+//   their number, each of which reduces its strided part (as tinygrad's
+//   GROUP optimization splits a reduce axis).
 // - The grid: a kernel that names none gets one from its nest of output
 //   ranges. They become GLOBAL ranges, except the innermost, which becomes
 //   LOCAL threads in blocks of `block-size` (split into a GLOBAL and a LOCAL
@@ -151,31 +152,105 @@ std::optional<int64_t> getOutputCount(k::RangeOp range, k::KernelOp kernel) {
   return outputs;
 }
 
-/// Marks GROUP_REDUCE the reductions of `kernel` worth sharing between the
-/// threads of a block; returns whether it marked one.
-bool scheduleGroupReduces(k::KernelOp kernel, int64_t minReduce,
-                          int64_t maxOutputs) {
-  bool marked = false;
-  kernel.walk([&](k::RangeOp range) {
-    if (range.getAxis() != AxisType::Reduce)
-      return;
-    std::optional<int64_t> outputs = getOutputCount(range, kernel);
-    std::optional<int64_t> trips = getTripCount(range);
-    if (!outputs || *outputs > maxOutputs || !trips || *trips < minReduce ||
-        !hasReorderableCombiners(range))
-      return;
-    // Each thread runs its share of the body: it may only read.
-    WalkResult writes = range.getBody().walk([](Operation *op) {
-      return isa<k::StoreOp, k::AtomicAddOp, k::BarrierOp>(op)
-                 ? WalkResult::interrupt()
-                 : WalkResult::advance();
-    });
-    if (writes.wasInterrupted())
-      return;
-    range.setAxis(AxisType::GroupReduce);
-    marked = true;
+/// Whether `range` is a reduction of `kernel` worth sharing between the
+/// threads of a block.
+bool isWorthSharing(k::RangeOp range, k::KernelOp kernel, int64_t minReduce,
+                    int64_t maxOutputs) {
+  if (range.getAxis() != AxisType::Reduce)
+    return false;
+  std::optional<int64_t> outputs = getOutputCount(range, kernel);
+  std::optional<int64_t> trips = getTripCount(range);
+  if (!outputs || *outputs > maxOutputs || !trips || *trips < minReduce ||
+      !hasReorderableCombiners(range))
+    return false;
+  // Each thread runs its share of the body: it may only read.
+  WalkResult writes = range.getBody().walk([](Operation *op) {
+    return isa<k::StoreOp, k::AtomicAddOp, k::BarrierOp>(op)
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
   });
-  return marked;
+  return !writes.wasInterrupted();
+}
+
+/// Makes the REDUCE range `range` a GROUP_REDUCE of `group` threads, each
+/// taking every `group`-th iteration from its own (neighbouring threads read
+/// neighbouring elements):
+///
+///   %r = reduce %i < N iter_args(%a = %init) { body(%i) }
+///
+/// becomes
+///
+///   %r = group_reduce %g < G iter_args(%a = %init) {
+///     %p = reduce %j < (N - %g + G - 1) / G iter_args(%b = %a) {
+///       body(%j * G + %g)
+///     }
+///     end %p
+///   }
+///
+/// (the inner bound N / G where G divides N, and `range` itself where G is
+/// N).
+void splitGroupReduce(RewriterBase &rewriter, k::RangeOp range, int64_t group) {
+  int64_t bound = *getConstantIntValue(range.getBound());
+  if (bound == group)
+    return range.setAxis(AxisType::GroupReduce);
+  Location loc = range.getLoc();
+  rewriter.setInsertionPoint(range);
+  auto shared = k::RangeOp::create(rewriter, loc, AxisType::GroupReduce,
+                                   createIndex(rewriter, loc, group),
+                                   range.getInitArgs());
+  Block &sharedBody = shared.getBody().front();
+  rewriter.setInsertionPointToStart(&sharedBody);
+  Value thread = shared.getInductionVar();
+  Value groupSize = createIndex(rewriter, loc, group);
+  Value count =
+      bound % group == 0
+          ? createIndex(rewriter, loc, bound / group)
+          : arith::DivUIOp::create(
+                rewriter, loc,
+                arith::SubIOp::create(
+                    rewriter, loc,
+                    createIndex(rewriter, loc, bound + group - 1), thread),
+                groupSize)
+                .getResult();
+  auto part = k::RangeOp::create(rewriter, loc, AxisType::Reduce, count,
+                                 sharedBody.getArguments().drop_front());
+  k::EndOp::create(rewriter, loc, part.getResults());
+  Block &partBody = part.getBody().front();
+  rewriter.setInsertionPointToStart(&partBody);
+  Value index = arith::AddIOp::create(
+      rewriter, loc,
+      arith::MulIOp::create(rewriter, loc, part.getInductionVar(), groupSize),
+      thread);
+  rewriter.mergeBlocks(
+      &range.getBody().front(), &partBody,
+      llvm::to_vector(llvm::concat<Value>(
+          ValueRange{index}, partBody.getArguments().drop_front())));
+  rewriter.replaceOp(range, shared.getResults());
+}
+
+/// Shares between the threads of a block the reductions of `kernel` worth
+/// it, as GROUP_REDUCE ranges of one size: a power of two, for the tree
+/// that combines the threads' parts, at most `blockSize` and no more than
+/// the longest of them has iterations. Returns whether it shared one.
+bool scheduleGroupReduces(RewriterBase &rewriter, k::KernelOp kernel,
+                          int64_t minReduce, int64_t maxOutputs,
+                          int64_t blockSize) {
+  SmallVector<k::RangeOp> shared;
+  kernel.walk([&](k::RangeOp range) {
+    if (isWorthSharing(range, kernel, minReduce, maxOutputs))
+      shared.push_back(range);
+  });
+  if (shared.empty())
+    return false;
+  uint64_t longest = 1;
+  for (k::RangeOp range : shared)
+    longest =
+        std::max<uint64_t>(longest, *getConstantIntValue(range.getBound()));
+  int64_t group = std::min(llvm::bit_floor(static_cast<uint64_t>(blockSize)),
+                           llvm::PowerOf2Ceil(longest));
+  for (k::RangeOp range : shared)
+    splitGroupReduce(rewriter, range, group);
+  return true;
 }
 
 //===----------------------------------------------------------------------===//
@@ -320,8 +395,8 @@ struct TinyGPUSchedulePass
         return WalkResult::skip();
       KernelAxes axes = getKernelAxes(kernel);
       if (!axes.usesThreads)
-        axes.groupReduce |=
-            scheduleGroupReduces(kernel, minReduce, maxOutputs);
+        axes.groupReduce |= scheduleGroupReduces(rewriter, kernel, minReduce,
+                                                 maxOutputs, blockSize);
       if (!axes.namesGrid) {
         scheduleGrid(rewriter, kernel, axes.groupReduce, blockSize);
         KernelAxes after = getKernelAxes(kernel);

@@ -615,7 +615,7 @@ def TinyGPUSchedule : Pass<"tiny-gpu-schedule"> {
     a kernel that carries none. For each kernel:
     - Reductions: when the kernel leaves the threads of a block free (it has
       no LOCAL range, GROUP_REDUCE, thread id or global id), a REDUCE range
-      becomes GROUP_REDUCE, shared by the block's threads, when
+      is shared by G threads of a block, when
       - every value it carries is folded by one associative, commutative
         arith op (float sums and products only with `reassoc`),
       - it is nested only in parallel output ranges (LOOP, THREAD, GLOBAL
@@ -624,6 +624,13 @@ def TinyGPUSchedule : Pass<"tiny-gpu-schedule"> {
       - it and the longest chain of ranges in it run at least `min-reduce`
         iterations, and
       - its body stores nothing and has no barrier.
+      G is a power of two (for the tree that combines the threads' parts),
+      at most `block-size` and no more than the longest shared range has
+      iterations, one G for the kernel. The range becomes a GROUP_REDUCE of
+      bound G, the threads, whose body is each thread's part: a REDUCE
+      range over every G-th iteration from the thread's own (neighbouring
+      threads read neighbouring elements). A range of G iterations becomes
+      GROUP_REDUCE itself.
     - The grid: a kernel with no GLOBAL or LOCAL range and no special id
       gets one from its nest of output ranges (from the top, up to three
       ranges longer than one, LOOP or THREAD, carrying nothing, each the
@@ -645,9 +652,17 @@ def TinyGPUSchedule : Pass<"tiny-gpu-schedule"> {
         scf.if %i < 1000 { ... }
       }
     }
-    %s = tiny.k.range reduce %r < %c4096 iter_args(%acc = %z) -> (f32) {...}
+    %s = tiny.k.range reduce %r < %c4096 iter_args(%acc = %z) -> (f32) {
+      (body at %r)
+    }
     // becomes
-    %s = tiny.k.range group_reduce %r < %c4096 iter_args(%acc = %z) -> (f32) {...}
+    %s = tiny.k.range group_reduce %g < %c256 iter_args(%acc = %z) -> (f32) {
+      %p = tiny.k.range reduce %j < %c16 iter_args(%b = %acc) -> (f32) {
+        %r = %j * 256 + %g
+        (body at %r)
+      }
+      tiny.k.end %p : f32
+    }
     ```
   }];
   let options = [

@@ -48,8 +48,8 @@ struct LaunchPlan {
 };
 
 /// Plans the launch of `kernel` from the AxisTypes of its ranges and its
-/// special ids: `blockSize` threads per block for a global id, at most as
-/// many for a GROUP_REDUCE. Reports (as an op's error) and fails for a
+/// special ids: `blockSize` threads per block for a global id, as many as a
+/// GROUP_REDUCE's bound for it. Reports (as an op's error) and fails for a
 /// kernel that cannot be launched, or that carries no GPU schedule at all
 /// (-tiny-gpu-schedule gives it one).
 FailureOr<LaunchPlan> planLaunch(k::KernelOp kernel, int64_t blockSize);

@@ -12,7 +12,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -168,16 +167,19 @@ FailureOr<LaunchPlan> planLaunch(k::KernelOp kernel, int64_t blockSize) {
       return plan.groupReduces.front().emitOpError(
           "needs the threads of a block, which LOCAL ranges or thread ids "
           "of the kernel already use");
-    // A power of two, for the tree that combines the threads' parts, and
-    // no more threads than the longest reduction has iterations.
-    int64_t longest = 1;
+    // The bound is the number of threads that share the range: a power of
+    // two, for the tree that combines their parts, the same for all.
     for (k::RangeOp range : plan.groupReduces) {
       std::optional<int64_t> bound = getConstantIntValue(range.getBound());
-      longest = std::max(longest, bound ? *bound : blockSize);
+      if (!bound || *bound < 1 || !llvm::isPowerOf2_64(*bound))
+        return range.emitOpError(
+            "needs a constant power-of-two bound: the threads that share it");
+      if (plan.groupSize && plan.groupSize != *bound)
+        return range.emitOpError("shares ")
+               << *bound << " threads, but another GROUP_REDUCE of the kernel "
+               << plan.groupSize << "; the block's threads share all alike";
+      plan.groupSize = *bound;
     }
-    plan.groupSize =
-        std::min<int64_t>(llvm::bit_floor(static_cast<uint64_t>(blockSize)),
-                          llvm::PowerOf2Ceil(static_cast<uint64_t>(longest)));
     plan.threads[0] = plan.groupSize;
   }
   return plan;

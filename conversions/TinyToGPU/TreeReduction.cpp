@@ -1,14 +1,15 @@
 //===- TreeReduction.cpp - GROUP_REDUCE as a tree in workgroup memory -----===//
 //
-// A GROUP_REDUCE range is shared by the threads of a block: each thread
-// reduces a strided part, the parts meet in workgroup memory and are
-// combined as a tree, with barriers between the steps.
+// A GROUP_REDUCE range is shared by the threads of a block, one iteration
+// each (its bound is their number, chosen by -tiny-gpu-schedule): each
+// thread's part starts from the combining op's identity, the parts meet in
+// workgroup memory and are combined as a tree, with barriers between the
+// steps.
 //
 //===----------------------------------------------------------------------===//
 
 #include "conversions/TinyToGPU/Launch.h"
 
-#include "conversions/TinyToSCF/TinyToSCF.h"
 #include "dialects/tiny/Utils/ReductionCombiner.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -111,8 +112,8 @@ static LogicalResult checkGroupReduce(k::RangeOp range,
   return failure(written.wasInterrupted());
 }
 
-/// %r = group_reduce %i < %n iter_args(%acc = %init) { ... } becomes
-///   %part = scf.for %i = %tid to %n step %G iter_args(%acc = identity)
+/// %r = group_reduce %g < G iter_args(%acc = %init) { body } becomes
+///   %part = body(%g = %tid, %acc = identity)
 ///   smem[%tid] = %part; barrier
 ///   for s = G/2 .. 1: if %tid < s { smem[%tid] op= smem[%tid + s] }; barrier
 ///   %r = %init op smem[0]
@@ -133,13 +134,18 @@ LogicalResult lowerGroupReduce(RewriterBase &rewriter, LaunchLowering &lowering,
   for (auto [combiner, init] : llvm::zip(combiners, range.getInitArgs()))
     identities.push_back(arith::ConstantOp::create(
         rewriter, loc, getCombinerIdentity(combiner, init.getType())));
-  scf::ForOp loop =
-      moveRangeIntoFor(rewriter, range, tid, range.getBound(),
-                       createIndex(rewriter, loc, groupSize), identities);
+  // Each thread runs the body once, as its iteration of the range.
+  Block &body = range.getBody().front();
+  Operation *end = body.getTerminator();
+  SmallVector<Value> parts(end->getOperands());
+  SmallVector<Value> arguments{tid};
+  llvm::append_range(arguments, identities);
+  rewriter.inlineBlockBefore(&body, range, arguments);
+  rewriter.eraseOp(end);
 
   rewriter.setInsertionPoint(range);
   SmallVector<Value> partials;
-  for (auto [part, init] : llvm::zip(loop.getResults(), range.getInitArgs())) {
+  for (auto [part, init] : llvm::zip(parts, range.getInitArgs())) {
     Value buffer = lowering.launch.addWorkgroupAttribution(
         getWorkgroupType(rewriter.getContext(), {groupSize}, init.getType()),
         loc);

@@ -5,17 +5,38 @@
 
 // NOBLOCK: block-size must be positive, got 0
 
-// A sum to a scalar: one output, 65536 iterations. The block's threads
-// share the reduction; the output range of one iteration is no grid
-// dimension (its body takes its place, its index 0), and the kernel runs
-// as one block.
+// A sum to a scalar: one output, 65536 iterations. The block's 256 threads
+// share the reduction, each summing every 256th element from its own (256
+// of them); the output range of one iteration is no grid dimension (its
+// body takes its place, its index 0), and the kernel runs as one block.
+// With block-size=128, 128 threads take 512 each.
 // CHECK-LABEL: func.func @sum
 // CHECK-NOT: tiny.k.range loop
 // CHECK-NOT: tiny.k.range global
-// CHECK: tiny.k.range group_reduce %{{.*}} < %{{.*}} iter_args
+// CHECK: %[[ZERO:.*]] = arith.constant 0.0
+// CHECK: %[[S:.*]] = tiny.k.range group_reduce %[[G:.*]] < %[[G256:.*]] iter_args(%[[A:.*]] = %[[ZERO]]) -> (f32) {
+// CHECK-NEXT: %[[N256:.*]] = arith.constant 256 : index
+// CHECK-NEXT: %[[COUNT:.*]] = arith.constant 256 : index
+// CHECK-NEXT: %[[P:.*]] = tiny.k.range reduce %[[J:.*]] < %[[COUNT]] iter_args(%[[B:.*]] = %[[A]]) -> (f32) {
+// CHECK-NEXT: %[[JG:.*]] = arith.muli %[[J]], %[[N256]]
+// CHECK-NEXT: %[[R:.*]] = arith.addi %[[JG]], %[[G]]
+// CHECK-NEXT: tiny.k.index %{{.*}}[%[[R]]]
+// CHECK-NEXT: tiny.k.load
+// CHECK-NEXT: %[[N:.*]] = arith.addf %[[B]]
+// CHECK-NEXT: tiny.k.end %[[N]] : f32
+// CHECK-NEXT: }
+// CHECK-NEXT: tiny.k.end %[[P]] : f32
+// CHECK-NEXT: }
 // CHECK-NOT: tiny.k.range
+// CHECK: tiny.k.store %{{.*}}, %[[S]]
 // OPTS-LABEL: func.func @sum
 // OPTS: tiny.k.range group_reduce
+// B128-LABEL: func.func @sum
+// B128: %[[G128:.*]] = arith.constant 128 : index
+// B128-NEXT: tiny.k.range group_reduce %{{.*}} < %[[G128]]
+// B128-NEXT: arith.constant 128 : index
+// B128-NEXT: %[[COUNT:.*]] = arith.constant 512 : index
+// B128-NEXT: tiny.k.range reduce %{{.*}} < %[[COUNT]]
 func.func @sum(%a: memref<65536xf32>, %o: memref<1xf32>) {
   tiny.k.kernel "r_1" {
     %c0 = arith.constant 0 : index
@@ -39,9 +60,15 @@ func.func @sum(%a: memref<65536xf32>, %o: memref<1xf32>) {
 // -----
 
 // Four row maxima of 4000 elements; max needs no reassoc flag (it is exact
-// in any order).
+// in any order). 256 threads share each row: 4000 is no multiple of 256,
+// thread t takes (4255 - t) / 256 elements (16 or 15).
 // CHECK-LABEL: func.func @row_max
-// CHECK: tiny.k.range group_reduce
+// CHECK: tiny.k.range group_reduce %[[G:.*]] < %{{.*}} iter_args
+// CHECK-NEXT: %[[N256:.*]] = arith.constant 256 : index
+// CHECK-NEXT: %[[LAST:.*]] = arith.constant 4255 : index
+// CHECK-NEXT: %[[REST:.*]] = arith.subi %[[LAST]], %[[G]]
+// CHECK-NEXT: %[[COUNT:.*]] = arith.divui %[[REST]], %[[N256]]
+// CHECK-NEXT: tiny.k.range reduce %{{.*}} < %[[COUNT]] iter_args
 // OPTS-LABEL: func.func @row_max
 // OPTS: tiny.k.range group_reduce
 func.func @row_max(%a: memref<16000xf32>, %o: memref<4xf32>) {
@@ -71,10 +98,13 @@ func.func @row_max(%a: memref<16000xf32>, %o: memref<4xf32>) {
 // -----
 
 // Nested reductions count together: 16 x 32 iterations. The outer range is
-// shared, the inner one stays a reduction in each thread.
+// shared by 16 threads, one iteration each (it is the GROUP_REDUCE itself),
+// the inner one stays a reduction in each thread.
 // CHECK-LABEL: func.func @nested
-// CHECK: tiny.k.range group_reduce
-// CHECK: tiny.k.range reduce
+// CHECK: %[[C16:.*]] = arith.constant 16 : index
+// CHECK: tiny.k.range group_reduce %[[R:.*]] < %[[C16]] iter_args
+// CHECK-NEXT: tiny.k.range reduce
+// CHECK-NEXT: arith.muli %[[R]]
 func.func @nested(%a: memref<512xi32>, %o: memref<1xi32>) {
   tiny.k.kernel "r_1" {
     %c0 = arith.constant 0 : index

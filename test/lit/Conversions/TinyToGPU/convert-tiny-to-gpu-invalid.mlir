@@ -189,6 +189,61 @@ func.func @group_with_threads(%a: memref<64xf32>, %o: memref<4xf32>) {
 
 // -----
 
+// A GROUP_REDUCE's bound is the number of threads that share it, the
+// steps of the tree that combines their parts halve it.
+func.func @group_not_power_of_two(%a: memref<50xf32>, %o: memref<1xf32>) {
+  // expected-error @+1 {{failed to legalize operation 'tiny.k.kernel' that was explicitly marked illegal}}
+  tiny.k.kernel "k" {
+    %c0 = arith.constant 0 : index
+    %c50 = arith.constant 50 : index
+    %zero = arith.constant 0.0 : f32
+    // expected-error @+1 {{needs a constant power-of-two bound: the threads that share it}}
+    %s = tiny.k.range group_reduce %r < %c50 iter_args(%acc = %zero) -> (f32) {
+      %p = tiny.k.index %a[%r] : memref<50xf32>
+      %v = tiny.k.load %p : !tiny.ptr<f32, global>
+      %n = arith.addf %acc, %v : f32
+      tiny.k.end %n : f32
+    }
+    %q = tiny.k.index %o[%c0] : memref<1xf32>
+    tiny.k.store %q, %s : !tiny.ptr<f32, global>
+  }
+  return
+}
+
+// -----
+
+// Two GROUP_REDUCEs of one kernel run on the same threads of the block.
+func.func @group_sizes_differ(%a: memref<64xf32>, %o: memref<2xf32>) {
+  // expected-error @+1 {{failed to legalize operation 'tiny.k.kernel' that was explicitly marked illegal}}
+  tiny.k.kernel "k" {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    %c64 = arith.constant 64 : index
+    %zero = arith.constant 0.0 : f32
+    %s = tiny.k.range group_reduce %r < %c64 iter_args(%acc = %zero) -> (f32) {
+      %p = tiny.k.index %a[%r] : memref<64xf32>
+      %v = tiny.k.load %p : !tiny.ptr<f32, global>
+      %n = arith.addf %acc, %v : f32
+      tiny.k.end %n : f32
+    }
+    // expected-error @+1 {{shares 32 threads, but another GROUP_REDUCE of the kernel 64; the block's threads share all alike}}
+    %t = tiny.k.range group_reduce %r < %c32 iter_args(%acc = %zero) -> (f32) {
+      %p = tiny.k.index %a[%r] : memref<64xf32>
+      %v = tiny.k.load %p : !tiny.ptr<f32, global>
+      %n = arith.maximumf %acc, %v : f32
+      tiny.k.end %n : f32
+    }
+    %q = tiny.k.index %o[%c0] : memref<2xf32>
+    tiny.k.store %q, %s : !tiny.ptr<f32, global>
+    %q1 = tiny.k.index %o[%c1] : memref<2xf32>
+    tiny.k.store %q1, %t : !tiny.ptr<f32, global>
+  }
+  return
+}
+
+// -----
+
 func.func @no_combiner(%a: memref<64xf32>, %o: memref<1xf32>) {
   // expected-error @+1 {{failed to legalize operation 'tiny.k.kernel' that was explicitly marked illegal}}
   tiny.k.kernel "k" {

@@ -50,7 +50,8 @@ func.func @grid_2d(%o: memref<8x256xf32>) {
 // -----
 
 // One block per row (GLOBAL) and the row's max shared by the block's
-// threads (GROUP_REDUCE): 256 threads each take a strided part, the parts
+// threads (GROUP_REDUCE): 256 threads each take every 256th element from
+// their own (a REDUCE range of 2 in the GROUP_REDUCE's body), the parts
 // meet in 256 floats of workgroup memory and combine as a tree of 8 steps,
 // each ended by a barrier; the first thread stores.
 // CHECK-LABEL: func.func @group_rows
@@ -58,7 +59,9 @@ func.func @grid_2d(%o: memref<8x256xf32>) {
 // CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
 // CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[C16]], {{.*}} threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[C256]], {{.*}} workgroup(%[[SMEM:.*]] : memref<256xf32, #gpu.address_space<workgroup>>)
 // CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[TX]], %{{.*}} : index
-// CHECK: %[[PART:.*]] = scf.for %{{.*}} = %[[TX]] to %{{.*}} step %[[C256]] iter_args(%{{.*}} = %{{.*}}) -> (f32) {
+// CHECK: %[[PART:.*]] = tiny.k.range reduce %{{.*}} < %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (f32) {
+// CHECK: arith.muli %{{.*}}, %[[C256]]
+// CHECK-NEXT: arith.addi %{{.*}}, %[[TX]]
 // CHECK: arith.maximumf
 // CHECK: memref.store %[[PART]], %[[SMEM]][%[[TX]]] : memref<256xf32, #gpu.address_space<workgroup>>
 // CHECK-NEXT: gpu.barrier
@@ -74,14 +77,21 @@ func.func @group_rows(%a: memref<8192xf32>, %o: memref<16xf32>) {
     %c16 = arith.constant 16 : index
     %c512 = arith.constant 512 : index
     %ninf = arith.constant 0xFF800000 : f32
+    %c2 = arith.constant 2 : index
+    %c256 = arith.constant 256 : index
     tiny.k.range global %row < %c16 {
-      %s = tiny.k.range group_reduce %r < %c512 iter_args(%acc = %ninf) -> (f32) {
-        %b = arith.muli %row, %c512 : index
-        %k = arith.addi %b, %r : index
-        %p = tiny.k.index %a[%k] : memref<8192xf32>
-        %v = tiny.k.load %p : !tiny.ptr<f32, global>
-        %m = arith.maximumf %acc, %v : f32
-        tiny.k.end %m : f32
+      %s = tiny.k.range group_reduce %g < %c256 iter_args(%acc = %ninf) -> (f32) {
+        %part = tiny.k.range reduce %j < %c2 iter_args(%acc1 = %acc) -> (f32) {
+          %jg = arith.muli %j, %c256 : index
+          %r = arith.addi %jg, %g : index
+          %b = arith.muli %row, %c512 : index
+          %k = arith.addi %b, %r : index
+          %p = tiny.k.index %a[%k] : memref<8192xf32>
+          %v = tiny.k.load %p : !tiny.ptr<f32, global>
+          %m = arith.maximumf %acc1, %v : f32
+          tiny.k.end %m : f32
+        }
+        tiny.k.end %part : f32
       }
       %q = tiny.k.index %o[%row] : memref<16xf32>
       tiny.k.store %q, %s : !tiny.ptr<f32, global>
@@ -92,13 +102,14 @@ func.func @group_rows(%a: memref<8192xf32>, %o: memref<16xf32>) {
 
 // -----
 
-// A sum to a scalar as a GROUP_REDUCE alone: one block, as many threads as
-// the smallest power of two that covers the 50 iterations.
+// A sum to a scalar as a GROUP_REDUCE alone: one block of as many threads
+// as the range's bound, 64, thread t taking (113 - t) / 64 of the 50
+// iterations: one or none.
 // CHECK-LABEL: func.func @group_scalar
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG: %[[C64:.*]] = arith.constant 64 : index
 // CHECK: gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %[[C1]], %{{.*}} = %[[C1]], %{{.*}} = %[[C1]]) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[C64]], {{.*}} workgroup(%[[SMEM:.*]] : memref<64xi32, #gpu.address_space<workgroup>>)
-// CHECK: scf.for %{{.*}} = %[[TX]] to %{{.*}} step %[[C64]]
+// CHECK: arith.subi %{{.*}}, %[[TX]]
 // CHECK-COUNT-7: gpu.barrier
 // CHECK-NOT: gpu.barrier
 // CHECK: gpu.terminator
@@ -107,11 +118,20 @@ func.func @group_scalar(%a: memref<50xi32>, %o: memref<1xi32>) {
     %c0 = arith.constant 0 : index
     %c50 = arith.constant 50 : index
     %zero = arith.constant 0 : i32
-    %s = tiny.k.range group_reduce %r < %c50 iter_args(%acc = %zero) -> (i32) {
-      %p = tiny.k.index %a[%r] : memref<50xi32>
-      %v = tiny.k.load %p : !tiny.ptr<i32, global>
-      %n = arith.addi %acc, %v : i32
-      tiny.k.end %n : i32
+    %c64 = arith.constant 64 : index
+    %c113 = arith.constant 113 : index
+    %s = tiny.k.range group_reduce %g < %c64 iter_args(%acc = %zero) -> (i32) {
+      %rest = arith.subi %c113, %g : index
+      %count = arith.divui %rest, %c64 : index
+      %part = tiny.k.range reduce %j < %count iter_args(%acc1 = %acc) -> (i32) {
+        %jg = arith.muli %j, %c64 : index
+        %r = arith.addi %jg, %g : index
+        %p = tiny.k.index %a[%r] : memref<50xi32>
+        %v = tiny.k.load %p : !tiny.ptr<i32, global>
+        %n = arith.addi %acc1, %v : i32
+        tiny.k.end %n : i32
+      }
+      tiny.k.end %part : i32
     }
     %q = tiny.k.index %o[%c0] : memref<1xi32>
     tiny.k.store %q, %s : !tiny.ptr<i32, global>

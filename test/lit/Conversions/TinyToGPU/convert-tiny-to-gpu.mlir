@@ -429,10 +429,12 @@ func.func @tiled_matmul(%a: memref<4096xf32>, %b: memref<4096xf32>, %c: memref<4
 
 // -----
 
-// A GROUP_REDUCE: each of 256 threads of a block sums a strided part, from
-// -0.0; the parts meet in workgroup memory and combine as a tree, with a
-// barrier between steps; the total is added to the range's init. Only the
-// first thread stores.
+// A reduction the schedule shares: a GROUP_REDUCE of 256 threads of a
+// block, each summing every 256th element from its own (1000 is no multiple
+// of 256: thread t takes (1255 - t) / 256 of them), from -0.0; the parts
+// meet in workgroup memory and combine as a tree, with a barrier between
+// steps; the total is added to the range's init. Only the first thread
+// stores.
 // CHECK-LABEL: func.func @group
 // CHECK-DAG: %[[N256:.*]] = arith.constant 256 : index
 // CHECK-DAG: %[[N4:.*]] = arith.constant 4 : index
@@ -442,11 +444,16 @@ func.func @tiled_matmul(%a: memref<4096xf32>, %b: memref<4096xf32>, %c: memref<4
 // CHECK: %[[N1000:.*]] = arith.constant 1000 : index
 // CHECK-NEXT: %[[INIT:.*]] = arith.constant 0.0{{.*}} : f32
 // CHECK-NEXT: %[[ID:.*]] = arith.constant -0.0{{.*}} : f32
-// CHECK-NEXT: %[[PART:.*]] = scf.for %[[R:.*]] = %[[TX]] to %[[N1000]] step %[[N256]] iter_args(%[[ACC:.*]] = %[[ID]]) -> (f32) {
+// CHECK-NEXT: %[[N1255:.*]] = arith.constant 1255 : index
+// CHECK-NEXT: %[[REST:.*]] = arith.subi %[[N1255]], %[[TX]]
+// CHECK-NEXT: %[[COUNT:.*]] = arith.divui %[[REST]], %[[N256]]
+// CHECK-NEXT: %[[PART:.*]] = tiny.k.range reduce %[[J:.*]] < %[[COUNT]] iter_args(%[[ACC:.*]] = %[[ID]]) -> (f32) {
+// CHECK-NEXT: %[[JG:.*]] = arith.muli %[[J]], %[[N256]]
+// CHECK-NEXT: %[[R:.*]] = arith.addi %[[JG]], %[[TX]]
 // CHECK-NEXT: %[[B:.*]] = arith.muli %[[BX]], %[[N1000]]
 // CHECK-NEXT: arith.addi %[[B]], %[[R]]
 // CHECK: %[[N:.*]] = arith.addf %[[ACC]], %{{.*}} fastmath<reassoc> : f32
-// CHECK-NEXT: scf.yield %[[N]] : f32
+// CHECK-NEXT: tiny.k.end %[[N]] : f32
 // CHECK: memref.store %[[PART]], %[[SMEM]][%[[TX]]]
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: %[[N128:.*]] = arith.constant 128 : index
@@ -471,7 +478,7 @@ func.func @group(%a: memref<4000xf32>, %o: memref<4xf32>) {
     %c1000 = arith.constant 1000 : index
     %zero = arith.constant 0.0 : f32
     tiny.k.range loop %i < %c4 {
-      %s = tiny.k.range group_reduce %r < %c1000 iter_args(%acc = %zero) -> (f32) {
+      %s = tiny.k.range reduce %r < %c1000 iter_args(%acc = %zero) -> (f32) {
         %b = arith.muli %i, %c1000 : index
         %k = arith.addi %b, %r : index
         %p = tiny.k.index %a[%k] : memref<4000xf32>
@@ -537,9 +544,10 @@ func.func @group_local(%a: memref<256xf32>, %o: memref<2xf32>) {
 
 // -----
 
-// An integer max over a nested reduction: the outer range is shared by 16
-// threads (the power of two that covers its 10 iterations), each part
-// starts from the lowest i32. The kernel's other writes are the first
+// An integer max over a nested reduction, scheduled by hand: the outer
+// range's 10 iterations shared by 16 threads (the power of two that covers
+// them), thread t taking (25 - t) / 16 of them (one or none), each part
+// starting from the lowest i32. The kernel's other writes are the first
 // thread's: a gated store keeps its gate, an atomic add gets one.
 // CHECK-LABEL: func.func @group_max
 // CHECK: %[[N16:.*]] = arith.constant 16 : index
@@ -547,10 +555,12 @@ func.func @group_local(%a: memref<256xf32>, %o: memref<2xf32>) {
 // CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[TX]]
 // CHECK: %[[INIT:.*]] = arith.constant 7 : i32
 // CHECK-NEXT: %[[ID:.*]] = arith.constant -2147483648 : i32
-// CHECK-NEXT: %[[PART:.*]] = scf.for %{{.*}} = %[[TX]] to %{{.*}} step %[[N16]] iter_args(%[[ACC:.*]] = %[[ID]]) -> (i32) {
-// CHECK-NEXT: %[[INNER:.*]] = tiny.k.range reduce %{{.*}} iter_args(%{{.*}} = %[[ACC]]) -> (i32) {
+// CHECK-NEXT: %[[REST:.*]] = arith.subi %{{.*}}, %[[TX]]
+// CHECK-NEXT: %[[COUNT:.*]] = arith.divui %[[REST]], %[[N16]]
+// CHECK: %[[PART:.*]] = tiny.k.range reduce %{{.*}} < %[[COUNT]] iter_args(%[[ACC:.*]] = %[[ID]]) -> (i32) {
+// CHECK: %[[INNER:.*]] = tiny.k.range reduce %{{.*}} iter_args(%{{.*}} = %[[ACC]]) -> (i32) {
 // CHECK: arith.maxsi
-// CHECK: scf.yield %[[INNER]] : i32
+// CHECK: tiny.k.end %[[INNER]] : i32
 // CHECK: memref.store %[[PART]], %[[SMEM]][%[[TX]]]
 // CHECK-COUNT-4: arith.maxsi
 // CHECK: %[[TOTAL:.*]] = memref.load %[[SMEM]]
@@ -568,17 +578,26 @@ func.func @group_max(%a: memref<100xi32>, %o: memref<2xi32>) {
     %c100 = arith.constant 100 : index
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %c25 = arith.constant 25 : index
     %init = arith.constant 7 : i32
-    %s = tiny.k.range group_reduce %r < %c10 iter_args(%acc = %init) -> (i32) {
-      %t = tiny.k.range reduce %u < %c10 iter_args(%acc2 = %acc) -> (i32) {
-        %b = arith.muli %r, %c10 : index
-        %k = arith.addi %b, %u : index
-        %p = tiny.k.index %a[%k] : memref<100xi32>
-        %v = tiny.k.load %p : !tiny.ptr<i32, global>
-        %n = arith.maxsi %acc2, %v : i32
-        tiny.k.end %n : i32
+    %s = tiny.k.range group_reduce %g < %c16 iter_args(%acc = %init) -> (i32) {
+      %rest = arith.subi %c25, %g : index
+      %count = arith.divui %rest, %c16 : index
+      %part = tiny.k.range reduce %j < %count iter_args(%acc1 = %acc) -> (i32) {
+        %jg = arith.muli %j, %c16 : index
+        %r = arith.addi %jg, %g : index
+        %t = tiny.k.range reduce %u < %c10 iter_args(%acc2 = %acc1) -> (i32) {
+          %b = arith.muli %r, %c10 : index
+          %k = arith.addi %b, %u : index
+          %p = tiny.k.index %a[%k] : memref<100xi32>
+          %v = tiny.k.load %p : !tiny.ptr<i32, global>
+          %n = arith.maxsi %acc2, %v : i32
+          tiny.k.end %n : i32
+        }
+        tiny.k.end %t : i32
       }
-      tiny.k.end %t : i32
+      tiny.k.end %part : i32
     }
     %q = tiny.k.index %o[%c0] : memref<2xi32>
     tiny.k.store %q, %s : !tiny.ptr<i32, global>
