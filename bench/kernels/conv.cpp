@@ -19,9 +19,12 @@
 // benchmark sets KMP_BLOCKTIME=0 (libomp) and GOMP_SPINCOUNT=0 (libgomp),
 // so both sleep as soon as a parallel loop ends.
 //
-// Usage: bench-conv [--quick] [--batch=N]
+// Usage: bench-conv [--quick] [--batch=N] [--print-program=I]
 //   --quick: three batch-1 shapes, two timed runs each (a smoke run)
 //   --batch=N: only batch N (1 or 16; default both)
+//   --print-program=I: print the tiny program of the I-th shape of the
+//     table (0 the stem; batch 1 unless --batch says) and exit, for
+//     tiny-opt or tiny-run
 //
 //===----------------------------------------------------------------------===//
 
@@ -304,6 +307,7 @@ float *allocFloats(int64_t n) {
 int main(int argc, char **argv) {
   bool quick = false;
   int64_t onlyBatch = 0;
+  int printProgram = -1;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg == "--quick")
@@ -311,9 +315,23 @@ int main(int argc, char **argv) {
     else if (arg.rfind("--batch=", 0) == 0 &&
              (arg == "--batch=1" || arg == "--batch=16"))
       onlyBatch = std::atoi(arg.c_str() + std::strlen("--batch="));
+    else if (arg.rfind("--print-program=", 0) == 0 &&
+             arg.size() > std::strlen("--print-program=") &&
+             std::all_of(arg.begin() + std::strlen("--print-program="),
+                         arg.end(), ::isdigit) &&
+             std::atoi(arg.c_str() + std::strlen("--print-program=")) <
+                 static_cast<int>(resnet18Shapes().size()))
+      printProgram = std::atoi(arg.c_str() + std::strlen("--print-program="));
     else
       fail("unknown argument '" + arg +
-           "'\nusage: bench-conv [--quick] [--batch=1|16]");
+           "'\nusage: bench-conv [--quick] [--batch=1|16] "
+           "[--print-program=0..10]");
+  }
+  if (printProgram >= 0) {
+    ConvShape shape = resnet18Shapes()[printProgram].shape;
+    shape.batch = onlyBatch ? onlyBatch : 1;
+    std::printf("%s", convProgram(shape).c_str());
+    return 0;
   }
   const int cores =
       static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
