@@ -19,9 +19,10 @@
 // benchmark sets KMP_BLOCKTIME=0 (libomp) and GOMP_SPINCOUNT=0 (libgomp),
 // so both sleep as soon as a parallel loop ends.
 //
-// Usage: bench-conv [--quick] [--batch=N] [--print-program=I]
+// Usage: bench-conv [--quick] [--batch=N] [--shape=I] [--print-program=I]
 //   --quick: three batch-1 shapes, two timed runs each (a smoke run)
 //   --batch=N: only batch N (1 or 16; default both)
+//   --shape=I: only the I-th shape of the table (0 the stem, 10 the last)
 //   --print-program=I: print the tiny program of the I-th shape of the
 //     table (0 the stem; batch 1 unless --batch says) and exit, for
 //     tiny-opt or tiny-run
@@ -307,7 +308,15 @@ float *allocFloats(int64_t n) {
 int main(int argc, char **argv) {
   bool quick = false;
   int64_t onlyBatch = 0;
-  int printProgram = -1;
+  int printProgram = -1, onlyShape = -1;
+  // A shape's index, 0 to 10; -1 for anything else.
+  auto shapeIndex = [](const std::string &text) {
+    if (text.empty() || text.size() > 2 ||
+        !std::all_of(text.begin(), text.end(), ::isdigit))
+      return -1;
+    int index = std::atoi(text.c_str());
+    return index < static_cast<int>(resnet18Shapes().size()) ? index : -1;
+  };
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg == "--quick")
@@ -316,16 +325,15 @@ int main(int argc, char **argv) {
              (arg == "--batch=1" || arg == "--batch=16"))
       onlyBatch = std::atoi(arg.c_str() + std::strlen("--batch="));
     else if (arg.rfind("--print-program=", 0) == 0 &&
-             arg.size() > std::strlen("--print-program=") &&
-             std::all_of(arg.begin() + std::strlen("--print-program="),
-                         arg.end(), ::isdigit) &&
-             std::atoi(arg.c_str() + std::strlen("--print-program=")) <
-                 static_cast<int>(resnet18Shapes().size()))
-      printProgram = std::atoi(arg.c_str() + std::strlen("--print-program="));
+             shapeIndex(arg.substr(std::strlen("--print-program="))) >= 0)
+      printProgram = shapeIndex(arg.substr(std::strlen("--print-program=")));
+    else if (arg.rfind("--shape=", 0) == 0 &&
+             shapeIndex(arg.substr(std::strlen("--shape="))) >= 0)
+      onlyShape = shapeIndex(arg.substr(std::strlen("--shape=")));
     else
       fail("unknown argument '" + arg +
            "'\nusage: bench-conv [--quick] [--batch=1|16] "
-           "[--print-program=0..10]");
+           "[--shape=0..10] [--print-program=0..10]");
   }
   if (printProgram >= 0) {
     ConvShape shape = resnet18Shapes()[printProgram].shape;
@@ -354,6 +362,8 @@ int main(int argc, char **argv) {
   std::vector<NamedShape> shapes = resnet18Shapes();
   if (quick)
     shapes = {shapes[9], shapes[5], shapes[10]};
+  else if (onlyShape >= 0)
+    shapes = {shapes[onlyShape]};
   std::vector<int64_t> batches = {1, 16};
   if (quick)
     batches = {1};
