@@ -14,6 +14,8 @@ packages=(
   libmlir-22-dev
   libomp-22-dev
   libopenblas-dev
+  # bench-conv's reference: oneDNN's convolution (//bench/kernels:OneDnn).
+  libdnnl-dev
   # ld.lld of LLVM 22 links HIP kernels into code objects.
   lld-22
   llvm-22-dev
