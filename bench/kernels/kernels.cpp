@@ -7,6 +7,13 @@
 //     written) and sum of one (GB/s read), against plain C++ loops doing
 //     the same on as many threads as tiny's kernels use (Stream.h): the
 //     memory bandwidth those threads reach, the bound of these kernels
+//   - an elementwise chain, relu(a * b + c) * 0.5 on 2^24 f32, and softmax
+//     and layernorm along rows of 4096 f32 (2048 rows), in GB/s of the
+//     bytes each must move at least (its inputs read once, its output
+//     written once), against stream loops that move that many bytes, read
+//     and written alike, on the same threads (Stream.h): a loop that only
+//     streams, the physical bound, whatever passes over memory tiny's
+//     kernels make
 //   - 1024x1024x1024 f32 matmul (GFLOP/s) against OpenBLAS sgemm with its
 //     fastest kernels for this CPU (OpenBlas.h); 1000^3, whose rows and
 //     columns do not fill whole register tiles; 1023^3, odd in every
@@ -24,8 +31,10 @@
 //
 // Usage: bench-kernels [--quick] [--device=NAME] [--openblas-core=CORE]
 //                      [--tinygrad-script=PATH | --no-tinygrad]
-//                      [--spin-check] [--scaling]
+//                      [--spin-check] [--scaling] [--memory-only]
 //   --quick: smaller sizes, for a smoke run
+//   --memory-only: the memory-bound rows only (add, sum, the elementwise
+//     chain, softmax, layernorm), no matmul
 //   --openblas-core=auto (default: the best core for /proc/cpuinfo's
 //     flags, whatever OPENBLAS_CORETYPE the environment has), env (the
 //     environment's OPENBLAS_CORETYPE), cpuid (OpenBLAS's own choice), or a
@@ -620,7 +629,7 @@ void benchRowKernels(MLIRContext &context, int64_t n, int64_t rows,
 /// The CPU benchmarks: the table.
 int benchOnCpu(MLIRContext &context, const OpenBlas &blas,
                const TinygradTimes &tinygrad, bool quick, bool spinCheck,
-               bool scaling, int runs) {
+               bool scaling, bool memoryOnly, int runs) {
   const int64_t n = quick ? (1 << 16) : (1 << 24);
   // A pass over the vectors takes milliseconds: more runs, for a best time
   // that other processes on the machine disturbed least.
@@ -697,6 +706,8 @@ int benchOnCpu(MLIRContext &context, const OpenBlas &blas,
   for (float *buffer : {a, b, c})
     std::free(buffer);
   benchRowKernels(context, n, quick ? 16 : 2048, 4096, threads, vectorRuns);
+  if (memoryOnly)
+    return 0;
 
   printRow(benchMatmul(context, blas, tinygrad, quick ? 128 : 1024, runs));
   printRow(benchMatmul(context, blas, tinygrad, quick ? 100 : 1000, runs));
@@ -853,12 +864,13 @@ int benchOnDevice(MLIRContext &context, const OpenBlas &blas,
 } // namespace
 
 int main(int argc, char **argv) {
-  bool quick = false, withTinygrad = true, spinCheck = false, scaling = false;
+  bool quick = false, withTinygrad = true, spinCheck = false, scaling = false,
+       memoryOnly = false;
   std::string device = "CPU", openblasCore = "auto", tinygradScript;
   const char *usage = "usage: bench-kernels [--quick] [--device=NAME] "
                       "[--openblas-core=auto|env|cpuid|CORE] "
                       "[--tinygrad-script=PATH | --no-tinygrad] "
-                      "[--spin-check] [--scaling]";
+                      "[--spin-check] [--scaling] [--memory-only]";
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     auto value = [&](const char *flag) { return arg.rfind(flag, 0) == 0; };
@@ -868,6 +880,8 @@ int main(int argc, char **argv) {
       spinCheck = true;
     else if (arg == "--scaling")
       scaling = true;
+    else if (arg == "--memory-only")
+      memoryOnly = true;
     else if (arg == "--no-tinygrad")
       withTinygrad = false;
     else if (value("--device="))
@@ -931,11 +945,12 @@ int main(int argc, char **argv) {
                   LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
                   scf::SCFDialect>();
   MLIRContext context(registry);
-  int status = device != "CPU" ? benchOnDevice(context, blas, device,
-                                               quick ? (1 << 16) : (1 << 24),
-                                               quick ? 128 : 1024, runs)
-                               : benchOnCpu(context, blas, tinygrad, quick,
-                                            spinCheck, scaling, runs);
+  int status =
+      device != "CPU"
+          ? benchOnDevice(context, blas, device, quick ? (1 << 16) : (1 << 24),
+                          quick ? 128 : 1024, runs)
+          : benchOnCpu(context, blas, tinygrad, quick, spinCheck, scaling,
+                       memoryOnly, runs);
   std::printf("load average %s (at the end)\n", loadAverage().c_str());
   return status;
 }
