@@ -119,6 +119,22 @@ void streamAdd(const float *a, const float *b, float *c, size_t n,
   });
 }
 
+void streamScale(const float *from, float *to, float scale, size_t n,
+                 unsigned threads) {
+  onThreads(n, threads, [=](unsigned, size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i)
+      to[i] = scale * from[i];
+  });
+}
+
+void streamAdd3(const float *a, const float *b, const float *c, float *d,
+                size_t n, unsigned threads) {
+  onThreads(n, threads, [=](unsigned, size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i)
+      d[i] = a[i] + b[i] + c[i];
+  });
+}
+
 float streamSum(const float *a, size_t n, unsigned threads) {
   // Lanes of partial sums, so that the loop vectorizes without reassociating
   // float additions (-ffast-math); one slot per thread, a cache line apart.

@@ -7,6 +7,13 @@
 //     written) and sum of one (GB/s read), against plain C++ loops doing
 //     the same on as many threads as tiny's kernels use (Stream.h): the
 //     memory bandwidth those threads reach, the bound of these kernels
+//   - an elementwise chain, relu(a * b + c) * 0.5 on 2^24 f32, and softmax
+//     and layernorm along rows of 4096 f32 (2048 rows), in GB/s of the
+//     bytes each must move at least (its inputs read once, its output
+//     written once), against stream loops that move that many bytes, read
+//     and written alike, on the same threads (Stream.h): a loop that only
+//     streams, the physical bound, whatever passes over memory tiny's
+//     kernels make
 //   - 1024x1024x1024 f32 matmul (GFLOP/s) against OpenBLAS sgemm with its
 //     fastest kernels for this CPU (OpenBlas.h); 1000^3, whose rows and
 //     columns do not fill whole register tiles; 1023^3, odd in every
@@ -24,8 +31,10 @@
 //
 // Usage: bench-kernels [--quick] [--device=NAME] [--openblas-core=CORE]
 //                      [--tinygrad-script=PATH | --no-tinygrad]
-//                      [--spin-check] [--scaling]
+//                      [--spin-check] [--scaling] [--memory-only]
 //   --quick: smaller sizes, for a smoke run
+//   --memory-only: the memory-bound rows only (add, sum, the elementwise
+//     chain, softmax, layernorm), no matmul
 //   --openblas-core=auto (default: the best core for /proc/cpuinfo's
 //     flags, whatever OPENBLAS_CORETYPE the environment has), env (the
 //     environment's OPENBLAS_CORETYPE), cpuid (OpenBLAS's own choice), or a
@@ -148,6 +157,86 @@ tiny.function @sum -> tensor<1xf32, #tiny.device<"{1}">> {
   tiny.return %s : tensor<1xf32, #tiny.device<"{1}">>
 })",
                        n, device);
+}
+
+/// y = relu(a * b + c) * 0.5, the relu as tinygrad writes it
+/// (where(0 < x, x, 0)): four elementwise ops that -tiny-rangeify fuses
+/// into one kernel reading three vectors and writing one.
+std::string chainProgram(int64_t n) {
+  return llvm::formatv(R"(
+#dev = #tiny.device<"CPU">
+tiny.function @chain -> tensor<{0}xf32, #dev> {
+  %a = tiny.param 0 : f32 size {0} on "CPU"
+  %b = tiny.param 1 : f32 size {0} on "CPU"
+  %c = tiny.param 2 : f32 size {0} on "CPU"
+  %p = tiny.mul %a, %b : tensor<{0}xf32, #dev>, tensor<{0}xf32, #dev>
+  %q = tiny.add %p, %c : tensor<{0}xf32, #dev>, tensor<{0}xf32, #dev>
+  %zero = tiny.const dense<0.0> : tensor<1xf32, #dev>
+  %zeros = tiny.expand %zero to [{0}] : tensor<1xf32, #dev>
+  %positive = tiny.cmplt %zeros, %q : tensor<{0}xf32, #dev>, tensor<{0}xf32, #dev>
+  %r = tiny.where %positive, %q, %zeros : tensor<{0}xi1, #dev>, tensor<{0}xf32, #dev>, tensor<{0}xf32, #dev>
+  %half = tiny.const dense<0.5> : tensor<1xf32, #dev>
+  %halves = tiny.expand %half to [{0}] : tensor<1xf32, #dev>
+  %y = tiny.mul %r, %halves : tensor<{0}xf32, #dev>, tensor<{0}xf32, #dev>
+  tiny.return %y : tensor<{0}xf32, #dev>
+})",
+                       n);
+}
+
+/// Softmax along the last axis of a rows x cols matrix, the numerically
+/// stable form as tinygrad's Tensor.softmax writes it: m = x - max(x),
+/// e = exp(m) as exp2(m * (1 / ln 2)), e / sum(e).
+std::string softmaxProgram(int64_t rows, int64_t cols) {
+  return llvm::formatv(R"(
+#dev = #tiny.device<"CPU">
+tiny.function @softmax -> tensor<{0}x{1}xf32, #dev> {
+  %x = tiny.param 0 : f32 size {2} on "CPU"
+  %v = tiny.reshape %x to [{0}, {1}] : tensor<{2}xf32, #dev>
+  %m = tiny.reduce max %v axes [1] : tensor<{0}x{1}xf32, #dev>
+  %me = tiny.expand %m to [{0}, {1}] : tensor<{0}x1xf32, #dev>
+  %d = tiny.sub %v, %me : tensor<{0}x{1}xf32, #dev>, tensor<{0}x{1}xf32, #dev>
+  %l = tiny.const dense<1.4426950408889634> : tensor<1x1xf32, #dev>
+  %le = tiny.expand %l to [{0}, {1}] : tensor<1x1xf32, #dev>
+  %dl = tiny.mul %d, %le : tensor<{0}x{1}xf32, #dev>, tensor<{0}x{1}xf32, #dev>
+  %e = tiny.exp2 %dl : tensor<{0}x{1}xf32, #dev>
+  %s = tiny.reduce add %e axes [1] : tensor<{0}x{1}xf32, #dev>
+  %se = tiny.expand %s to [{0}, {1}] : tensor<{0}x1xf32, #dev>
+  %o = tiny.fdiv %e, %se : tensor<{0}x{1}xf32, #dev>, tensor<{0}x{1}xf32, #dev>
+  tiny.return %o : tensor<{0}x{1}xf32, #dev>
+})",
+                       rows, cols, rows * cols);
+}
+
+/// Layer normalization along the last axis of a rows x cols matrix, no
+/// affine, as tinygrad's Tensor.layernorm writes it: y = x - mean(x),
+/// y * rsqrt(mean(y * y) + eps) with eps = 1e-5, the means as sums times
+/// 1 / cols and rsqrt as the reciprocal of sqrt.
+std::string layernormProgram(int64_t rows, int64_t cols) {
+  return llvm::formatv(R"(
+#dev = #tiny.device<"CPU">
+tiny.function @layernorm -> tensor<{0}x{1}xf32, #dev> {
+  %x = tiny.param 0 : f32 size {2} on "CPU"
+  %v = tiny.reshape %x to [{0}, {1}] : tensor<{2}xf32, #dev>
+  %inv = tiny.const dense<{3}> : tensor<1x1xf32, #dev>
+  %inve = tiny.expand %inv to [{0}, 1] : tensor<1x1xf32, #dev>
+  %s = tiny.reduce add %v axes [1] : tensor<{0}x{1}xf32, #dev>
+  %mean = tiny.mul %s, %inve : tensor<{0}x1xf32, #dev>, tensor<{0}x1xf32, #dev>
+  %me = tiny.expand %mean to [{0}, {1}] : tensor<{0}x1xf32, #dev>
+  %y = tiny.sub %v, %me : tensor<{0}x{1}xf32, #dev>, tensor<{0}x{1}xf32, #dev>
+  %y2 = tiny.mul %y, %y : tensor<{0}x{1}xf32, #dev>, tensor<{0}x{1}xf32, #dev>
+  %s2 = tiny.reduce add %y2 axes [1] : tensor<{0}x{1}xf32, #dev>
+  %var = tiny.mul %s2, %inve : tensor<{0}x1xf32, #dev>, tensor<{0}x1xf32, #dev>
+  %eps = tiny.const dense<1.0e-5> : tensor<1x1xf32, #dev>
+  %epse = tiny.expand %eps to [{0}, 1] : tensor<1x1xf32, #dev>
+  %ve = tiny.add %var, %epse : tensor<{0}x1xf32, #dev>, tensor<{0}x1xf32, #dev>
+  %sd = tiny.sqrt %ve : tensor<{0}x1xf32, #dev>
+  %r = tiny.reciprocal %sd : tensor<{0}x1xf32, #dev>
+  %re = tiny.expand %r to [{0}, {1}] : tensor<{0}x1xf32, #dev>
+  %o = tiny.mul %y, %re : tensor<{0}x{1}xf32, #dev>, tensor<{0}x{1}xf32, #dev>
+  tiny.return %o : tensor<{0}x{1}xf32, #dev>
+})",
+                       rows, cols, rows * cols,
+                       llvm::formatv("{0:e}", 1.0 / cols).str());
 }
 
 /// C = A @ B the way tinygrad writes it: broadcast both to (M, N, K),
@@ -420,10 +509,127 @@ std::string defaultEnv(const char *name, const char *value) {
   return std::string(name) + "=" + value + " (set by bench-kernels)";
 }
 
+/// The largest |tiny - reference| over n elements, relative to
+/// `scale` + |reference|: the check of the row kernels against a plain loop
+/// in double.
+double maxRelativeError(const float *tiny, const std::vector<double> &ref,
+                        size_t n, double scale) {
+  double worst = 0;
+  for (size_t i = 0; i < n; ++i) {
+    double error = std::fabs(tiny[i] - ref[i]) / (scale + std::fabs(ref[i]));
+    // A NaN compares false: it must fail the check.
+    if (!(error <= worst))
+      worst = std::isnan(error) ? INFINITY : error;
+  }
+  return worst;
+}
+
+/// A memory-bound kernel against the stream loop that moves the bytes it
+/// must move at least (`streamBytes`: its inputs read once, its output
+/// written once), alternating as the add and sum rows do.
+Row benchStreamBound(const std::string &kernel, const std::string &size,
+                     const Executable &program,
+                     const std::vector<void *> &buffers, double bytes,
+                     const std::string &reference,
+                     const std::function<void()> &stream, int runs) {
+  auto times = ::tiny::bench::timeAlternating(
+      runs, stream, [&] { invoke(program, buffers); });
+  Row row;
+  row.kernel = kernel;
+  row.size = size;
+  row.unit = "GB/s";
+  row.tiny = bytes / times.secondSeconds / 1e9;
+  row.reference = reference;
+  row.referenceRate = bytes / times.firstSeconds / 1e9;
+  row.ratio = times.medianFirstOverSecond;
+  row.tinygradNote = "-";
+  row.compileSeconds = program.getCompileSeconds();
+  return row;
+}
+
+/// The elementwise chain and the row kernels (softmax, layernorm over rows
+/// of `cols`), each against the stream loop of the bytes it must move.
+void benchRowKernels(MLIRContext &context, int64_t n, int64_t rows,
+                     int64_t cols, unsigned threads, int runs) {
+  using namespace ::tiny::bench;
+  // Elementwise chain: reads a, b, c, writes y.
+  {
+    float *a = allocFloats(n), *b = allocFloats(n), *c = allocFloats(n),
+          *y = allocFloats(n), *d = allocFloats(n);
+    for (int64_t i = 0; i < n; ++i) {
+      a[i] = static_cast<float>(i % 1000) * 0.01f - 5.0f;
+      b[i] = static_cast<float>(i % 7) - 3.0f;
+      c[i] = static_cast<float>(i % 13) - 6.0f;
+    }
+    auto chain = compile(context, chainProgram(n), "chain");
+    invoke(*chain, {a, b, c, y});
+    std::vector<double> ref(n);
+    for (int64_t i = 0; i < n; ++i) {
+      double q = static_cast<double>(a[i]) * b[i] + c[i];
+      ref[i] = (q > 0 ? q : 0) * 0.5;
+    }
+    check(maxRelativeError(y, ref, n, 1.0) <= 1e-6, "the elementwise chain");
+    printRow(benchStreamBound(
+        "chain", std::to_string(n) + " f32", *chain, {a, b, c, y},
+        4.0 * n * sizeof(float), "stream 3r1w",
+        [&] { streamAdd3(a, b, c, d, n, threads); }, runs));
+    for (float *buffer : {a, b, c, y, d})
+      std::free(buffer);
+  }
+
+  // Softmax and layernorm: read the matrix, write one of its size.
+  const int64_t elements = rows * cols;
+  float *x = allocFloats(elements), *y = allocFloats(elements),
+        *z = allocFloats(elements);
+  for (int64_t i = 0; i < elements; ++i)
+    x[i] = static_cast<float>((i * 7919) % 2000) * 0.004f - 4.0f;
+  const std::string size = std::to_string(rows) + "x" + std::to_string(cols);
+  const double bytes = 2.0 * elements * sizeof(float);
+  auto stream = [&] { streamScale(x, z, 0.5f, elements, threads); };
+  std::vector<double> ref(elements);
+
+  auto softmax = compile(context, softmaxProgram(rows, cols), "softmax");
+  invoke(*softmax, {x, y});
+  for (int64_t r = 0; r < rows; ++r) {
+    const float *row = x + r * cols;
+    double most = -INFINITY, total = 0;
+    for (int64_t j = 0; j < cols; ++j)
+      most = std::max(most, static_cast<double>(row[j]));
+    for (int64_t j = 0; j < cols; ++j)
+      total += ref[r * cols + j] = std::exp(row[j] - most);
+    for (int64_t j = 0; j < cols; ++j)
+      ref[r * cols + j] /= total;
+  }
+  // Relative to the row's mean value: exp2's error is relative.
+  check(maxRelativeError(y, ref, elements, 1.0 / cols) <= 1e-5, "softmax");
+  printRow(benchStreamBound("softmax", size + " f32", *softmax, {x, y}, bytes,
+                            "stream 1r1w", stream, runs));
+
+  auto layernorm = compile(context, layernormProgram(rows, cols), "layernorm");
+  invoke(*layernorm, {x, y});
+  for (int64_t r = 0; r < rows; ++r) {
+    const float *row = x + r * cols;
+    double mean = 0, variance = 0;
+    for (int64_t j = 0; j < cols; ++j)
+      mean += row[j];
+    mean /= cols;
+    for (int64_t j = 0; j < cols; ++j)
+      variance += (row[j] - mean) * (row[j] - mean);
+    variance /= cols;
+    for (int64_t j = 0; j < cols; ++j)
+      ref[r * cols + j] = (row[j] - mean) / std::sqrt(variance + 1e-5);
+  }
+  check(maxRelativeError(y, ref, elements, 1.0) <= 1e-5, "layernorm");
+  printRow(benchStreamBound("layernorm", size + " f32", *layernorm, {x, y},
+                            bytes, "stream 1r1w", stream, runs));
+  for (float *buffer : {x, y, z})
+    std::free(buffer);
+}
+
 /// The CPU benchmarks: the table.
 int benchOnCpu(MLIRContext &context, const OpenBlas &blas,
                const TinygradTimes &tinygrad, bool quick, bool spinCheck,
-               bool scaling, int runs) {
+               bool scaling, bool memoryOnly, int runs) {
   const int64_t n = quick ? (1 << 16) : (1 << 24);
   // A pass over the vectors takes milliseconds: more runs, for a best time
   // that other processes on the machine disturbed least.
@@ -499,6 +705,9 @@ int benchOnCpu(MLIRContext &context, const OpenBlas &blas,
   printRow(sumRow);
   for (float *buffer : {a, b, c})
     std::free(buffer);
+  benchRowKernels(context, n, quick ? 16 : 2048, 4096, threads, vectorRuns);
+  if (memoryOnly)
+    return 0;
 
   printRow(benchMatmul(context, blas, tinygrad, quick ? 128 : 1024, runs));
   printRow(benchMatmul(context, blas, tinygrad, quick ? 100 : 1000, runs));
@@ -655,12 +864,13 @@ int benchOnDevice(MLIRContext &context, const OpenBlas &blas,
 } // namespace
 
 int main(int argc, char **argv) {
-  bool quick = false, withTinygrad = true, spinCheck = false, scaling = false;
+  bool quick = false, withTinygrad = true, spinCheck = false, scaling = false,
+       memoryOnly = false;
   std::string device = "CPU", openblasCore = "auto", tinygradScript;
   const char *usage = "usage: bench-kernels [--quick] [--device=NAME] "
                       "[--openblas-core=auto|env|cpuid|CORE] "
                       "[--tinygrad-script=PATH | --no-tinygrad] "
-                      "[--spin-check] [--scaling]";
+                      "[--spin-check] [--scaling] [--memory-only]";
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     auto value = [&](const char *flag) { return arg.rfind(flag, 0) == 0; };
@@ -670,6 +880,8 @@ int main(int argc, char **argv) {
       spinCheck = true;
     else if (arg == "--scaling")
       scaling = true;
+    else if (arg == "--memory-only")
+      memoryOnly = true;
     else if (arg == "--no-tinygrad")
       withTinygrad = false;
     else if (value("--device="))
@@ -733,11 +945,12 @@ int main(int argc, char **argv) {
                   LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
                   scf::SCFDialect>();
   MLIRContext context(registry);
-  int status = device != "CPU" ? benchOnDevice(context, blas, device,
-                                               quick ? (1 << 16) : (1 << 24),
-                                               quick ? 128 : 1024, runs)
-                               : benchOnCpu(context, blas, tinygrad, quick,
-                                            spinCheck, scaling, runs);
+  int status =
+      device != "CPU"
+          ? benchOnDevice(context, blas, device, quick ? (1 << 16) : (1 << 24),
+                          quick ? 128 : 1024, runs)
+          : benchOnCpu(context, blas, tinygrad, quick, spinCheck, scaling,
+                       memoryOnly, runs);
   std::printf("load average %s (at the end)\n", loadAverage().c_str());
   return status;
 }

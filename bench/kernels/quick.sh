@@ -24,6 +24,13 @@ for n in 64 128 256; do
     exit 1
   fi
 done
+# The memory-bound rows, each checked against a loop in double.
+for kernel in chain softmax layernorm; do
+  if ! grep -qE "^${kernel} +[0-9x]+ f32 " <<<"$output"; then
+    echo "quick.sh: no ${kernel} row" >&2
+    exit 1
+  fi
+done
 if grep -qE '^tinygrad [a-z_]+ [0-9]+: ' <<<"$output"; then
   echo "quick.sh: a kernel failed in tinygrad" >&2
   exit 1

@@ -792,3 +792,71 @@ func.func @reads_next_row_not_upcast(%w: memref<192xf32>, %x: memref<16xf32>, %y
   }
   return
 }
+
+// -----
+
+// A layernorm over rows of 4096 in one kernel: per row, a sum, a sum of
+// squared deviations from the mean, then a loop writing the normalized
+// row, all three passes over the row inside the row loop (a row of 16 KiB
+// stays in the cache between them). Its work is 8 x 4096 = 32768 runs of
+// each pass's body: the rows run on threads, each thread a block of whole
+// rows, so both reductions of a row run on one core; the passes stay a
+// REDUCE, a REDUCE and a LOOP range in it. No load is shared between rows:
+// no UPCAST.
+// CHECK-LABEL: func.func @layernorm_rows
+// CHECK: tiny.k.range thread %{{.*}} < %c8 {
+// CHECK: %{{.*}} = tiny.k.range reduce %{{.*}} < %c4096 iter_args
+// CHECK: %{{.*}} = tiny.k.range reduce %{{.*}} < %c4096 iter_args
+// CHECK: tiny.k.range loop %{{.*}} < %c4096 {
+// CHECK-NOT: tiny.k.range thread
+// CHECK-NOT: upcast
+// CHECK: return
+// SCF-LABEL: func.func @layernorm_rows
+// SCF: scf.parallel (%{{.*}}) = (%c0) to (%c8) step (%c1) {
+// SCF-COUNT-3: scf.for %{{.*}} = %{{.*}} to %c4096 step
+// SCF-NOT: scf.parallel
+// SCF: return
+func.func @layernorm_rows(%a: memref<32768xf32>, %o: memref<32768xf32>) {
+  tiny.k.kernel "layernorm_8_4096" {
+    %c8 = arith.constant 8 : index
+    %c4096 = arith.constant 4096 : index
+    %zero = arith.constant 0.0 : f32
+    %inv = arith.constant 2.44140625E-4 : f32
+    %eps = arith.constant 1.0e-5 : f32
+    %one = arith.constant 1.0 : f32
+    tiny.k.range loop %i < %c8 {
+      %base = arith.muli %i, %c4096 : index
+      %s = tiny.k.range reduce %j < %c4096 iter_args(%acc = %zero) -> (f32) {
+        %k = arith.addi %base, %j : index
+        %p = tiny.k.index %a[%k] : memref<32768xf32>
+        %v = tiny.k.load %p : !tiny.ptr<f32, global>
+        %n = arith.addf %acc, %v fastmath<reassoc,contract> : f32
+        tiny.k.end %n : f32
+      }
+      %mean = arith.mulf %s, %inv : f32
+      %s2 = tiny.k.range reduce %j < %c4096 iter_args(%acc = %zero) -> (f32) {
+        %k = arith.addi %base, %j : index
+        %p = tiny.k.index %a[%k] : memref<32768xf32>
+        %v = tiny.k.load %p : !tiny.ptr<f32, global>
+        %d = arith.subf %v, %mean : f32
+        %d2 = arith.mulf %d, %d : f32
+        %n = arith.addf %acc, %d2 fastmath<reassoc,contract> : f32
+        tiny.k.end %n : f32
+      }
+      %var = arith.mulf %s2, %inv : f32
+      %ve = arith.addf %var, %eps : f32
+      %sd = math.sqrt %ve : f32
+      %rs = arith.divf %one, %sd : f32
+      tiny.k.range loop %j < %c4096 {
+        %k = arith.addi %base, %j : index
+        %p = tiny.k.index %a[%k] : memref<32768xf32>
+        %v = tiny.k.load %p : !tiny.ptr<f32, global>
+        %d = arith.subf %v, %mean : f32
+        %y = arith.mulf %d, %rs : f32
+        %q = tiny.k.index %o[%k] : memref<32768xf32>
+        tiny.k.store %q, %y : !tiny.ptr<f32, global>
+      }
+    }
+  }
+  return
+}
