@@ -20,7 +20,11 @@
 // load broadcast to the lanes. A padded read, whose column index rangeify
 // clamps (select(ult(s, n), s, c) plus offsets), is one masked vector load
 // of the consecutive elements, with the element at c for the lanes out of
-// bounds.
+// bounds. A column index base + s * column with a small constant stride s (a
+// strided convolution's input) is one vector load of s * W consecutive
+// elements, masked to every s-th one (so it reads no element the scalar
+// loads do not), and a shuffle that picks those lanes; a padded read of that
+// index masks out the clamped lanes too, as for s = 1.
 //
 //   loop %t < N / W {
 //     init(u) = vector.load out[row(u), t*W]
@@ -71,15 +75,21 @@ namespace {
 /// loop body without giving the FMA units more independent work.
 constexpr int64_t kMaxVectorsPerRow = 4;
 
+/// The largest column stride loaded as one wide masked vector load and a
+/// shuffle of every stride-th lane; larger strides are gathered, as the
+/// wide load would span too many registers per useful one.
+constexpr int64_t kMaxShuffledStride = 4;
+
 /// How a value in the column loop's body varies across the columns of a tile.
 enum class Lanes {
   /// The same for every column.
   Uniform,
   /// An index equal to base + stride * column; the scalar clone is the base.
   Strided,
-  /// An index equal to u + select(ult(s, n), s, c), with s = base + column
-  /// and u, n, c the same for every column: the clamped column index of a
-  /// padded read, plus offsets. The select is `clamp`.
+  /// An index equal to u + select(ult(s, n), s, c), with s = base + stride *
+  /// column (1 <= stride <= kMaxShuffledStride) and u, n, c the same for
+  /// every column: the clamped column index of a padded read, plus offsets.
+  /// The select is `clamp`.
   Clamped,
   /// Anything else: a vector with one element per column.
   Vector,
@@ -149,6 +159,17 @@ private:
   /// loads read them.
   Value emitClampedLoad(OpBuilder &builder, k::LoadOp load, IRMapping &mapping,
                         function_ref<Value(Value)> getVector);
+  /// The tile's lanes of a load at a Strided index of a small stride s: every
+  /// s-th element of one masked load of s * width consecutive elements.
+  Value emitShuffledLoad(OpBuilder &builder, k::LoadOp load, IRMapping &mapping,
+                         int64_t width);
+  /// Every `stride`-th element of `buffer` from `indices` on, `width` of
+  /// them: a load of stride * width elements masked to those lanes (and to
+  /// `mask`, of that many lanes, where given; `passThru` stands in for the
+  /// lanes masked off), then a shuffle that picks them.
+  Value emitEveryNth(OpBuilder &builder, Location loc, Value buffer,
+                     ValueRange indices, Type element, int64_t width,
+                     int64_t stride, Value mask, Value passThru);
   /// The tile's lanes of a load at an index that varies across the columns
   /// but not contiguously: one gather of the element each column reads.
   Value emitGather(OpBuilder &builder, k::LoadOp load, IRMapping &mapping,
@@ -172,11 +193,15 @@ private:
   /// k.index results that address one vector of consecutive elements.
   DenseSet<Value> contiguous;
   /// k.index results whose last index is Clamped: consecutive elements
-  /// where the column is in bounds, the element at the clamp elsewhere.
+  /// (every stride-th one) where the column is in bounds, the element at the
+  /// clamp elsewhere.
   DenseSet<Value> clampedContiguous;
+  /// k.index results whose last index is Strided with a stride from 2 to
+  /// kMaxShuffledStride: every stride-th element of one wide masked load.
+  DenseSet<Value> shuffled;
   /// k.index results whose last index varies across the columns otherwise
-  /// (a strided convolution's stride, a clamp of a strided index): the
-  /// elements the columns read, gathered.
+  /// (a stride above kMaxShuffledStride, or negative; a clamp of such an
+  /// index): the elements the columns read, gathered.
   DenseSet<Value> gathered;
   DenseSet<Value> dependsOnReduce;
 };
@@ -335,6 +360,9 @@ LogicalResult ReductionNest::analyzeLanes() {
       }
       if (last.kind == Lanes::Strided && last.stride == 1)
         contiguous.insert(index);
+      else if (last.kind == Lanes::Strided && last.stride > 1 &&
+               last.stride <= kMaxShuffledStride)
+        shuffled.insert(index);
       else
         gathered.insert(index);
       continue;
@@ -348,6 +376,7 @@ LogicalResult ReductionNest::analyzeLanes() {
         continue;
       }
       if (clampedContiguous.contains(load.getPtr()) ||
+          shuffled.contains(load.getPtr()) ||
           gathered.contains(load.getPtr())) {
         if (load.getGate() || !load.getType().isIntOrFloat() ||
             load.getType().getIntOrFloatBitWidth() % 8 != 0)
@@ -364,17 +393,18 @@ LogicalResult ReductionNest::analyzeLanes() {
     if (llvm::all_of(op.getOperands(), isUniform))
       continue;
     Value result = op.getResult(0);
-    // select(ult(s, n), s, c) with s contiguous in the column, n and c the
-    // same for every column; then offsets added to it.
+    // select(ult(s, n), s, c) with s = base + stride * column, a small
+    // positive stride, n and c the same for every column; then offsets added
+    // to it.
     if (auto select = dyn_cast<arith::SelectOp>(op);
         select && result.getType().isIndex()) {
       auto cmp = select.getCondition().getDefiningOp<arith::CmpIOp>();
       LaneInfo taken = info(select.getTrueValue());
       if (cmp && cmp.getPredicate() == arith::CmpIPredicate::ult &&
           cmp.getLhs() == select.getTrueValue() && isUniform(cmp.getRhs()) &&
-          isUniform(select.getFalseValue()) &&
-          taken.kind == Lanes::Strided && taken.stride == 1) {
-        lanes[result] = {Lanes::Clamped, 0, select};
+          isUniform(select.getFalseValue()) && taken.kind == Lanes::Strided &&
+          taken.stride >= 1 && taken.stride <= kMaxShuffledStride) {
+        lanes[result] = {Lanes::Clamped, taken.stride, select};
         continue;
       }
     }
@@ -389,7 +419,7 @@ LogicalResult ReductionNest::analyzeLanes() {
       if (!offset)
         return failure();
       LaneInfo clamped = info(isUniform(lhs) ? rhs : lhs);
-      lanes[result] = {Lanes::Clamped, 0, clamped.clamp};
+      lanes[result] = {Lanes::Clamped, clamped.stride, clamped.clamp};
       continue;
     }
     auto strideOf = [&](Value value) -> std::optional<int64_t> {
@@ -472,7 +502,8 @@ Value ReductionNest::emitClampedLoad(OpBuilder &builder, k::LoadOp load,
   Location loc = load.getLoc();
   auto address = load.getPtr().getDefiningOp<k::IndexOp>();
   Value last = address.getIndices().back();
-  arith::SelectOp clamp = lanes.lookup(last).clamp;
+  LaneInfo info = lanes.lookup(last);
+  arith::SelectOp clamp = info.clamp;
   SmallVector<Value> first, other;
   for (Value index : address.getIndices().drop_back()) {
     first.push_back(mapping.lookupOrDefault(index));
@@ -496,9 +527,74 @@ Value ReductionNest::emitClampedLoad(OpBuilder &builder, k::LoadOp load,
   Value otherPtr = k::IndexOp::create(builder, loc, address.getBuffer(), other);
   Value otherElement =
       k::LoadOp::create(builder, loc, otherPtr, Value(), Value());
-  Value passThru = vector::BroadcastOp::create(builder, loc, type, otherElement);
-  return vector::MaskedLoadOp::create(builder, loc, type, address.getBuffer(),
-                                      first, mask, passThru);
+  if (info.stride == 1) {
+    Value passThru =
+        vector::BroadcastOp::create(builder, loc, type, otherElement);
+    return vector::MaskedLoadOp::create(builder, loc, type, address.getBuffer(),
+                                        first, mask, passThru);
+  }
+  // Lane m of the wide load is at s + m: in bounds where ult(s + m, n), the
+  // same condition as the scalar loads' on the lanes the shuffle picks.
+  int64_t width = type.getDimSize(0);
+  auto wideIndices =
+      VectorType::get({width * info.stride}, builder.getIndexType());
+  auto cmp = clamp.getCondition().getDefiningOp<arith::CmpIOp>();
+  Value wideColumns = arith::AddIOp::create(
+      builder, loc,
+      vector::BroadcastOp::create(builder, loc, wideIndices,
+                                  mapping.lookupOrDefault(cmp.getLhs())),
+      vector::StepOp::create(builder, loc, wideIndices));
+  Value wideMask = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::ult, wideColumns,
+      vector::BroadcastOp::create(builder, loc, wideIndices,
+                                  mapping.lookupOrDefault(cmp.getRhs())));
+  Value passThru = vector::BroadcastOp::create(
+      builder, loc, VectorType::get({width * info.stride}, load.getType()),
+      otherElement);
+  return emitEveryNth(builder, loc, address.getBuffer(), first, load.getType(),
+                      width, info.stride, wideMask, passThru);
+}
+
+Value ReductionNest::emitEveryNth(OpBuilder &builder, Location loc,
+                                  Value buffer, ValueRange indices,
+                                  Type element, int64_t width, int64_t stride,
+                                  Value mask, Value passThru) {
+  int64_t wide = width * stride;
+  auto wideType = VectorType::get({wide}, element);
+  // Only the lanes the shuffle picks are read: the elements between them
+  // may lie past the end of the buffer (the last column's), and a masked
+  // off lane is never accessed.
+  SmallVector<bool> picked(wide, false);
+  SmallVector<int64_t> lanesPicked;
+  for (int64_t lane = 0; lane < width; ++lane) {
+    picked[lane * stride] = true;
+    lanesPicked.push_back(lane * stride);
+  }
+  Value pattern = arith::ConstantOp::create(
+      builder, loc,
+      DenseElementsAttr::get(VectorType::get({wide}, builder.getI1Type()),
+                             ArrayRef<bool>(picked)));
+  if (mask)
+    pattern = arith::AndIOp::create(builder, loc, pattern, mask);
+  if (!passThru)
+    passThru = arith::ConstantOp::create(builder, loc, wideType,
+                                         builder.getZeroAttr(wideType));
+  Value loaded = vector::MaskedLoadOp::create(builder, loc, wideType, buffer,
+                                              indices, pattern, passThru);
+  return vector::ShuffleOp::create(builder, loc, loaded, loaded, lanesPicked);
+}
+
+Value ReductionNest::emitShuffledLoad(OpBuilder &builder, k::LoadOp load,
+                                      IRMapping &mapping, int64_t width) {
+  auto address = load.getPtr().getDefiningOp<k::IndexOp>();
+  SmallVector<Value> indices;
+  for (Value index : address.getIndices())
+    indices.push_back(mapping.lookupOrDefault(index));
+  // The last index, mapped, is the tile's first column's.
+  return emitEveryNth(builder, load.getLoc(), address.getBuffer(), indices,
+                      load.getType(), width,
+                      lanes.lookup(address.getIndices().back()).stride, Value(),
+                      Value());
 }
 
 Value ReductionNest::emitGather(OpBuilder &builder, k::LoadOp load,
@@ -580,6 +676,7 @@ SmallVector<Value> ReductionNest::emitTileBody(OpBuilder &builder,
     }
     if (isa<k::IndexOp>(op) && (contiguous.contains(op.getResult(0)) ||
                                 clampedContiguous.contains(op.getResult(0)) ||
+                                shuffled.contains(op.getResult(0)) ||
                                 gathered.contains(op.getResult(0))))
       continue;
     // Clamped indices are only read by the loads they address, which
@@ -601,6 +698,11 @@ SmallVector<Value> ReductionNest::emitTileBody(OpBuilder &builder,
     if (auto load = dyn_cast<k::LoadOp>(op);
         load && clampedContiguous.contains(load.getPtr())) {
       vectors[load] = emitClampedLoad(builder, load, mapping, getVector);
+      continue;
+    }
+    if (auto load = dyn_cast<k::LoadOp>(op);
+        load && shuffled.contains(load.getPtr())) {
+      vectors[load] = emitShuffledLoad(builder, load, mapping, width);
       continue;
     }
     if (auto load = dyn_cast<k::LoadOp>(op);

@@ -273,22 +273,30 @@ func.func @padded_column(%b: memref<36xf32>, %out: memref<8xf32>) {
 // -----
 
 // A clamped column every other element (s = 2 * j, a stride-2
-// convolution's padded read): the clamp is computed on vectors of indices,
-// and B's elements gathered at them, the clamped lanes reading element 0 as
-// the scalar loads do.
+// convolution's padded read): one load of 2 x 8 elements from s, masked to
+// the even lanes that are in bounds (ult(s + lane, 12)), with element 0 (the
+// clamp's) for the others as the scalar loads read it, and a shuffle of the
+// even lanes.
 
 // CHECK-LABEL: func.func @clamped_every_other
 // CHECK:         %[[INIT:.*]] = vector.load %[[OUT:.*]][%[[J:.*]]] : memref<8xf32>, vector<8xf32>
 // CHECK:         tiny.k.range reduce %{{.*}} iter_args(%[[ACC:.*]] = %[[INIT]]) -> (vector<8xf32>) {
-// CHECK:           %[[STEP:.*]] = vector.step : vector<8xindex>
-// CHECK:           %[[S:.*]] = arith.addi %{{.*}}, %{{.*}} : vector<8xindex>
-// CHECK:           %[[VALID:.*]] = arith.cmpi ult, %[[S]], %{{.*}} : vector<8xindex>
-// CHECK:           %[[IDX:.*]] = arith.select %[[VALID]], %[[S]], %{{.*}} : vector<8xi1>, vector<8xindex>
-// CHECK:           %[[ALL:.*]] = arith.constant dense<true> : vector<8xi1>
-// CHECK:           %[[G:.*]] = vector.gather %{{.*}}[%{{.*}}] [%[[IDX]]], %[[ALL]], %{{.*}} : memref<80xf32>, vector<8xindex>, vector<8xi1>, vector<8xf32> into vector<8xf32>
-// CHECK-NEXT:      %[[SUM:.*]] = arith.addf %[[ACC]], %[[G]] : vector<8xf32>
+// CHECK:           %[[S:.*]] = arith.muli %[[J]], %{{.*}} : index
+// CHECK:           %[[ELEM:.*]] = tiny.k.load
+// CHECK:           %[[STEP:.*]] = vector.step : vector<16xindex>
+// CHECK-NEXT:      %[[SV:.*]] = vector.broadcast %[[S]] : index to vector<16xindex>
+// CHECK-NEXT:      %[[LANES:.*]] = arith.addi %[[SV]], %[[STEP]] : vector<16xindex>
+// CHECK-NEXT:      %[[N:.*]] = vector.broadcast %{{.*}} : index to vector<16xindex>
+// CHECK-NEXT:      %[[VALID:.*]] = arith.cmpi ult, %[[LANES]], %[[N]] : vector<16xindex>
+// CHECK-NEXT:      %[[PASS:.*]] = vector.broadcast %[[ELEM]] : f32 to vector<16xf32>
+// CHECK-NEXT:      %[[EVEN:.*]] = arith.constant dense<[true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false]> : vector<16xi1>
+// CHECK-NEXT:      %[[MASK:.*]] = arith.andi %[[EVEN]], %[[VALID]] : vector<16xi1>
+// CHECK-NEXT:      %[[WIDE:.*]] = vector.maskedload %{{.*}}[%[[S]]], %[[MASK]], %[[PASS]] : memref<80xf32>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+// CHECK-NEXT:      %[[B:.*]] = vector.shuffle %[[WIDE]], %[[WIDE]] [0, 2, 4, 6, 8, 10, 12, 14] : vector<16xf32>, vector<16xf32>
+// CHECK-NEXT:      %[[SUM:.*]] = arith.addf %[[ACC]], %[[B]] : vector<8xf32>
 // CHECK-NEXT:      tiny.k.end %[[SUM]] : vector<8xf32>
 // CHECK:         vector.store %{{.*}}, %[[OUT]][%[[J]]] : memref<8xf32>, vector<8xf32>
+// CHECK-NOT:     vector.gather
 // CHECK-NOT:     tiny.k.range loop
 func.func @clamped_every_other(%b: memref<80xf32>, %out: memref<8xf32>) {
   tiny.k.kernel "r_8_1" {
@@ -348,17 +356,23 @@ func.func @clamped_scaled(%b: memref<80xf32>, %out: memref<8xf32>) {
 
 // -----
 
-// B read every other column: a gather at k * 16 + 2 * lane.
+// B read every other column, from k * 16: one load of 2 x 8 elements,
+// masked to the even lanes (the odd lane after the last column may lie past
+// the buffer's end: never read), and a shuffle of those lanes.
 
-// CHECK-LABEL: func.func @column_gather
+// CHECK-LABEL: func.func @column_every_other
 // CHECK:         tiny.k.range reduce %[[K:.*]] < %{{.*}} iter_args(%{{.*}}) -> (vector<8xf32>) {
 // CHECK:           %[[KB:.*]] = arith.muli %[[K]], %{{.*}} : index
-// CHECK:           %[[STEP:.*]] = vector.step : vector<8xindex>
-// CHECK:           %[[TWO:.*]] = arith.muli %[[STEP]], %{{.*}} : vector<8xindex>
-// CHECK:           %[[IDX:.*]] = arith.addi %{{.*}}, %{{.*}} : vector<8xindex>
-// CHECK:           vector.gather %{{.*}}[%{{.*}}] [%[[IDX]]]
+// CHECK-NEXT:      %[[J2:.*]] = arith.muli %{{.*}}, %{{.*}} : index
+// CHECK-NEXT:      %[[IB:.*]] = arith.addi %[[KB]], %[[J2]] : index
+// CHECK-NEXT:      %[[EVEN:.*]] = arith.constant dense<[true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false]> : vector<16xi1>
+// CHECK-NEXT:      %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<16xf32>
+// CHECK-NEXT:      %[[WIDE:.*]] = vector.maskedload %{{.*}}[%[[IB]]], %[[EVEN]], %[[ZERO]] : memref<80xf32>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+// CHECK-NEXT:      %[[B:.*]] = vector.shuffle %[[WIDE]], %[[WIDE]] [0, 2, 4, 6, 8, 10, 12, 14] : vector<16xf32>, vector<16xf32>
+// CHECK-NEXT:      arith.addf %{{.*}}, %[[B]] : vector<8xf32>
+// CHECK-NOT:     vector.gather
 // CHECK-NOT:     tiny.k.range loop
-func.func @column_gather(%b: memref<80xf32>, %out: memref<8xf32>) {
+func.func @column_every_other(%b: memref<80xf32>, %out: memref<8xf32>) {
   tiny.k.kernel "r_8_1" {
     %c2 = arith.constant 2 : index
     %c5 = arith.constant 5 : index
@@ -371,6 +385,80 @@ func.func @column_gather(%b: memref<80xf32>, %out: memref<8xf32>) {
         %kb = arith.muli %k, %c16 : index
         %j2 = arith.muli %j, %c2 : index
         %ib = arith.addi %kb, %j2 : index
+        %pb = tiny.k.index %b[%ib] : memref<80xf32>
+        %bv = tiny.k.load %pb : !tiny.ptr<f32, global>
+        %s = arith.addf %acc, %bv : f32
+        tiny.k.store %p, %s : !tiny.ptr<f32, global>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// Every third column, clamped (a stride-3 convolution's padded read, minus
+// its offset 1): one load of 3 x 4 elements masked to lanes 0, 3, 6, 9 where
+// in bounds, then those lanes; the offset is applied to the first column's
+// index and to the clamp's.
+
+// CHECK-LABEL: func.func @clamped_every_third
+// CHECK:         tiny.k.range reduce %{{.*}} iter_args(%{{.*}}) -> (vector<4xf32>) {
+// CHECK:           %[[S:.*]] = arith.muli %{{.*}}, %{{.*}} : index
+// CHECK:           %[[FIRST:.*]] = arith.addi %[[S]], %[[C1:.*]] : index
+// CHECK:           %[[CLAMP:.*]] = arith.addi %[[C0:.*]], %[[C1]] : index
+// CHECK:           vector.step : vector<12xindex>
+// CHECK:           %[[EVERY3:.*]] = arith.constant dense<[true, false, false, true, false, false, true, false, false, true, false, false]> : vector<12xi1>
+// CHECK-NEXT:      %[[MASK:.*]] = arith.andi %[[EVERY3]], %{{.*}} : vector<12xi1>
+// CHECK-NEXT:      %[[WIDE:.*]] = vector.maskedload %{{.*}}[%[[FIRST]]], %[[MASK]], %{{.*}} : memref<80xf32>, vector<12xi1>, vector<12xf32> into vector<12xf32>
+// CHECK-NEXT:      vector.shuffle %[[WIDE]], %[[WIDE]] [0, 3, 6, 9] : vector<12xf32>, vector<12xf32>
+// CHECK-NOT:     vector.gather
+func.func @clamped_every_third(%b: memref<80xf32>, %out: memref<4xf32>) {
+  tiny.k.kernel "r_4_1" {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    %c5 = arith.constant 5 : index
+    %c4 = arith.constant 4 : index
+    %c10 = arith.constant 10 : index
+    tiny.k.range reduce %k < %c5 {
+      tiny.k.range loop %j < %c4 {
+        %p = tiny.k.index %out[%j] : memref<4xf32>
+        %acc = tiny.k.load %p : !tiny.ptr<f32, global>
+        %s = arith.muli %j, %c3 : index
+        %valid = arith.cmpi ult, %s, %c10 : index
+        %clamped = arith.select %valid, %s, %c0 : index
+        %shifted = arith.addi %clamped, %c1 : index
+        %pb = tiny.k.index %b[%shifted] : memref<80xf32>
+        %bv = tiny.k.load %pb : !tiny.ptr<f32, global>
+        %sum = arith.addf %acc, %bv : f32
+        tiny.k.store %p, %sum : !tiny.ptr<f32, global>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// Every fifth column: past the largest stride loaded wide (4), a gather.
+
+// CHECK-LABEL: func.func @column_gather
+// CHECK:           %[[STEP:.*]] = vector.step : vector<8xindex>
+// CHECK:           %[[FIVE:.*]] = arith.muli %[[STEP]], %{{.*}} : vector<8xindex>
+// CHECK:           %[[IDX:.*]] = arith.addi %{{.*}}, %[[FIVE]] : vector<8xindex>
+// CHECK:           vector.gather %{{.*}}[%{{.*}}] [%[[IDX]]]
+// CHECK-NOT:     vector.maskedload
+func.func @column_gather(%b: memref<80xf32>, %out: memref<8xf32>) {
+  tiny.k.kernel "r_8_1" {
+    %c5 = arith.constant 5 : index
+    %c8 = arith.constant 8 : index
+    tiny.k.range reduce %k < %c5 {
+      tiny.k.range loop %j < %c8 {
+        %p = tiny.k.index %out[%j] : memref<8xf32>
+        %acc = tiny.k.load %p : !tiny.ptr<f32, global>
+        %j5 = arith.muli %j, %c5 : index
+        %ib = arith.addi %k, %j5 : index
         %pb = tiny.k.index %b[%ib] : memref<80xf32>
         %bv = tiny.k.load %pb : !tiny.ptr<f32, global>
         %s = arith.addf %acc, %bv : f32
