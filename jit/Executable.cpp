@@ -7,6 +7,7 @@
 #include "jit/DiskCache.h"
 #include "jit/DumpKernels.h"
 #include "jit/KernelCompiler.h"
+#include "jit/KernelSearch.h"
 #include "jit/ObjectLoader.h"
 
 #include "conversions/RuntimeCalls/RuntimeCalls.h"
@@ -310,6 +311,7 @@ static std::string getProgramKey(ModuleOp module, StringRef entry,
                                  const CompileOptions &options) {
   return getCacheKey(module, entry) + "/" + options.allreduce + "/" +
          options.gpuChip + (options.profileKernels ? "/profile" : "") +
+         (options.beam ? "/beam=" + std::to_string(options.beam) : "") +
          (options.keepObjectCode ? "/object" : "");
 }
 
@@ -601,6 +603,13 @@ Executable::compile(ModuleOp module, StringRef entry,
     return module.emitError("kernel profiles are made for CPU kernels only, "
                             "and @")
            << entry << " has kernels on GPU devices";
+  if (options.beam && gpuTarget->empty()) {
+    KernelSearchOptions search;
+    search.width = options.beam;
+    search.verbose = options.beamVerbose;
+    if (failed(searchKernelSchedules(*lowered, search)))
+      return failure();
+  }
   // The GPU kernels' code is written as it is compiled (gpuOptions.dumpDir).
   SmallVector<std::string> dumpedKernels;
   if (!options.dumpDir.empty() &&

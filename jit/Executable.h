@@ -75,6 +75,14 @@ struct CompileOptions {
   /// kernels' with their PTX or AMDGCN assembly
   /// (conversions/GPUToBinary/GPUKernelDump.h).
   std::string dumpDir;
+  /// The beam width of the kernel search (jit/KernelSearch.h): each CPU
+  /// kernel's schedule is the fastest of the candidates timed on this
+  /// machine, or read from the search's cache. 0 keeps the heuristic's
+  /// (-tiny-cpu-schedule). Programs with GPU kernels are not searched.
+  unsigned beam = 0;
+  /// With `beam`, write a line per kernel to stderr saying what the search
+  /// chose and whether it came from the cache.
+  bool beamVerbose = false;
   /// Keep the object code of the host function, so that `writeArtifact`
   /// can save the program (tiny-compile, the C API): a copy of it in
   /// memory.

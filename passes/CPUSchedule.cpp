@@ -68,7 +68,10 @@
 // faster, 4096^3 (64 MiB) 85% faster.
 //
 // A kernel with a range of any other type than LOOP or REDUCE carries a
-// schedule already (written by hand, or by an earlier run): it is kept. So
+// schedule already (written by hand, or by an earlier run): it is kept, as
+// is one marked scheduled (kScheduledAttrName: a search chose its ranges,
+// LOOP and REDUCE ones included). The options row-upcast and reduce-unroll
+// replace kRowUpcast and kReduceUnroll (the kernel search's candidates). So
 // are kernels that name a CUDA or HIP device, which -tiny-gpu-schedule
 // schedules.
 //
@@ -292,9 +295,10 @@ k::RangeOp getRowLoop(k::RangeOp reduce) {
   return rows;
 }
 
-/// UPCASTs the row loop of each reduction-outside nest of `kernel`, its
-/// tail split off and upcast on its own (see the file comment).
-void upcastRows(k::KernelOp kernel) {
+/// UPCASTs the row loop of each reduction-outside nest of `kernel`
+/// `rowUpcast` rows at a time, its tail split off and upcast on its own
+/// (see the file comment).
+void upcastRows(k::KernelOp kernel, int64_t rowUpcast) {
   SmallVector<k::RangeOp> rowLoops;
   kernel.walk([&](k::RangeOp reduce) {
     if (k::RangeOp rows = getRowLoop(reduce);
@@ -306,22 +310,22 @@ void upcastRows(k::KernelOp kernel) {
     // The whole loop upcast checks that its iterations are independent.
     if (!canUpcastLoop(rows, bound))
       continue;
-    if (bound < 2 * kRowUpcast) {
-      // Few rows: the most, halving from kRowUpcast, that divide them.
-      int64_t factor = kRowUpcast;
+    if (bound < 2 * rowUpcast) {
+      // Few rows: the most, halving from rowUpcast, that divide them.
+      int64_t factor = rowUpcast;
       while (factor > 1 && (bound % factor != 0 || bound < 2 * factor))
         factor /= 2;
       (void)upcastLoop(rows, factor);
       continue;
     }
-    int64_t tail = bound % kRowUpcast;
+    int64_t tail = bound % rowUpcast;
     if (tail != 0) {
       FailureOr<k::RangeOp> tailRows = splitLoop(rows, bound - tail);
       if (failed(tailRows))
         continue;
       (void)upcastLoop(*tailRows, tail);
     }
-    (void)upcastLoop(rows, kRowUpcast);
+    (void)upcastLoop(rows, rowUpcast);
   }
 }
 
@@ -435,9 +439,10 @@ struct TinyCPUSchedulePass
     int64_t budget = (cacheBytes > 0 ? cacheBytes : getHostCacheBytes()) / 2;
     int64_t conflictBudget = getHostLastLevelCacheBytes() / 4;
     getOperation()->walk<WalkOrder::PreOrder>([&](k::KernelOp kernel) {
-      if (isGpuKernel(kernel) || hasSchedule(kernel))
+      if (isGpuKernel(kernel) || hasSchedule(kernel) ||
+          kernel->hasAttr(kScheduledAttrName))
         return WalkResult::skip();
-      upcastRows(kernel);
+      upcastRows(kernel, rowUpcast > 0 ? rowUpcast : kRowUpcast);
       SmallVector<k::RangeOp> reduces;
       kernel.walk([&](k::RangeOp range) {
         if (range.getAxis() == AxisType::Reduce)
@@ -445,7 +450,8 @@ struct TinyCPUSchedulePass
       });
       // Only the innermost REDUCE range of a nest matches.
       for (k::RangeOp reduce : reduces)
-        (void)unrollReduce(reduce, kReduceUnroll);
+        (void)unrollReduce(reduce,
+                           reduceUnroll > 0 ? reduceUnroll : kReduceUnroll);
       upcastSharedLoads(kernel);
       std::optional<int64_t> work = WorkCounter::count(kernel);
       if (work && *work >= minWork)

@@ -417,7 +417,8 @@ def TinyCPUSchedule : Pass<"tiny-cpu-schedule"> {
     only. Kernels that name a CUDA or HIP device are left for
     -tiny-gpu-schedule, and a kernel with a range of any type other than
     LOOP or REDUCE is a schedule already chosen (by hand or an earlier run)
-    and is kept.
+    and is kept, as is a kernel with the unit attribute `tiny.scheduled`
+    (a kernel search chose its ranges, jit/KernelSearch.h).
 
     A kernel whose work reaches `min-work` gets one THREAD range: the
     outermost range of its output nest that runs more than once (from the
@@ -559,6 +560,12 @@ def TinyCPUSchedule : Pass<"tiny-cpu-schedule"> {
            "Least work of a kernel spread over threads">,
     Option<"cacheBytes", "cache-bytes", "int64_t", /*default=*/"0",
            "Bytes of the second-level cache a core has (0: the host's)">,
+    Option<"rowUpcast", "row-upcast", "int64_t", /*default=*/"0",
+           "Rows of a reduction-outside nest UPCAST together (0: 8; 1: "
+           "none)">,
+    Option<"reduceUnroll", "reduce-unroll", "int64_t", /*default=*/"0",
+           "Reduced indices of a reduction-outside nest UNROLLed together "
+           "(0: 4; 1: none)">,
   ];
 }
 

@@ -16,6 +16,11 @@
 
 namespace mlir::tiny {
 
+/// The unit attribute of a `tiny.k.kernel` whose ranges a search chose
+/// (jit/KernelSearch.h): -tiny-cpu-schedule keeps it as it is, LOOP and
+/// REDUCE ranges included.
+constexpr StringLiteral kScheduledAttrName = "tiny.scheduled";
+
 /// The load of the accumulator update `store` ends, when it is one: the
 /// only other user of `store`'s address, ungated, earlier in its block.
 /// Null otherwise (the address is not a k.index, or its users are others).

@@ -32,6 +32,7 @@
 // Usage: bench-kernels [--quick] [--device=NAME] [--openblas-core=CORE]
 //                      [--tinygrad-script=PATH | --no-tinygrad]
 //                      [--spin-check] [--scaling] [--memory-only]
+//                      [--beam=N]
 //   --quick: smaller sizes, for a smoke run
 //   --memory-only: the memory-bound rows only (add, sum, the elementwise
 //     chain, softmax, layernorm), no matmul
@@ -46,6 +47,9 @@
 //   --scaling: after the table, the n^3 matmul against sgemm for n from 64
 //     to 4096 (--quick: 256), on one thread and on every core, with the
 //     compile time of each size
+//   --beam=N: tiny's CPU kernels scheduled by the kernel search of beam
+//     width N (jit/KernelSearch.h; its choices cached, and the search time
+//     printed at the end) instead of -tiny-cpu-schedule's heuristic
 //   --device=CUDA (or CUDA:1, HIP...): the same programs on that device,
 //     through the runtime: buffers are allocated and inputs uploaded once,
 //     each timed run is one launch of the program (which waits for the
@@ -70,6 +74,7 @@
 #include "bench/kernels/Tinygrad.h"
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "jit/Executable.h"
+#include "jit/KernelSearch.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -101,6 +106,10 @@ using ::tiny::bench::TinygradTimes;
 
 namespace {
 
+/// The kernel search's beam width for tiny's programs (--beam=N; 0: the
+/// heuristic's schedules).
+unsigned beamWidth = 0;
+
 float *allocFloats(size_t n) {
   size_t bytes = (n * sizeof(float) + 63) / 64 * 64;
   return static_cast<float *>(std::aligned_alloc(64, bytes));
@@ -114,8 +123,11 @@ std::shared_ptr<Executable> compile(MLIRContext &context,
                  entry.str().c_str());
     std::exit(1);
   }
+  CompileOptions options;
+  options.beam = beamWidth;
+  options.beamVerbose = beamWidth != 0;
   FailureOr<std::shared_ptr<Executable>> program =
-      Executable::compile(*module, entry);
+      Executable::compile(*module, entry, options);
   if (failed(program)) {
     std::fprintf(stderr, "bench: cannot compile @%s\n", entry.str().c_str());
     std::exit(1);
@@ -870,7 +882,8 @@ int main(int argc, char **argv) {
   const char *usage = "usage: bench-kernels [--quick] [--device=NAME] "
                       "[--openblas-core=auto|env|cpuid|CORE] "
                       "[--tinygrad-script=PATH | --no-tinygrad] "
-                      "[--spin-check] [--scaling] [--memory-only]";
+                      "[--spin-check] [--scaling] [--memory-only] "
+                      "[--beam=N]";
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     auto value = [&](const char *flag) { return arg.rfind(flag, 0) == 0; };
@@ -890,7 +903,14 @@ int main(int argc, char **argv) {
       openblasCore = arg.substr(std::strlen("--openblas-core="));
     else if (value("--tinygrad-script="))
       tinygradScript = arg.substr(std::strlen("--tinygrad-script="));
-    else
+    else if (value("--beam=")) {
+      std::string width = arg.substr(std::strlen("--beam="));
+      char *end = nullptr;
+      unsigned long parsed = std::strtoul(width.c_str(), &end, 10);
+      if (width.empty() || *end || width[0] == '-' || parsed > 64)
+        fail("--beam takes a width from 0 to 64, not '" + width + "'", usage);
+      beamWidth = parsed;
+    } else
       fail("unknown argument '" + arg + "'", usage);
   }
   const int runs = quick ? 2 : 10;
@@ -951,6 +971,13 @@ int main(int argc, char **argv) {
                           quick ? 128 : 1024, runs)
           : benchOnCpu(context, blas, tinygrad, quick, spinCheck, scaling,
                        memoryOnly, runs);
+  if (beamWidth) {
+    KernelSearchStats search = getKernelSearchStats();
+    std::printf("beam %u: %u kernels searched (%u candidates timed) in "
+                "%.1f s, %u from the cache\n",
+                beamWidth, search.numSearched, search.numTimed, search.seconds,
+                search.numFromCache);
+  }
   std::printf("load average %s (at the end)\n", loadAverage().c_str());
   return status;
 }

@@ -65,7 +65,8 @@ std::unique_ptr<MLIRContext> createProgramContext() {
 }
 
 tiny_status_t compile(const char *source, size_t length, const char *name,
-                      const char *entry, tiny_program_t *out_program) {
+                      const char *entry, tiny_program_t *out_program,
+                      const CompileOptions &options = {}) {
   if (!out_program || (!source && length))
     return invalid("tiny_program_compile: a NULL argument");
   auto program = std::make_unique<tiny_program_s>();
@@ -88,7 +89,7 @@ tiny_status_t compile(const char *source, size_t length, const char *name,
     return invalid(diagnostics);
   return compileProgram(program, *module,
                         entry ? StringRef(entry) : StringRef(), diagnostics,
-                        out_program, StringRef(source, length));
+                        out_program, StringRef(source, length), options);
 }
 
 /// Checks that `count` buffers were given for `infos` and that each holds
@@ -125,14 +126,14 @@ tiny_status_t mlir::tiny::capi::invalid(const std::string &message) {
 tiny_status_t mlir::tiny::capi::compileProgram(
     std::unique_ptr<tiny_program_s> &program, ModuleOp module, StringRef entry,
     const std::string &diagnostics, tiny_program_t *out_program,
-    StringRef source) {
+    StringRef source, const CompileOptions &options) {
   std::string error;
   FunctionOp function =
       findEntryFunction(module, entry, "name the entry", error);
   if (!function)
     return invalid(error);
   FailureOr<std::shared_ptr<Executable>> executable =
-      Executable::compile(module, function.getSymName());
+      Executable::compile(module, function.getSymName(), options);
   if (failed(executable))
     return invalid(diagnostics.empty() ? "cannot compile @" +
                                              function.getSymName().str()
@@ -145,6 +146,7 @@ tiny_status_t mlir::tiny::capi::compileProgram(
   else
     llvm::raw_string_ostream(program->source) << module;
   program->entry = function.getSymName().str();
+  program->beam = options.beam;
   return describeProgram(program, out_program);
 }
 
@@ -172,6 +174,21 @@ tiny_status_t tiny_program_compile(const char *source, size_t length,
                                    tiny_program_t *out_program) {
   return guard(
       [&] { return compile(source, length, name, entry, out_program); });
+}
+
+tiny_status_t tiny_program_compile_with_options(
+    const char *source, size_t length, const char *name, const char *entry,
+    const tiny_compile_options_t *options, tiny_program_t *out_program) {
+  return guard([&]() -> tiny_status_t {
+    CompileOptions compileOptions;
+    if (options) {
+      if (options->beam > 64)
+        return invalid("tiny_program_compile_with_options: beam width " +
+                       std::to_string(options->beam) + " is more than 64");
+      compileOptions.beam = options->beam;
+    }
+    return compile(source, length, name, entry, out_program, compileOptions);
+  });
 }
 
 tiny_status_t tiny_program_load_artifact(const char *path,
@@ -213,6 +230,7 @@ tiny_status_t tiny_program_save_artifact(tiny_program_t program,
           parseSourceString<ModuleOp>(program->source, context.get());
       CompileOptions options;
       options.keepObjectCode = true;
+      options.beam = program->beam;
       FailureOr<std::shared_ptr<Executable>> recompiled =
           module ? Executable::compile(*module, program->entry, options)
                  : FailureOr<std::shared_ptr<Executable>>(failure());

@@ -30,6 +30,9 @@ struct tiny_program_s {
   /// has its CPU kernels apart, jit/KernelCompiler.h); empty for a program
   /// loaded from an artifact.
   std::string source, entry;
+  /// The kernel search's beam width it was compiled with, which compiling
+  /// it again keeps.
+  unsigned beam = 0;
   std::vector<tiny_tensor_info_t> inputs, outputs;
   /// The device names the infos point into.
   std::deque<std::string> devices;
@@ -48,11 +51,12 @@ tiny_status_t invalid(const std::string &message);
 /// writes as compiling reports (read after the compile fails). `source`,
 /// when not empty, is the text or bytecode `module` was parsed from, kept
 /// for tiny_program_save_artifact instead of printing the module again.
+/// `options` are the compilation's.
 tiny_status_t compileProgram(std::unique_ptr<tiny_program_s> &program,
                              ModuleOp module, StringRef entry,
                              const std::string &diagnostics,
-                             tiny_program_t *out_program,
-                             StringRef source = {});
+                             tiny_program_t *out_program, StringRef source = {},
+                             const CompileOptions &options = {});
 
 /// Describes the signature of `program`, whose executable is set, and on
 /// success hands it to `*out_program`.

@@ -9,10 +9,12 @@
 #include "Check.h"
 #include "tiny-c/Compiler.h"
 
+#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Checks that `status` is an error of `code` whose message contains
    `needle`, and frees it. */
@@ -412,6 +414,50 @@ static void testRunsOnRuntimeBuffers(void) {
   tiny_program_release(program);
 }
 
+/* tiny_program_compile_with_options: NULL options compile as
+   tiny_program_compile does; a beam width searches the kernels' schedules,
+   which leaves the choice in $TINY_BEAM_CACHE_DIR and the same numbers;
+   a width above 64 is refused. */
+static void testBeamOption(void) {
+  char dir[4096];
+  scratchPath(dir, sizeof(dir), "beam-cache");
+  setenv("TINY_BEAM_CACHE_DIR", dir, 1);
+  tiny_program_t program = NULL;
+  EXPECT_OK(tiny_program_compile_with_options(
+      kScaleAdd, strlen(kScaleAdd), "test.mlir", NULL, NULL, &program));
+  if (program)
+    expectScaleAdd(program);
+  tiny_program_release(program);
+  CHECK(access(dir, F_OK) != 0);
+
+  tiny_compile_options_t options = {0};
+  options.beam = 2;
+  program = NULL;
+  EXPECT_OK(tiny_program_compile_with_options(
+      kScaleAdd, strlen(kScaleAdd), "test.mlir", NULL, &options, &program));
+  if (program)
+    expectScaleAdd(program);
+  tiny_program_release(program);
+  int entries = 0;
+  DIR *folder = opendir(dir);
+  CHECK(folder != NULL);
+  if (folder) {
+    for (struct dirent *entry; (entry = readdir(folder));)
+      entries += strstr(entry->d_name, ".beam") != NULL;
+    closedir(folder);
+  }
+  CHECK(entries == 1);
+
+  options.beam = 65;
+  program = NULL;
+  EXPECT_ERROR(tiny_program_compile_with_options(kScaleAdd, strlen(kScaleAdd),
+                                                 "test.mlir", NULL, &options,
+                                                 &program),
+               TINY_STATUS_INVALID_ARGUMENT, "beam width 65 is more than 64");
+  CHECK(program == NULL);
+  unsetenv("TINY_BEAM_CACHE_DIR");
+}
+
 int main(void) {
   testRunsAProgram();
   testCachesByContent();
@@ -422,5 +468,6 @@ int main(void) {
   testRunErrors();
   testRunsOnRuntimeBuffers();
   testRunBuffersChecksDroppedParams();
+  testBeamOption();
   return finishChecks();
 }

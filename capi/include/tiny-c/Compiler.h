@@ -62,6 +62,24 @@ TINY_API TINY_MUST_USE_RESULT tiny_status_t
 tiny_program_compile(const char *source, size_t length, const char *name,
                      const char *entry, tiny_program_t *out_program);
 
+/// Choices of `tiny_program_compile_with_options`; a zeroed struct asks for
+/// what `tiny_program_compile` does.
+typedef struct tiny_compile_options_t {
+  /// The beam width of the kernel search: each CPU kernel's schedule is the
+  /// fastest of candidates compiled and timed on this machine (the
+  /// heuristic's unless another is 5% faster), kept in a cache
+  /// ($TINY_BEAM_CACHE_DIR, else $TINY_CACHE_DIR/beam, else
+  /// ~/.cache/tiny/beam) that later compilations read instead of timing.
+  /// 0 keeps the heuristic's schedules; at most 64.
+  uint32_t beam;
+} tiny_compile_options_t;
+
+/// `tiny_program_compile` with `options` (NULL: the defaults). A beam
+/// width above 64 is TINY_STATUS_INVALID_ARGUMENT.
+TINY_API TINY_MUST_USE_RESULT tiny_status_t tiny_program_compile_with_options(
+    const char *source, size_t length, const char *name, const char *entry,
+    const tiny_compile_options_t *options, tiny_program_t *out_program);
+
 /// Loads a program compiled before from the artifact file `path`, which
 /// tiny-compile or `tiny_program_save_artifact` wrote: its machine code is
 /// linked, nothing is compiled. An artifact runs only with the tiny and
