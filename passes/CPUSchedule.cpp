@@ -25,8 +25,9 @@
 //
 // It also chooses the ranges copied per index. The rows of a
 // reduction-outside nest (the form -tiny-rangeify gives a large matmul: one
-// output row per iteration of its row loop, the outermost LOOP range around
-// the nest that runs more than once) are UPCAST kRowUpcast at a time, so
+// output row per iteration of its row loop: of the LOOP ranges around the
+// nest that run more than once, the outermost whose rows share the column
+// loop's loads, else the outermost) are UPCAST kRowUpcast at a time, so
 // that each column loop computes the rows of a register tile and loads what
 // does not depend on the row (matmul's B) once for them (upcastLoop); the
 // rows kRowUpcast does not divide are split off after the loop (splitLoop)
@@ -277,22 +278,67 @@ void upcastSharedLoads(k::KernelOp kernel) {
   }
 }
 
+/// The column loop of the reduction-outside nest whose outermost REDUCE
+/// range is `reduce`: the LOOP range last in the body of its innermost
+/// REDUCE range. Null when there is none.
+k::RangeOp getColumnLoop(k::RangeOp reduce) {
+  k::RangeOp inner = reduce;
+  while (auto next = dyn_cast_or_null<k::RangeOp>(
+             inner.getBody().front().getTerminator()->getPrevNode())) {
+    if (next.getAxis() != AxisType::Reduce)
+      return next.getAxis() == AxisType::Loop ? next : k::RangeOp();
+    inner = next;
+  }
+  return {};
+}
+
 /// The row loop of the reduction-outside nest whose outermost REDUCE range
-/// is `reduce`: the outermost LOOP range around it of a constant bound above
-/// 1. Null when `reduce` carries values or is in another REDUCE range.
+/// is `reduce`: of the LOOP ranges around it of a constant bound above 1,
+/// the outermost on which no load of the column loop depends, other than
+/// the accumulators' (its rows then share each of those loads, as a
+/// matmul's rows share B, or a convolution's output channels its input
+/// row; a convolution's batch, outermost, would give each row an image of
+/// its own, whole images apart); the outermost when each has such a load.
+/// Null when `reduce` carries values or is in another REDUCE range.
 k::RangeOp getRowLoop(k::RangeOp reduce) {
   if (reduce.getAxis() != AxisType::Reduce || !reduce.getInitArgs().empty())
     return {};
-  k::RangeOp rows;
+  SmallVector<k::RangeOp> candidates;
   for (auto range = reduce->getParentOfType<k::RangeOp>(); range;
        range = range->getParentOfType<k::RangeOp>()) {
     if (range.getAxis() == AxisType::Reduce)
       return {};
     std::optional<int64_t> bound = getConstantIntValue(range.getBound());
     if (range.getAxis() == AxisType::Loop && bound && *bound > 1)
-      rows = range;
+      candidates.push_back(range);
   }
-  return rows;
+  if (candidates.empty())
+    return {};
+  k::RangeOp columns = getColumnLoop(reduce);
+  if (!columns)
+    return candidates.back();
+  DenseSet<Value> accumulators;
+  columns.getBody().walk(
+      [&](k::StoreOp store) { accumulators.insert(store.getPtr()); });
+  DenseSet<Value> fromColumn{columns.getInductionVar()};
+  DenseSet<Operation *> columnLoads;
+  columns.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
+    auto load = dyn_cast<k::LoadOp>(op);
+    if (propagateDependence(op, fromColumn) && load &&
+        !accumulators.contains(load.getPtr()))
+      columnLoads.insert(op);
+  });
+  for (k::RangeOp rows : llvm::reverse(candidates)) {
+    DenseSet<Value> fromRow{rows.getInductionVar()};
+    bool shares = true;
+    rows.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (propagateDependence(op, fromRow) && columnLoads.contains(op))
+        shares = false;
+    });
+    if (shares)
+      return rows;
+  }
+  return candidates.back();
 }
 
 /// UPCASTs the row loop of each reduction-outside nest of `kernel`

@@ -444,10 +444,14 @@ def TinyCPUSchedule : Pass<"tiny-cpu-schedule"> {
     REDUCE range carrying nothing, whose body ends in the LOOP range of the
     columns, whose body updates accumulators in memory: the form
     -tiny-rangeify gives a large matmul, one output row per iteration of its
-    output loops) are UPCAST: the outermost LOOP range around the nest that
-    runs more than once, 8 rows at a time when it has at least 16, the rows
-    8 does not divide split off after it into an UPCAST range of their own;
-    fewer rows, the most of 8, 4 or 2 that divide them and leave two groups.
+    output loops) are UPCAST: of the LOOP ranges around the nest that run
+    more than once, the outermost on which none of the column loop's loads
+    but the accumulators' depends (a matmul's rows share B; a batched
+    convolution's output channels share the input row, its images would
+    not), else the outermost, 8 rows at a time when it has at least 16,
+    the rows 8 does not divide split off after it into an UPCAST range of
+    their own; fewer rows, the most of 8, 4 or 2 that divide them and leave
+    two groups.
     -tiny-expand-upcast then computes the group's rows together in each
     column loop (register tiles of -tiny-optimize), loading what does not
     depend on the row (matmul's B) once for all of them. The rows are kept

@@ -860,3 +860,60 @@ func.func @layernorm_rows(%a: memref<32768xf32>, %o: memref<32768xf32>) {
   }
   return
 }
+
+// -----
+
+// A batched convolution's nest (1-D, 1-wide kernel: out[n, o, x] +=
+// w[o, c] * in[n, c, x]): the batch %n is the outermost loop, but the
+// column loop's load of the input depends on it (8 images a whole image
+// apart), while none depends on the output channel %o: %o is the rows,
+// UPCAST 8 at a time, each input load shared by 8 output channels as a
+// matmul's B is by its rows. %n, outermost, runs on threads.
+// CHECK-LABEL: func.func @batched_rows
+// CHECK: tiny.k.range thread %{{.*}} < %c16 {
+// CHECK: tiny.k.range loop %{{.*}} < %c2{{.*}} {
+// CHECK: tiny.k.range upcast %{{.*}} < %c8{{.*}} {
+// CHECK-NOT: tiny.k.range upcast
+// CHECK: return
+func.func @batched_rows(%in: memref<16384xf32>, %w: memref<512xf32>,
+                        %out: memref<8192xf32>) {
+  tiny.k.kernel "r_16_16_32" {
+    %c16 = arith.constant 16 : index
+    %c32 = arith.constant 32 : index
+    %c512 = arith.constant 512 : index
+    %c1024 = arith.constant 1024 : index
+    tiny.k.range loop %n < %c16 {
+      tiny.k.range loop %o < %c16 {
+        %nb = arith.muli %n, %c512 : index
+        %ob = arith.muli %o, %c32 : index
+        %row = arith.addi %nb, %ob : index
+        tiny.k.range loop %x < %c32 {
+          %zero = arith.constant 0.0 : f32
+          %oi = arith.addi %row, %x : index
+          %q = tiny.k.index %out[%oi] : memref<8192xf32>
+          tiny.k.store %q, %zero : !tiny.ptr<f32, global>
+        }
+        tiny.k.range reduce %c < %c32 {
+          tiny.k.range loop %x < %c32 {
+            %oi = arith.addi %row, %x : index
+            %q = tiny.k.index %out[%oi] : memref<8192xf32>
+            %acc = tiny.k.load %q : !tiny.ptr<f32, global>
+            %wi = arith.addi %ob, %c : index
+            %pw = tiny.k.index %w[%wi] : memref<512xf32>
+            %vw = tiny.k.load %pw : !tiny.ptr<f32, global>
+            %ib = arith.muli %n, %c1024 : index
+            %cb = arith.muli %c, %c32 : index
+            %ic = arith.addi %ib, %cb : index
+            %ii = arith.addi %ic, %x : index
+            %pi = tiny.k.index %in[%ii] : memref<16384xf32>
+            %vi = tiny.k.load %pi : !tiny.ptr<f32, global>
+            %m = arith.mulf %vw, %vi : f32
+            %s = arith.addf %acc, %m : f32
+            tiny.k.store %q, %s : !tiny.ptr<f32, global>
+          }
+        }
+      }
+    }
+  }
+  return
+}
