@@ -9,6 +9,7 @@
 #include "jit/KernelCompiler.h"
 #include "jit/KernelSearch.h"
 #include "jit/ObjectLoader.h"
+#include "jit/VectorMath.h"
 
 #include "conversions/RuntimeCalls/RuntimeCalls.h"
 
@@ -312,7 +313,10 @@ static std::string getProgramKey(ModuleOp module, StringRef entry,
   return getCacheKey(module, entry) + "/" + options.allreduce + "/" +
          options.gpuChip + (options.profileKernels ? "/profile" : "") +
          (options.beam ? "/beam=" + std::to_string(options.beam) : "") +
-         (options.keepObjectCode ? "/object" : "");
+         (options.keepObjectCode ? "/object" : "") +
+         // Code compiled to call the vector math library and code compiled
+         // without it ($TINY_VECTOR_MATH=0) are not each other's.
+         (usesVectorMathLibrary() ? "" : "/scalar-math");
 }
 
 /// The code of `entry` from the disk cache, linked; failure when it is not
@@ -449,12 +453,17 @@ createEngine(ModuleOp module, ModuleOp lowered, StringRef entry,
   if (!machine)
     return module.emitError("cannot create a target machine: ")
            << llvm::toString(machine.takeError());
+  // The engine owns the machine, and outlives the transformer.
+  llvm::TargetMachine *target = machine->get();
   std::function<llvm::Error(llvm::Module *)> transformer =
-      [optimize = makeOptimizingTransformer(3, 0, machine->get())](
-          llvm::Module *llvmModule) {
-        mergeIdenticalFunctions(*llvmModule);
-        return optimize(llvmModule);
-      };
+      [optimize = makeOptimizingTransformer(3, 0, target),
+       target](llvm::Module *llvmModule) -> llvm::Error {
+    mergeIdenticalFunctions(*llvmModule);
+    if (llvm::Error error = optimize(llvmModule))
+      return error;
+    useVectorMathLibrary(*llvmModule, *target);
+    return llvm::Error::success();
+  };
   if (!options.dumpDir.empty()) {
     // A machine of its own: the JIT takes `machine`.
     auto dumpMachine = builder->createTargetMachine();

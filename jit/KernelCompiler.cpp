@@ -4,6 +4,7 @@
 
 #include "jit/HostFunctions.h"
 #include "jit/HostSchedule.h"
+#include "jit/VectorMath.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -201,6 +202,7 @@ void compileJob(KernelJob &job, llvm::orc::JITTargetMachineBuilder builder) {
     job.error = llvm::toString(std::move(error));
     return;
   }
+  useVectorMathLibrary(*job.module, *machine);
   llvm::orc::SimpleCompiler compile(*machine);
   auto object = compile(*job.module);
   if (!object) {

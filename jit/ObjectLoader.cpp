@@ -1,6 +1,7 @@
 //===- ObjectLoader.cpp - compiled host code loaded without compiling -----===//
 
 #include "jit/ObjectLoader.h"
+#include "jit/VectorMath.h"
 
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -13,8 +14,17 @@ mlir::tiny::loadObjectCode(StringRef objectCode, StringRef entry,
                            ArrayRef<StringRef> sharedLibs,
                            ArrayRef<SymbolMapFunction> symbols,
                            std::string &error) {
+  // Code compiled to call the vector math library (jit/VectorMath.h) finds
+  // its functions among the process's symbols once it is loaded.
+  std::string vectorMathError;
+  bool vectorMath = loadVectorMathLibrary(vectorMathError);
   auto fail = [&](llvm::Error llvmError) {
     error = "cannot load the object code: " + llvm::toString(std::move(llvmError));
+    // The library's functions are named by the x86-64 vector function ABI,
+    // and the object's symbol table names those it calls.
+    if (!vectorMath && objectCode.contains("_ZGV"))
+      error +=
+          " (the code calls the vector math library: " + vectorMathError + ")";
     return failure();
   };
   auto jit = llvm::orc::LLJITBuilder().create();
