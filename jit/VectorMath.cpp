@@ -90,9 +90,10 @@ const Library &getLibrary() {
 /// The library's functions for the variants `machine`'s CPU has, as the
 /// names of the scalar intrinsics they vectorize.
 std::vector<llvm::VecDesc> getMappings(const llvm::TargetMachine &machine) {
-  // The names live as long as the process: VecDesc holds references.
+  // The names live as long as the process: VecDesc holds references. Each
+  // is kept once, however many kernels are compiled.
   static llvm::BumpPtrAllocator allocator;
-  static llvm::StringSaver saver(allocator);
+  static llvm::UniqueStringSaver saver(allocator);
   static std::mutex mutex;
   std::lock_guard<std::mutex> lock(mutex);
   const llvm::MCSubtargetInfo *subtarget = machine.getMCSubtargetInfo();
