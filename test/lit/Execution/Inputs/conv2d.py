@@ -59,17 +59,17 @@ def conv2d(x, w, stride, padding, dilation, groups):
     return out
 
 
-def gen(directory):
-    for name in CASES:
-        x, w = inputs(name)
+def gen(directory, cases=CASES, make_inputs=inputs):
+    for name in cases:
+        x, w = make_inputs(name)
         np.save("%s/%s.x.npy" % (directory, name), x.reshape(-1))
         np.save("%s/%s.w.npy" % (directory, name), w.reshape(-1))
 
 
-def check(directory):
+def check(directory, cases=CASES, make_inputs=inputs):
     failed = False
-    for name, (xs, ws, *params) in CASES.items():
-        want = conv2d(*inputs(name), *params)
+    for name, (xs, ws, *params) in cases.items():
+        want = conv2d(*make_inputs(name), *params)
         got = np.load("%s/%s.out.npy" % (directory, name))
         if got.shape != want.shape:
             print("%s: shape %s, expected %s" % (name, got.shape, want.shape))
@@ -86,7 +86,13 @@ def check(directory):
     sys.exit(1 if failed else 0)
 
 
-if __name__ == "__main__":
+def main(doc, cases=CASES, make_inputs=inputs):
+    """`gen DIR` or `check DIR` on `cases`, whose inputs `make_inputs`
+    makes; anything else prints `doc`."""
     if len(sys.argv) != 3 or sys.argv[1] not in ("gen", "check"):
-        sys.exit(__doc__)
-    (gen if sys.argv[1] == "gen" else check)(sys.argv[2])
+        sys.exit(doc)
+    (gen if sys.argv[1] == "gen" else check)(sys.argv[2], cases, make_inputs)
+
+
+if __name__ == "__main__":
+    main(__doc__)
