@@ -30,6 +30,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "bench/common/BestTime.h"
+#include "bench/kernels/Machine.h"
 #include "bench/kernels/OneDnn.h"
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "jit/Executable.h"
@@ -59,6 +60,10 @@ using namespace mlir;
 using namespace mlir::tiny;
 using ::tiny::bench::ConvShape;
 using ::tiny::bench::OneDnnConv;
+
+using ::tiny::bench::cpuInfo;
+using ::tiny::bench::defaultEnv;
+using ::tiny::bench::loadAverage;
 
 namespace {
 
@@ -242,29 +247,6 @@ OpenMp findOpenMp(const char *library) {
   return openMp;
 }
 
-std::string cpuInfo(const std::string &key) {
-  std::ifstream cpuinfo("/proc/cpuinfo");
-  for (std::string line; std::getline(cpuinfo, line);)
-    if (line.rfind(key, 0) == 0 && line.find(':') != std::string::npos)
-      return line.substr(line.find(':') + 2);
-  return "?";
-}
-
-std::string loadAverage() {
-  std::ifstream loadavg("/proc/loadavg");
-  std::string one, five, fifteen;
-  loadavg >> one >> five >> fifteen;
-  return one + " " + five + " " + fifteen;
-}
-
-/// Sets `name` to `value` unless the environment has it; says which.
-std::string defaultEnv(const char *name, const char *value) {
-  if (const char *set = std::getenv(name))
-    return std::string(name) + "=" + set + " (from the environment)";
-  setenv(name, value, 1);
-  return std::string(name) + "=" + value + " (set by bench-conv)";
-}
-
 /// Values in [-1, 1), the same every run.
 void fillRandom(float *values, int64_t count, uint32_t seed) {
   uint32_t state = seed;
@@ -350,8 +332,8 @@ int main(int argc, char **argv) {
   std::printf("machine: %s, %d cores, load average %s (at the start)\n",
               cpuInfo("model name").c_str(), cores, loadAverage().c_str());
   // Before either OpenMP runtime starts its threads.
-  std::string blocktime = defaultEnv("KMP_BLOCKTIME", "0");
-  std::string spincount = defaultEnv("GOMP_SPINCOUNT", "0");
+  std::string blocktime = defaultEnv("KMP_BLOCKTIME", "0", "bench-conv");
+  std::string spincount = defaultEnv("GOMP_SPINCOUNT", "0", "bench-conv");
 
   DialectRegistry registry;
   registry.insert<TinyDialect, arith::ArithDialect, func::FuncDialect,

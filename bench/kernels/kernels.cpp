@@ -69,6 +69,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "bench/common/BestTime.h"
+#include "bench/kernels/Machine.h"
 #include "bench/kernels/OpenBlas.h"
 #include "bench/kernels/Stream.h"
 #include "bench/kernels/Tinygrad.h"
@@ -103,6 +104,10 @@ using namespace mlir::tiny;
 using ::tiny::bench::bestSeconds;
 using ::tiny::bench::OpenBlas;
 using ::tiny::bench::TinygradTimes;
+
+using ::tiny::bench::cpuInfo;
+using ::tiny::bench::defaultEnv;
+using ::tiny::bench::loadAverage;
 
 namespace {
 
@@ -489,36 +494,12 @@ void benchSpinning(MLIRContext &context, const OpenBlas &blas, int64_t n,
               tinyAfterIdle / tinyAfterSgemm);
 }
 
-/// The first `key` line's value in /proc/cpuinfo.
-std::string cpuInfo(const std::string &key) {
-  std::ifstream cpuinfo("/proc/cpuinfo");
-  for (std::string line; std::getline(cpuinfo, line);)
-    if (line.rfind(key, 0) == 0 && line.find(':') != std::string::npos)
-      return line.substr(line.find(':') + 2);
-  return "?";
-}
-
-std::string loadAverage() {
-  std::ifstream loadavg("/proc/loadavg");
-  std::string one, five, fifteen;
-  loadavg >> one >> five >> fifteen;
-  return one + " " + five + " " + fifteen;
-}
-
 /// The threads tiny's kernels run on: $OMP_NUM_THREADS, else all cores.
 unsigned kernelThreads() {
   if (const char *threads = std::getenv("OMP_NUM_THREADS"))
     if (int count = std::atoi(threads); count > 0)
       return count;
   return std::max(1u, std::thread::hardware_concurrency());
-}
-
-/// Sets `name` to `value` unless the environment has it; says which.
-std::string defaultEnv(const char *name, const char *value) {
-  if (const char *set = std::getenv(name))
-    return std::string(name) + "=" + set + " (from the environment)";
-  setenv(name, value, 1);
-  return std::string(name) + "=" + value + " (set by bench-kernels)";
 }
 
 /// The largest |tiny - reference| over n elements, relative to
@@ -920,8 +901,9 @@ int main(int argc, char **argv) {
               cpuInfo("model name").c_str(), cores, loadAverage().c_str());
   // Before libomp and OpenBLAS start: their waiting threads must not spin
   // while the other side runs.
-  std::string blocktime = defaultEnv("KMP_BLOCKTIME", "0");
-  std::string blasTimeout = defaultEnv("OPENBLAS_THREAD_TIMEOUT", "4");
+  std::string blocktime = defaultEnv("KMP_BLOCKTIME", "0", "bench-kernels");
+  std::string blasTimeout =
+      defaultEnv("OPENBLAS_THREAD_TIMEOUT", "4", "bench-kernels");
 
   // tinygrad first, alone: its process ends before anything else starts.
   TinygradTimes tinygrad;
