@@ -149,3 +149,50 @@ def test_compiled_code_is_cached():
     tiny.compile(SCALE_ADD)
     tiny.compile(SCALE_ADD)
     assert tiny.num_compilations() <= before + 1
+
+
+MATMUL = CPU + """
+tiny.function @mm -> tensor<19x40xf32, #cpu> {
+  %a = tiny.param 0 : f32 size 209 on "CPU"
+  %b = tiny.param 1 : f32 size 440 on "CPU"
+  %a2 = tiny.reshape %a to [19, 1, 11] : tensor<209xf32, #cpu>
+  %ae = tiny.expand %a2 to [19, 40, 11] : tensor<19x1x11xf32, #cpu>
+  %b2 = tiny.reshape %b to [11, 40] : tensor<440xf32, #cpu>
+  %bt = tiny.permute %b2 [1, 0] : tensor<11x40xf32, #cpu>
+  %b3 = tiny.reshape %bt to [1, 40, 11] : tensor<40x11xf32, #cpu>
+  %be = tiny.expand %b3 to [19, 40, 11] : tensor<1x40x11xf32, #cpu>
+  %m = tiny.mul %ae, %be : tensor<19x40x11xf32, #cpu>
+  %s = tiny.reduce add %m axes [2] : tensor<19x40x11xf32, #cpu>
+  %c = tiny.reshape %s to [19, 40] : tensor<19x40x1xf32, #cpu>
+  tiny.return %c : tensor<19x40xf32, #cpu>
+}
+"""
+
+
+def test_beam_searches_and_caches_kernel_schedules(tmp_path, monkeypatch):
+    # The search keeps one choice per kernel in the cache directory; a
+    # compile without beam writes none. Small integers make every partial
+    # sum exact in f32, so any schedule gives numpy's integer product.
+    monkeypatch.setenv("TINY_BEAM_CACHE_DIR", str(tmp_path / "beam"))
+    monkeypatch.setenv("TINY_CACHE_DIR", str(tmp_path / "jit"))
+    rng = np.random.default_rng(3)
+    a = rng.integers(-3, 4, 209).astype(np.float32)
+    b = rng.integers(-3, 4, 440).astype(np.float32)
+    want = (a.astype(np.int64).reshape(19, 11) @
+            b.astype(np.int64).reshape(11, 40)).astype(np.float32)
+    np.testing.assert_array_equal(tiny.compile(MATMUL)(a, b), want)
+    assert not (tmp_path / "beam").exists()
+    searched = tiny.compile(MATMUL, beam=2)
+    assert len(list((tmp_path / "beam").glob("*.beam"))) == 1
+    np.testing.assert_array_equal(searched(a, b), want)
+
+
+def test_beam_refuses_bad_widths():
+    with pytest.raises(tiny.TinyError, match="beam width 65 is more than 64"):
+        tiny.compile(MATMUL, beam=65)
+    with pytest.raises(tiny.TinyError, match="is more than 64"):
+        tiny.compile(MATMUL, beam=2**40)
+    with pytest.raises(ValueError, match="at least 0"):
+        tiny.compile(MATMUL, beam=-1)
+    with pytest.raises(TypeError, match="beam must be an int"):
+        tiny.compile(MATMUL, beam=2.0)

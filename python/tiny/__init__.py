@@ -38,6 +38,10 @@ class _LaunchInfo(ctypes.Structure):
                 ("flops", ctypes.c_int64), ("bytes", ctypes.c_int64)]
 
 
+class _CompileOptions(ctypes.Structure):
+    _fields_ = [("beam", ctypes.c_uint32)]
+
+
 class _TensorInfo(ctypes.Structure):
     _fields_ = [
         ("slot", ctypes.c_int64),
@@ -91,6 +95,10 @@ def _load():
         "tiny_program_compile": (status, [
             ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p,
             ctypes.c_char_p, ctypes.POINTER(program)]),
+        "tiny_program_compile_with_options": (status, [
+            ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p,
+            ctypes.c_char_p, ctypes.POINTER(_CompileOptions),
+            ctypes.POINTER(program)]),
         "tiny_program_load_artifact": (status, [
             ctypes.c_char_p, ctypes.POINTER(program)]),
         "tiny_program_save_artifact": (status, [program, ctypes.c_char_p]),
@@ -269,15 +277,34 @@ class Program:
                                      n, out_ptrs, self._out_bytes, m))
 
 
-def compile(source, entry=None, name=None):
+def compile(source, entry=None, name=None, beam=0):
     """Compiles `entry` (default: the only tiny.function) of `source`, IR
     text (str) or text/bytecode (bytes). Raises TinyError with the
-    diagnostics when it does not parse, verify or lower."""
+    diagnostics when it does not parse, verify or lower.
+
+    `beam` > 0 searches each CPU kernel's schedule with a beam of that
+    width (at most 64): candidates are compiled and timed on this machine
+    and the heuristic's schedule is replaced by one at least 5% faster; the
+    choices are kept in $TINY_BEAM_CACHE_DIR (else $TINY_CACHE_DIR/beam,
+    else ~/.cache/tiny/beam), so a later compile of the same kernels times
+    nothing. 0 keeps the heuristic's schedules."""
+    if isinstance(beam, bool) or not isinstance(beam, int):
+        raise TypeError("beam must be an int, got %r" % (beam,))
+    if beam < 0:
+        raise ValueError("beam must be at least 0, got %d" % beam)
     data = source.encode() if isinstance(source, str) else bytes(source)
     handle = ctypes.c_void_p()
-    _check(_lib.tiny_program_compile(
-        data, len(data), name.encode() if name else None,
-        entry.encode() if entry else None, ctypes.byref(handle)))
+    name = name.encode() if name else None
+    entry = entry.encode() if entry else None
+    if beam:
+        # Widths past uint32 would wrap; the C API refuses all above 64.
+        options = _CompileOptions(min(beam, 2**32 - 1))
+        _check(_lib.tiny_program_compile_with_options(
+            data, len(data), name, entry, ctypes.byref(options),
+            ctypes.byref(handle)))
+    else:
+        _check(_lib.tiny_program_compile(data, len(data), name, entry,
+                                         ctypes.byref(handle)))
     return Program(handle)
 
 

@@ -40,7 +40,23 @@ ProgramOptions::ProgramOptions(cl::OptionCategory &category, StringRef verb)
                    "without them: whoever runs one loads the library too)"),
           cl::value_desc("lib.so"), cl::cat(category)),
       printTime("print-compile-time", cl::desc(timeDescription),
-                cl::cat(category)) {}
+                cl::cat(category)),
+      beam("beam",
+           cl::desc("search each CPU kernel's schedule with a beam of width "
+                    "N: candidates built from -tiny-cpu-schedule's choices "
+                    "are compiled and timed on this machine, and the "
+                    "fastest is kept when it beats the heuristic's by 5%; "
+                    "choices are cached in $TINY_BEAM_CACHE_DIR, else "
+                    "$TINY_CACHE_DIR/beam, else ~/.cache/tiny/beam, and "
+                    "reused without timing. 0 (the default) keeps the "
+                    "heuristic's schedules"),
+           cl::value_desc("N"), cl::init(0), cl::cat(category)),
+      beamVerbose("beam-verbose",
+                  cl::desc("with --beam, print to stderr a line per kernel "
+                           "saying which schedule the search chose, the "
+                           "times it measured, or that the choice came from "
+                           "the cache"),
+                  cl::cat(category)) {}
 
 LogicalResult ProgramOptions::loadHostFunctions(std::string &error) const {
   for (const std::string &library : hostFunctionLibraries) {
@@ -72,6 +88,8 @@ CompileOptions ProgramOptions::getCompileOptions() const {
   CompileOptions options;
   options.allreduce = allreduceAlgorithm;
   options.gpuChip = gpuChip;
+  options.beam = beam;
+  options.beamVerbose = beamVerbose;
   // Only when MLIR's options are given: a configured compilation bypasses
   // the caches (TINY_CACHE_DIR), so that its passes run and show.
   if (hasMLIROptions())
@@ -80,5 +98,5 @@ CompileOptions ProgramOptions::getCompileOptions() const {
 }
 
 SmallVector<cl::Option *> ProgramOptions::getCompilationOptions() {
-  return {&allreduceAlgorithm, &gpuChip};
+  return {&allreduceAlgorithm, &gpuChip, &beam, &beamVerbose};
 }

@@ -32,9 +32,9 @@ struct ParsedProgram {
 };
 
 /// The command-line options of a tool that compiles a tiny program:
-/// --entry, --allreduce, --gpu-chip, --host-functions and
-/// --print-compile-time, registered in `category`. `verb` ("run",
-/// "compile") completes their descriptions.
+/// --entry, --allreduce, --gpu-chip, --host-functions,
+/// --print-compile-time, --beam and --beam-verbose, registered in `category`.
+/// `verb` ("run", "compile") completes their descriptions.
 class ProgramOptions {
 public:
   ProgramOptions(llvm::cl::OptionCategory &category, llvm::StringRef verb);
@@ -73,6 +73,8 @@ private:
   llvm::cl::opt<std::string> gpuChip;
   llvm::cl::list<std::string> hostFunctionLibraries;
   llvm::cl::opt<bool> printTime;
+  llvm::cl::opt<unsigned> beam;
+  llvm::cl::opt<bool> beamVerbose;
 };
 
 } // namespace tiny

@@ -118,25 +118,6 @@ static llvm::cl::opt<bool> printLowered(
                    "programs) and exit without running"),
     llvm::cl::cat(runCategory));
 
-static llvm::cl::opt<unsigned> beam(
-    "beam",
-    llvm::cl::desc("search each CPU kernel's schedule with a beam of width "
-                   "N: candidates built from -tiny-cpu-schedule's choices "
-                   "are compiled and timed on this machine, and the fastest "
-                   "is kept when it beats the heuristic's by 5%; choices "
-                   "are cached in $TINY_BEAM_CACHE_DIR, else "
-                   "$TINY_CACHE_DIR/beam, else ~/.cache/tiny/beam, and "
-                   "reused without timing. 0 (the default) keeps the "
-                   "heuristic's schedules"),
-    llvm::cl::value_desc("N"), llvm::cl::init(0), llvm::cl::cat(runCategory));
-
-static llvm::cl::opt<bool> beamVerbose(
-    "beam-verbose",
-    llvm::cl::desc("with --beam, print to stderr a line per kernel saying "
-                   "which schedule the search chose, the times it measured, "
-                   "or that the choice came from the cache"),
-    llvm::cl::cat(runCategory));
-
 static llvm::cl::opt<bool> printSchedule(
     "print-schedule",
     llvm::cl::desc("before running, print the entry's kernels in launch "
@@ -242,8 +223,8 @@ static FailureOr<double> timeLaunches(const Executable &program,
 static LogicalResult checkArtifactOptions(StringRef file, std::string &error) {
   SmallVector<llvm::cl::Option *> compilationOptions =
       programOptions.getCompilationOptions();
-  compilationOptions.append({&printLowered, &printSchedule, &profileKernels,
-                             &dumpDir, &beam, &beamVerbose});
+  compilationOptions.append(
+      {&printLowered, &printSchedule, &profileKernels, &dumpDir});
   for (llvm::cl::Option *option : compilationOptions) {
     if (option->getNumOccurrences() == 0)
       continue;
@@ -280,8 +261,6 @@ compileSource(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
     };
   options.profileKernels = profileKernels;
   options.dumpDir = dumpDir;
-  options.beam = beam;
-  options.beamVerbose = beamVerbose;
   if (printSchedule &&
       failed(printKernelSchedule(*parsed->module, entry, options))) {
     fail("cannot schedule @" + entry);

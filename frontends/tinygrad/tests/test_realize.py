@@ -926,3 +926,22 @@ def test_custom_kernel_device_range_on_one_device_is_refused():
                        match=r"RANGE in custom kernel per_device.*DEVICE "
                              r"range in a custom kernel on one device"):
         tt.realize(r)
+
+
+def test_beam_searches_kernel_schedules(tmp_path, monkeypatch):
+    # tinygrad's BEAM=N is tiny's kernel search of width N: the search
+    # keeps its choice for the matmul's kernel in the cache directory (none
+    # without BEAM), and the results are tinygrad's.
+    from tinygrad.helpers import Context
+    monkeypatch.setenv("TINY_BEAM_CACHE_DIR", str(tmp_path / "beam"))
+    monkeypatch.setenv("TINY_CACHE_DIR", str(tmp_path / "jit"))
+    a = RNG.integers(-3, 4, (21, 13)).astype(np.float32)
+    b = RNG.integers(-3, 4, (13, 34)).astype(np.float32)
+    want = (a.astype(np.int64) @ b.astype(np.int64)).astype(np.float32)
+    np.testing.assert_array_equal(
+        _tiny(lambda: Tensor(a) @ Tensor(b))[0], want)
+    assert not (tmp_path / "beam").exists()
+    with Context(BEAM=2):
+        got = _tiny(lambda: Tensor(a) @ Tensor(b))[0]
+    assert len(list((tmp_path / "beam").glob("*.beam"))) == 1
+    np.testing.assert_array_equal(got, want)

@@ -11,7 +11,10 @@ several devices (CPU:1, CPU:2, ...: host memory too) reads and gets a
 MultiBuffer: one param and one result per device.
 
 Compiled programs are kept by their IR text: a graph of the same structure
-gives the same text and skips even the C library's cache lookup.
+gives the same text and skips even the C library's cache lookup. tinygrad's
+BEAM=N asks tiny's kernel search for a beam of width N (at most 64, tiny's
+limit): each CPU kernel's schedule is timed among candidates, the choice
+cached on disk (tiny.compile's `beam`).
 
 Each run of a program adds to tinygrad's GlobalCounters what tinygrad adds
 for the calls it runs: kernel_count the kernels and copies between devices
@@ -31,7 +34,7 @@ import tiny.schedule
 from tinygrad.device import Buffer, MultiBuffer
 from tinygrad.dtype import dtypes
 from tinygrad.engine.realize import capturing, resolve_params
-from tinygrad.helpers import CAPTURING, GlobalCounters
+from tinygrad.helpers import BEAM, CAPTURING, GlobalCounters
 from tinygrad.uop.ops import CallInfo, GroupOp, Ops, UOp
 
 from .dtypes import ExportError
@@ -98,19 +101,22 @@ class Cost(collections.namedtuple("Cost", "kernels ops mem")):
 
 
 def _compile(text):
-    """(tiny.Program, Cost) for IR text, compiled once per distinct text."""
-    compiled = _PROGRAMS.get(text)
+    """(tiny.Program, Cost) for IR text, compiled once per distinct text
+    and beam width."""
+    beam = min(max(BEAM.value, 0), 64)
+    key = (text, beam)
+    compiled = _PROGRAMS.get(key)
     if compiled is None:
         start = time.perf_counter()
-        program = tiny.compile(text, name="tinygrad")
+        program = tiny.compile(text, name="tinygrad", beam=beam)
         compiled = (program, Cost.of(program, text))
         stats.compile_s += time.perf_counter() - start
         stats.compiles += 1
-        _PROGRAMS[text] = compiled
+        _PROGRAMS[key] = compiled
         if len(_PROGRAMS) > _MAX_PROGRAMS:
             _PROGRAMS.popitem(last=False)
     else:
-        _PROGRAMS.move_to_end(text)
+        _PROGRAMS.move_to_end(key)
     return compiled
 
 
