@@ -40,7 +40,7 @@
 // CHOSEN: beam: r_37_83_1: from the cache, thread=off row-upcast=2 reduce-unroll=1 block=off tile=1
 // CHOSEN2: beam: r_37_83_1: from the cache, thread=off row-upcast=2 reduce-unroll=1 block=off tile=2
 // WIDTH: tiny.k.kernel "r_37_83_1" attributes {tiny.scheduled}
-// WIDTH: tiny.k.range reduce {{.*}} -> (vector<[[#LANES:]]xf32>, vector<[[#LANES]]xf32>)
+// WIDTH: tiny.k.range reduce {{.*}} -> (vector<[[#LANES:]]xf32>, vector<{{[0-9]+}}xf32>)
 // WIDTH-NOT: vector<[[#mul(LANES,2)]]xf32>
 // WIDTH: TWO-VECTORS
 // WIDTH: tiny.k.kernel "r_37_83_1" attributes {tiny.scheduled}
