@@ -44,7 +44,7 @@ using namespace mlir::tiny;
 
 namespace {
 /// What a cache entry starts with; bumped when its contents change.
-constexpr StringLiteral kFormat = "tiny-beam 1";
+constexpr StringLiteral kFormat = "tiny-beam 2";
 
 /// The name of the function a kernel is lowered alone in.
 constexpr StringLiteral kKernelFunction = "tiny_beam_kernel";
@@ -70,9 +70,12 @@ struct Schedule {
   /// Cache blocking of a reduction-outside nest: 0 for the host's
   /// second-level cache, 1 none, 2 for half of it, 3 for twice it.
   int block = 0;
+  /// Vectors per row of the register tiles (-tiny-optimize's
+  /// vectors-per-row; 0: the heuristic's).
+  int64_t tile = 0;
 
   auto tie() const {
-    return std::make_tuple(thread, rowUpcast, reduceUnroll, block);
+    return std::make_tuple(thread, rowUpcast, reduceUnroll, block, tile);
   }
   bool operator<(const Schedule &other) const { return tie() < other.tie(); }
   bool isHeuristic() const { return tie() == Schedule().tie(); }
@@ -85,7 +88,8 @@ struct Schedule {
     };
     return std::string("thread=") + threads[thread] +
            " row-upcast=" + value(rowUpcast) +
-           " reduce-unroll=" + value(reduceUnroll) + " block=" + blocks[block];
+           " reduce-unroll=" + value(reduceUnroll) + " block=" + blocks[block] +
+           " tile=" + value(tile);
   }
 };
 
@@ -112,6 +116,13 @@ SmallVector<Schedule> getNeighbors(const Schedule &schedule) {
       neighbors.push_back(schedule);
       neighbors.back().block = value;
     }
+  // A width that does not fit the kernel's columns fails -tiny-optimize,
+  // and so the candidate, before it is compiled.
+  for (int64_t value : {0, 1, 2, 4})
+    if (value != schedule.tile) {
+      neighbors.push_back(schedule);
+      neighbors.back().tile = value;
+    }
   return neighbors;
 }
 
@@ -122,17 +133,18 @@ std::optional<Schedule> parseSchedule(StringRef text) {
     return std::nullopt;
   SmallVector<StringRef> fields;
   rest.split('\n').first.split(fields, ' ');
-  if (fields.size() != 4)
+  if (fields.size() != 5)
     return std::nullopt;
   Schedule schedule;
   int64_t thread, block;
   if (fields[0].getAsInteger(10, thread) ||
       fields[1].getAsInteger(10, schedule.rowUpcast) ||
       fields[2].getAsInteger(10, schedule.reduceUnroll) ||
-      fields[3].getAsInteger(10, block) || thread < 0 || thread > 2 ||
+      fields[3].getAsInteger(10, block) ||
+      fields[4].getAsInteger(10, schedule.tile) || thread < 0 || thread > 2 ||
       block < 0 || block > 3 || schedule.rowUpcast < 0 ||
       schedule.rowUpcast > 64 || schedule.reduceUnroll < 0 ||
-      schedule.reduceUnroll > 64)
+      schedule.reduceUnroll > 64 || schedule.tile < 0 || schedule.tile > 64)
     return std::nullopt;
   schedule.thread = thread;
   schedule.block = block;
@@ -142,7 +154,8 @@ std::optional<Schedule> parseSchedule(StringRef text) {
 std::string writeSchedule(const Schedule &schedule, StringRef comment) {
   return (kFormat + "\n" + Twine(schedule.thread) + " " +
           Twine(schedule.rowUpcast) + " " + Twine(schedule.reduceUnroll) + " " +
-          Twine(schedule.block) + "\n# " + comment + "\n")
+          Twine(schedule.block) + " " + Twine(schedule.tile) + "\n# " +
+          comment + "\n")
       .str();
 }
 
@@ -249,11 +262,17 @@ std::string printGeneric(Operation *op) {
   return text;
 }
 
-/// Schedules the kernel of `module` (an isolated kernel) with `schedule`
-/// and marks it scheduled.
+/// Schedules the kernel of `module` (an isolated kernel) with `schedule`:
+/// its ranges, their UPCAST and UNROLL copies expanded, and its register
+/// tiles, as the CPU pipeline would with the heuristic's choices; then marks
+/// it scheduled, so that the pipeline keeps all three.
 LogicalResult applySchedule(ModuleOp module, const Schedule &schedule) {
   PassManager pm(module.getContext());
   pm.addPass(createTinyCPUSchedule(getPassOptions(schedule)));
+  pm.addPass(createTinyExpandUpcast());
+  TinyOptimizeOptions tiles;
+  tiles.vectorsPerRow = static_cast<unsigned>(schedule.tile);
+  pm.addPass(createTinyOptimize(tiles));
   if (failed(pm.run(module)))
     return failure();
   getKernel(module)->setAttr(kScheduledAttrName,

@@ -693,35 +693,57 @@ def TinyGPUSchedule : Pass<"tiny-gpu-schedule"> {
 }
 
 def TinyOptimize : Pass<"tiny-optimize", "::mlir::ModuleOp"> {
-  let summary = "Tile, upcast and unroll kernel ranges for the target";
+  let summary = "Register-tile the large reductions of CPU kernels";
   let description = [{
-    Kernel-level scheduling after -tiny-rangeify, for CPU targets (kernels
-    that name a CUDA or HIP device are left for the GPU path). A large
-    reduction that rangeify wrote with its reduce ranges outside the
-    innermost output loop (a matmul: each UPCAST row loads, combines and
-    stores its accumulator for every reduced index) is register-tiled: the
-    output columns are split into tiles of W, a multiple of the vector
-    lanes; the tile loop goes outside the reduce ranges, which carry the
-    tile's rows x W accumulators as vector iter_args; column-contiguous
-    operands become `vector.load`s and column-independent ones broadcasts.
+    Chooses the register tiles of each CPU kernel and makes them with
+    `registerTile` (passes/ScheduleActions.h), after -tiny-expand-upcast.
+    Kernels that name a CUDA or HIP device are left for the GPU path, and
+    a kernel with the unit attribute `tiny.scheduled` is kept as it is: a
+    kernel search chose its tiles (jit/KernelSearch.h). A large reduction
+    that rangeify wrote with its reduce ranges outside the innermost output
+    loop (a matmul: each UPCAST row loads, combines and stores its
+    accumulator for every reduced index) is register-tiled: the output
+    columns are split into tiles of W, a multiple of the vector lanes; the
+    tile loop goes outside the reduce ranges, which carry the tile's rows x
+    W accumulators as vector iter_args; column-contiguous operands become
+    `vector.load`s and column-independent ones broadcasts.
     Columns the tiles leave over get one-vector tiles, then at most one
     tile each of half a vector, a quarter..., then scalar ones.
     Each accumulator combines its elements in the original order.
 
+    ```mlir
+    tiny.k.range reduce %k < %c64 {
+      tiny.k.range loop %j < %c64 { (out[%j] += a[%k] * b[%k, %j]) }
+    }
+    // becomes, W = 16
+    tiny.k.range loop %t < %c4 {
+      %init = vector.load %out[%t * 16] : memref<64xf32>, vector<16xf32>
+      %r = tiny.k.range reduce %k < %c64 iter_args(%acc = %init) {
+        (%acc + broadcast(a[%k]) * vector.load b[%k, %t * 16])
+      }
+      vector.store %r, %out[%t * 16] : memref<64xf32>, vector<16xf32>
+    }
+    ```
+
     The nest is left alone unless every store in it updates an accumulator
     whose address does not depend on the reduced indices, the accumulators
     are at least a row of columns apart, nothing else in the nest reads or
-    writes their buffers, and every column-dependent access is contiguous
-    (no gathers, no column-dependent gates) or a padded read: an index
+    writes their buffers, and every column-dependent access is contiguous,
+    strided or gathered in its last index, or a padded read: an index
     `select(ult(s, n), s, c)` plus offsets, with s contiguous in the column,
     becomes a `vector.maskedload` of the consecutive elements whose lanes
     out of bounds get the element at c, as the scalar loads read them.
-    Kernels with fewer columns than vector lanes are left alone too.
+    The lanes are the vector register's elements, or the most of 2, 4,
+    8... that the columns hold when they are fewer; a nest of one column
+    is left alone.
 
-    W is chosen so the accumulators take about half of the vector
-    registers, at most 4 vectors per row. `vector-bits` and
-    `vector-registers` describe the target; 0 means the host's widest
-    vector registers (512 bits and 32 registers with AVX-512).
+    W is `vectors-per-row` vectors of lanes; 0 (the default) chooses it so
+    that the accumulators take about half of the vector registers, at most
+    4 vectors per row, fewer where the columns are fewer. A
+    `vectors-per-row` whose W exceeds the columns of a nest is an error.
+    `vector-bits` and `vector-registers` describe the target; 0 means the
+    host's widest vector registers (512 bits and 32 registers with
+    AVX-512).
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"0",
@@ -729,6 +751,8 @@ def TinyOptimize : Pass<"tiny-optimize", "::mlir::ModuleOp"> {
     Option<"vectorRegisters", "vector-registers", "unsigned",
            /*default=*/"0",
            "Number of vector registers (0: the host's)">,
+    Option<"vectorsPerRow", "vectors-per-row", "unsigned", /*default=*/"0",
+           "Vectors per row of each register tile (0: the heuristic's)">,
   ];
   let dependentDialects = [
     "::mlir::tiny::TinyDialect",

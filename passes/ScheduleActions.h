@@ -172,6 +172,71 @@ bool canBlockReduce(k::RangeOp reduce, int64_t size);
 /// `size` divides.
 LogicalResult blockReduce(k::RangeOp reduce, int64_t size);
 
+/// A reduction-outside nest registerTile applies to, as a heuristic choosing
+/// its width sees it.
+struct RegisterTileNest {
+  /// The bound of the LOOP range of the columns.
+  int64_t numColumns;
+  /// The type of the accumulators' elements (the same for all of them).
+  Type accumulatorType;
+  /// The accumulators each column updates (the rows UPCAST together).
+  int64_t numAccumulators;
+};
+
+/// The nest registerTile tiles from the REDUCE range `reduce`, when it
+/// tiles it for some width (`canRegisterTile(reduce, 1, 1)`); none otherwise.
+std::optional<RegisterTileNest> matchRegisterTile(k::RangeOp reduce);
+
+/// Whether registerTile(`reduce`, `width`, `lanes`) applies.
+bool canRegisterTile(k::RangeOp reduce, int64_t width, int64_t lanes);
+
+/// Register-tiles the reduction-outside nest from the REDUCE range `reduce`
+/// (a matmul, its rows UPCAST and expanded by -tiny-expand-upcast): each
+/// reduced index loads, combines and stores every accumulator of every
+/// column,
+///
+///   reduce %k < K {
+///     loop %j < N {
+///       acc(u) = load out[row(u), %j]      (one per row u)
+///       store out[row(u), %j], combine(acc(u), src(u, %k, %j))
+///     }
+///   }
+///
+/// becomes tiles of `width` columns whose rows x `width` accumulators are
+/// carried through the reduce ranges as vectors, loaded before them and
+/// stored after them:
+///
+///   loop %t < N / width {
+///     init(u) = vector.load out[row(u), %t * width]
+///     res = reduce %k < K iter_args(acc(u) = init(u)) {
+///       end combine(acc(u), src(u, %k, %t * width + [0, 1, ... width - 1]))
+///     }
+///     vector.store res(u), out[row(u), %t * width]
+///   }
+///
+/// The columns the tiles leave over get tiles of `lanes` columns, then at
+/// most one tile each of half that, a quarter..., then scalar tiles of one
+/// column. Inside the reduce ranges a column-contiguous source is one
+/// vector load, one that does not depend on the column a scalar load
+/// broadcast, a padded read (the column index select(ult(s, n), s, c) plus
+/// offsets) a masked load, a column stride of 2 to 4 a masked load of every
+/// stride-th element, other column-dependent indices a gather. Each
+/// accumulator combines its reduced elements in the original order, so the
+/// results are unchanged.
+///
+/// It applies when 1 <= `lanes` <= `width` <= N, `lanes` divides `width`,
+/// and the nest qualifies: `reduce` and the REDUCE ranges nested in it, up
+/// to the LOOP range of the columns of a constant bound, carry nothing and
+/// hold only pure ops besides the next range; the column loop holds no
+/// region; each store in it updates an accumulator (ungated, of a
+/// byte-sized element, at a one-index address independent of the reduced
+/// indices, contiguous in the column, that only one earlier ungated load
+/// reads), all of one type, those of one buffer at least N apart; nothing
+/// else in the nest writes memory or reads the accumulators' buffers; every
+/// other op of the column loop is a load or an elementwise, vectorizable op
+/// on scalars, and every column-dependent index is in the last place.
+LogicalResult registerTile(k::RangeOp reduce, int64_t width, int64_t lanes);
+
 } // namespace mlir::tiny
 
 #endif // TINY_PASSES_SCHEDULEACTIONS_H

@@ -21,7 +21,8 @@ void mlir::tiny::buildKernelsToLLVMPipeline(OpPassManager &pm,
     pm.addPass(createTinyProfileKernels());
   // The ranges that run on the host's threads and the ones copied per
   // index (UPCAST, UNROLL), then register tiles for its vector registers
-  // (vector ops from here).
+  // (vector ops from here). A kernel the search scheduled
+  // (jit/KernelSearch.h) has all three already and is kept.
   pm.addPass(createTinyCPUSchedule());
   pm.addPass(createTinyExpandUpcast());
   pm.addPass(createTinyOptimize());

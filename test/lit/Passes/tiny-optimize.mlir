@@ -743,3 +743,39 @@ func.func @named_cpu_kernel(%b: memref<48xi32>, %out: memref<8xi32>) {
   }
   return
 }
+
+// -----
+
+// A kernel a search scheduled (tiny.scheduled) has the tiles it chose, here
+// none: it is kept as it is.
+// CHECK-LABEL: func.func @scheduled_kernel
+// CHECK:         tiny.k.kernel "r_8_1_1" attributes {tiny.scheduled}
+// CHECK-NOT:     vector.
+// CHECK:         tiny.k.range loop %{{.*}} < %{{.*}} {
+// CHECK-NOT:     vector.
+// CHECK:         return
+func.func @scheduled_kernel(%b: memref<48xi32>, %out: memref<8xi32>) {
+  tiny.k.kernel "r_8_1_1" attributes {tiny.scheduled} {
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c8 = arith.constant 8 : index
+    %c24 = arith.constant 24 : index
+    tiny.k.range reduce %k1 < %c2 {
+      %row = arith.muli %k1, %c24 : index
+      tiny.k.range reduce %k2 < %c3 {
+        tiny.k.range loop %j < %c8 {
+          %p = tiny.k.index %out[%j] : memref<8xi32>
+          %acc = tiny.k.load %p : !tiny.ptr<i32, global>
+          %k2b = arith.muli %k2, %c8 : index
+          %r = arith.addi %row, %k2b : index
+          %ib = arith.addi %r, %j : index
+          %pb = tiny.k.index %b[%ib] : memref<48xi32>
+          %bv = tiny.k.load %pb : !tiny.ptr<i32, global>
+          %s = arith.addi %acc, %bv : i32
+          tiny.k.store %p, %s : !tiny.ptr<i32, global>
+        }
+      }
+    }
+  }
+  return
+}
