@@ -364,7 +364,11 @@ static LogicalResult guardKernelsByRank(ModuleOp module, Operation *kernelEntry,
   });
   if (custom.wasInterrupted())
     return failure();
-  OpBuilder builder(module.getContext());
+  MLIRContext *context = module.getContext();
+  context->getOrLoadDialect<arith::ArithDialect>();
+  context->getOrLoadDialect<memref::MemRefDialect>();
+  context->getOrLoadDialect<scf::SCFDialect>();
+  OpBuilder builder(context);
   builder.setInsertionPointToStart(module.getBody());
   Type i64 = builder.getI64Type();
   auto rankType = MemRefType::get({}, i64);
