@@ -3,11 +3,14 @@
 #include "jit/HostSchedule.h"
 
 #include "conversions/RuntimeCalls/RuntimeCalls.h"
+#include "tiny/DeviceName.h"
 #include "tiny/HostCalls.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ExecutionEngine/Orc/Shared/ExecutorSymbolDef.h"
+
+#include <atomic>
 
 using namespace mlir;
 using namespace mlir::tiny;
@@ -31,6 +34,13 @@ struct HostCallFrame {
 };
 
 thread_local HostCallFrame *currentFrame = nullptr;
+
+/// The registered transport to other ranks (jit/RankTransport.h).
+std::atomic<::tiny::RankTransport *> rankTransport{nullptr};
+
+/// This process's rank, which the compiled code of a program across ranks
+/// reads (kHostRankSymbol): set before each launch.
+int64_t hostRank = 0;
 
 /// Installs `frame` for the calls of one program run.
 class ScopedFrame {
@@ -59,6 +69,24 @@ void callWithHostBuffers(void **hostPointers) {
 }
 
 } // namespace
+
+void ::tiny::setRankTransport(::tiny::RankTransport *transport) {
+  rankTransport = transport;
+}
+
+::tiny::RankTransport * ::tiny::getRankTransport() { return rankTransport; }
+
+int mlir::tiny::getDeviceRank(StringRef device) {
+  std::optional<::tiny::DeviceName> parsed =
+      ::tiny::parseDeviceName(device.str());
+  return parsed ? static_cast<int>(parsed->rank) : 0;
+}
+
+bool mlir::tiny::spansRanks(ArrayRef<BufferArgument> arguments) {
+  return llvm::any_of(arguments, [](const BufferArgument &argument) {
+    return getDeviceRank(argument.device) != 0;
+  });
+}
 
 bool mlir::tiny::takeRuntimeError(tiny_status_t status, std::string &error) {
   if (!status)
@@ -167,18 +195,41 @@ static FailureOr<tiny_buffer_t> getBoundBuffer(const BufferArgument &argument,
 
 /// Allocates each argument on its device, or, where `bound` holds a buffer
 /// for it, retains that buffer (which the caller has checked).
+/// A device of another rank gets no buffer here (its rank allocates it).
 static LogicalResult
 addBuffers(tiny_runtime_t runtime, ArrayRef<BufferArgument> arguments,
            ArrayRef<tiny_buffer_t> inputs, ArrayRef<tiny_buffer_t> outputs,
            bool bound, SmallVectorImpl<tiny_buffer_t> &buffers,
            SmallVectorImpl<tiny_device_t> &devices,
-           SmallVectorImpl<bool> &onHost, std::string &error) {
+           SmallVectorImpl<bool> &onHost, SmallVectorImpl<int> &ranks,
+           int localRank, int numRanks, std::string &error) {
   for (const BufferArgument &argument : arguments) {
+    std::optional<::tiny::DeviceName> name =
+        ::tiny::parseDeviceName(argument.device);
+    int rank = name ? static_cast<int>(name->rank) : 0;
+    if (rank >= numRanks) {
+      error = "device '" + argument.device + "' belongs to MPI rank " +
+              std::to_string(rank) + ", but " +
+              (numRanks == 1
+                   ? std::string("this process runs alone: run the program "
+                                 "under mpirun with at least ") +
+                         std::to_string(rank + 1) + " ranks"
+                   : "the job has " + std::to_string(numRanks) + " ranks");
+      return failure();
+    }
+    if (rank != localRank) {
+      buffers.push_back(nullptr);
+      devices.push_back(nullptr);
+      onHost.push_back(false);
+      ranks.push_back(rank);
+      continue;
+    }
+    // The runtime knows its own devices by their names without "@R".
+    std::string local = name ? name->getLocalName() : argument.device;
     tiny_device_t device = nullptr;
     tiny_device_kind_t kind;
-    if (takeRuntimeError(
-            tiny_device_get(runtime, argument.device.c_str(), &device),
-            error) ||
+    if (takeRuntimeError(tiny_device_get(runtime, local.c_str(), &device),
+                         error) ||
         takeRuntimeError(tiny_device_kind(device, &kind), error))
       return failure();
     tiny_buffer_t buffer = nullptr;
@@ -201,8 +252,20 @@ addBuffers(tiny_runtime_t runtime, ArrayRef<BufferArgument> arguments,
     buffers.push_back(buffer);
     devices.push_back(device);
     onHost.push_back(kind == TINY_DEVICE_KIND_CPU);
+    ranks.push_back(rank);
   }
   return success();
+}
+
+/// The transport, rank and number of ranks a program with `arguments` runs
+/// on: the registered transport's for a program across ranks, else rank 0
+/// of 1.
+static void getRank(ArrayRef<BufferArgument> arguments,
+                    ::tiny::RankTransport *&transport, int &rank,
+                    int &numRanks) {
+  transport = spansRanks(arguments) ? ::tiny::getRankTransport() : nullptr;
+  rank = transport ? transport->rank() : 0;
+  numRanks = transport ? transport->size() : 1;
 }
 
 FailureOr<std::unique_ptr<DeviceBuffers>>
@@ -210,9 +273,11 @@ DeviceBuffers::allocate(tiny_runtime_t runtime,
                         ArrayRef<BufferArgument> arguments,
                         std::string &error) {
   std::unique_ptr<DeviceBuffers> result(new DeviceBuffers(arguments));
+  int numRanks = 1;
+  getRank(arguments, result->transport, result->localRank, numRanks);
   if (failed(addBuffers(runtime, arguments, {}, {}, /*bound=*/false,
                         result->buffers, result->devices, result->onHost,
-                        error)))
+                        result->ranks, result->localRank, numRanks, error)))
     return failure();
   return result;
 }
@@ -222,9 +287,11 @@ DeviceBuffers::bind(tiny_runtime_t runtime, ArrayRef<BufferArgument> arguments,
                     ArrayRef<tiny_buffer_t> inputs,
                     ArrayRef<tiny_buffer_t> outputs, std::string &error) {
   std::unique_ptr<DeviceBuffers> result(new DeviceBuffers(arguments));
+  int numRanks = 1;
+  getRank(arguments, result->transport, result->localRank, numRanks);
   if (failed(addBuffers(runtime, arguments, inputs, outputs, /*bound=*/true,
                         result->buffers, result->devices, result->onHost,
-                        error)))
+                        result->ranks, result->localRank, numRanks, error)))
     return failure();
   return result;
 }
@@ -234,7 +301,8 @@ DeviceBuffers::~DeviceBuffers() {
   for (auto &[key, module] : modules)
     takeRuntimeError(tiny_module_unload(module), ignored);
   for (tiny_buffer_t buffer : buffers)
-    takeRuntimeError(tiny_buffer_release(buffer), ignored);
+    if (buffer)
+      takeRuntimeError(tiny_buffer_release(buffer), ignored);
 }
 
 LogicalResult DeviceBuffers::copy(int64_t dst, int64_t dstOffset, int64_t src,
@@ -247,10 +315,48 @@ LogicalResult DeviceBuffers::copy(int64_t dst, int64_t dstOffset, int64_t src,
             std::to_string(numBuffers) + " buffers";
     return failure();
   }
-  return failure(takeRuntimeError(
-      tiny_buffer_copy_range(buffers[dst], dstOffset, buffers[src], srcOffset,
-                             bytes),
-      error));
+  if (ranks[src] == ranks[dst]) {
+    // Both on another rank: that rank copies.
+    if (ranks[src] != localRank)
+      return success();
+    return failure(
+        takeRuntimeError(tiny_buffer_copy_range(buffers[dst], dstOffset,
+                                                buffers[src], srcOffset, bytes),
+                         error));
+  }
+  // Every rank counts every copy between ranks, so that the sender and the
+  // receiver number the message alike.
+  int tag = static_cast<int>(rankCopies++ % 4096);
+  if (ranks[src] != localRank && ranks[dst] != localRank)
+    return success();
+  if (!transport) {
+    error = "no transport to other ranks is registered";
+    return failure();
+  }
+  if (bytes < 0) {
+    error = "copy of " + std::to_string(bytes) + " bytes";
+    return failure();
+  }
+  std::string what = "copy from '" + arguments[src].device + "' to '" +
+                     arguments[dst].device + "': ";
+  std::vector<char> staging(static_cast<size_t>(bytes));
+  if (ranks[src] == localRank) {
+    if (takeRuntimeError(tiny_buffer_download_range(buffers[src], srcOffset,
+                                                    staging.data(), bytes),
+                         error))
+      return failure();
+    error = transport->send(ranks[dst], tag, staging.data(), bytes);
+  } else {
+    error = transport->receive(ranks[src], tag, staging.data(), bytes);
+    if (error.empty())
+      (void)takeRuntimeError(tiny_buffer_upload_range(buffers[dst], dstOffset,
+                                                      staging.data(), bytes),
+                             error);
+  }
+  if (error.empty())
+    return success();
+  error = what + error;
+  return failure();
 }
 
 LogicalResult DeviceBuffers::launchKernel(const GpuKernels &kernels,
@@ -285,6 +391,11 @@ LogicalResult DeviceBuffers::launchKernel(const GpuKernels &kernels,
   // The kernel runs on the device of its buffers (the runtime checks that
   // they agree).
   tiny_device_t device = devices[launch.arguments.front()];
+  if (!device) {
+    error = what + " is on '" + arguments[launch.arguments.front()].device +
+            "', a device of another rank";
+    return failure();
+  }
   tiny_module_t &module = modules[{launch.image, device}];
   const std::string &image = kernels.images[launch.image];
   if (!module &&
@@ -316,7 +427,8 @@ static LogicalResult copyEach(ArrayRef<BufferArgument> arguments,
                               ArrayRef<HostPointer> host, StringRef what,
                               Copy copy, std::string &error) {
   for (auto [argument, buffer] : llvm::zip(arguments, buffers)) {
-    if (argument.role != role)
+    // A null buffer is on a device of another rank, which copies it.
+    if (argument.role != role || !buffer)
       continue;
     if (argument.binding < 0 ||
         argument.binding >= static_cast<int64_t>(host.size())) {
@@ -353,6 +465,8 @@ LogicalResult DeviceBuffers::launch(void (*function)(void **),
   HostCallFrame frame{*this,         kernels, function, hostArguments,
                       buffers.size(), {}};
   launchedOn.clear();
+  rankCopies = 0;
+  hostRank = localRank;
   {
     ScopedFrame scope(frame);
     if (takeRuntimeError(tiny_launch_cpu(callWithHostBuffers,
@@ -405,6 +519,9 @@ mlir::tiny::getHostCallSymbols(llvm::orc::MangleAndInterner interner) {
       llvm::JITSymbolFlags::Exported};
   symbols[interner(TINY_HOST_LAUNCH)] = {
       llvm::orc::ExecutorAddr::fromPtr(&tiny_host_launch),
+      llvm::JITSymbolFlags::Exported};
+  symbols[interner(kHostRankSymbol)] = {
+      llvm::orc::ExecutorAddr::fromPtr(&hostRank),
       llvm::JITSymbolFlags::Exported};
   return symbols;
 }

@@ -10,6 +10,14 @@
 // through the runtime too (tiny_host_launch), which loads each code object
 // once per device and passes the kernel its buffers by argument position.
 //
+// A program whose devices live on several MPI ranks ("KIND:N@R",
+// docs/device-names.md) runs SPMD: each rank allocates, uploads and
+// downloads the buffers of its own devices only, its compiled code runs the
+// kernels of those devices only (each kernel is guarded by a test of
+// `tiny_host_rank`, see `guardKernelsByRank` in Executable.cpp), and a copy
+// between devices of two ranks is a send and a receive through the
+// registered RankTransport (jit/RankTransport.h).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TINY_JIT_HOSTSCHEDULE_H
@@ -17,6 +25,7 @@
 
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "jit/GpuKernels.h"
+#include "jit/RankTransport.h"
 #include "tiny/runtime.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -47,6 +56,18 @@ struct BufferArgument {
   tiny_dtype_t dtype;
   int64_t numElements;
 };
+
+/// The MPI rank that owns device `device` (its "@R"; 0 without one, or for
+/// a name that does not parse).
+int getDeviceRank(StringRef device);
+
+/// True when the program names a device of a rank other than 0: it runs
+/// SPMD, one rank per process, with a RankTransport registered.
+bool spansRanks(ArrayRef<BufferArgument> arguments);
+
+/// The name of the global the compiled code of a program across ranks reads
+/// to know which kernels are its own: an i64, this process's rank.
+constexpr const char *kHostRankSymbol = "tiny_host_rank";
 
 /// Reads the buffer arguments of the kernel-level function `func` made by
 /// -tiny-rangeify (each argument's `#tiny.buffer` and memref type). Fails,
@@ -89,11 +110,14 @@ public:
   /// are reported here once the devices have finished.
   LogicalResult launch(void (*function)(void **), const GpuKernels &kernels,
                        std::string &error);
-  /// Downloads each output argument into `outputs[binding]`.
+  /// Downloads each output argument into `outputs[binding]`. Outputs on
+  /// devices of other ranks are left alone: their rank holds them.
   LogicalResult download(ArrayRef<void *> outputs, std::string &error);
 
   /// What tiny_host_copy does for the running program: copies `bytes` from
   /// argument `src` at byte `srcOffset` to argument `dst` at `dstOffset`.
+  /// Between devices of two ranks, the source's rank sends and the
+  /// destination's receives; a rank that owns neither does nothing.
   LogicalResult copy(int64_t dst, int64_t dstOffset, int64_t src,
                      int64_t srcOffset, int64_t bytes, std::string &error);
   /// What tiny_host_launch does: queues launch `id` of `kernels` with
@@ -113,6 +137,15 @@ private:
   /// memory the host function may address).
   SmallVector<tiny_device_t> devices;
   SmallVector<bool> onHost;
+  /// The rank owning each buffer's device; buffers of other ranks than
+  /// `localRank` are null here.
+  SmallVector<int> ranks;
+  int localRank = 0;
+  /// The transport to other ranks, for a program across ranks.
+  ::tiny::RankTransport *transport = nullptr;
+  /// Copies between ranks in the current launch, which number their
+  /// messages: every rank runs every copy call, in the same order.
+  unsigned rankCopies = 0;
   /// Code objects loaded so far, by image index and device.
   std::map<std::pair<unsigned, tiny_device_t>, tiny_module_t> modules;
   /// The devices kernels were queued on during the current launch.

@@ -197,6 +197,14 @@ tiny_status_t Runtime::getDevice(const char *name,
                       "unknown device " + quote(name) +
                           ": expected CPU, CUDA or HIP, optionally followed "
                           "by ':N'");
+  // A runtime holds the devices of its own process; the JIT maps a device
+  // of another MPI rank to that rank's runtime by its local name.
+  if (parsed->rank != 0)
+    return makeStatus(TINY_STATUS_NOT_FOUND,
+                      "device " + quote(name) + " belongs to MPI rank " +
+                          std::to_string(parsed->rank) +
+                          ": a runtime holds its own process's devices, "
+                          "named without '@R' (docs/device-names.md)");
   std::string canonical = parsed->getCanonicalName();
 
   std::lock_guard<std::mutex> lock(mutex);

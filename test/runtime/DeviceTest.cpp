@@ -90,6 +90,16 @@ TEST_F(DeviceTest, UnknownDeviceNames) {
   }
 }
 
+TEST_F(DeviceTest, DevicesOfOtherRanksAreNotLocal) {
+  tiny_device_t device = nullptr;
+  EXPECT_TRUE(isError(tiny_device_get(runtime, "CPU:1@1", &device),
+                      TINY_STATUS_NOT_FOUND,
+                      {"device 'CPU:1@1' belongs to MPI rank 1"}));
+  EXPECT_EQ(device, nullptr);
+  // Rank 0 is the rank of a name without one.
+  EXPECT_EQ(getDevice("CPU:1@0"), getDevice("CPU:1"));
+}
+
 TEST_F(DeviceTest, CpuIndexOutOfRange) {
   tiny_device_t device = nullptr;
   EXPECT_TRUE(isError(tiny_device_get(runtime, "CPU:64", &device),

@@ -15,6 +15,13 @@
 //   tiny-run prog.mlir --entry=f -i x.npy -o y.npy
 //   tiny-run prog.mlir --host-functions=libmine.so -i x.npy
 //   tiny-compile prog.mlir -o prog.tiny && tiny-run prog.tiny -i x.npy
+//   mpirun -np 2 tiny-run prog.mlir -i x.npy --mpi-timeout=30
+//
+// Under mpirun (found from Open MPI's OMPI_COMM_WORLD_SIZE, or --mpi) every
+// rank runs the program; one whose devices live on several ranks
+// ("KIND:N@R", docs/device-names.md) runs each kernel on its device's rank
+// and copies between ranks through the MPI transport. Each rank prints the
+// results on its own devices; every rank reads the inputs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +33,9 @@
 #include "jit/Npy.h"
 #include "passes/Passes.h"
 #include "pipelines/Pipelines.h"
+#include "tiny/DeviceName.h"
+#include "tiny/MpiRankTransport.h"
+#include "tiny/MpiTransport.h"
 #include "tools/common/MLIROptions.h"
 #include "tools/common/ProgramOptions.h"
 #include "tools/tiny-run/InputSpec.h"
@@ -39,8 +49,10 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/xxhash.h"
 
 #include <chrono>
+#include <cstdlib>
 #include <limits>
 #include <set>
 
@@ -151,6 +163,25 @@ static llvm::cl::opt<std::string> dumpDir(
                    "the program compiles, before it runs"),
     llvm::cl::value_desc("DIR"), llvm::cl::cat(runCategory));
 
+static llvm::cl::opt<bool> useMpi(
+    "mpi",
+    llvm::cl::desc("join an MPI job as one of its ranks (implied under "
+                   "Open MPI's mpirun): a program whose devices live on "
+                   "several ranks (\"CPU@1\") runs each kernel on its "
+                   "device's rank, and each rank prints its own results"),
+    llvm::cl::cat(runCategory));
+
+static llvm::cl::opt<double> mpiTimeout(
+    "mpi-timeout",
+    llvm::cl::desc("under MPI, the longest wait for another rank, in "
+                   "seconds: a rank that died or does not answer fails the "
+                   "run with an error naming it (default 60)"),
+    llvm::cl::value_desc("SECONDS"), llvm::cl::init(60),
+    llvm::cl::cat(runCategory));
+
+/// This process's MPI rank while it runs under MPI, for its messages.
+static int mpiRank = -1;
+
 /// Prints the kernels of `entry` as the JIT's first stage makes them: the
 /// same pipeline (-tiny-jit-kernels) on a copy of `module`, then
 /// -tiny-print-schedule.
@@ -186,9 +217,37 @@ static SmallVector<std::string> joinAtSignValues(int argc, char **argv) {
   return joined;
 }
 
-static int fail(const Twine &message) {
-  llvm::errs() << "tiny-run: error: " << message << "\n";
+/// The exit status of a failed run, whose error was reported. Under MPI the
+/// process leaves at once, without MPI_Finalize, which waits for every rank
+/// and would hang on a dead or stuck peer; mpirun then ends the job.
+static int exitFailed() {
+  if (mpiRank >= 0) {
+    llvm::outs().flush();
+    llvm::errs().flush();
+    std::_Exit(1);
+  }
   return 1;
+}
+
+static int fail(const Twine &message) {
+  llvm::errs() << "tiny-run: error: ";
+  if (mpiRank >= 0)
+    llvm::errs() << "rank " << mpiRank << ": ";
+  llvm::errs() << message << "\n";
+  return exitFailed();
+}
+
+/// True under Open MPI's mpirun, which sets OMPI_COMM_WORLD_SIZE in every
+/// rank's environment.
+static bool isUnderMpirun() {
+  return std::getenv("OMPI_COMM_WORLD_SIZE") != nullptr;
+}
+
+/// The MPI rank that owns the device of a result of `type`.
+static int getResultRank(RankedTensorType type) {
+  std::optional<::tiny::DeviceName> name =
+      ::tiny::parseDeviceName(getRuntimeDeviceName(type));
+  return name ? static_cast<int>(name->rank) : 0;
 }
 
 /// Launches `program` `count` times on buffers allocated on `runtime` and
@@ -338,14 +397,18 @@ static void printProfile(ArrayRef<KernelLaunch> launches) {
 static LogicalResult printStats(tiny_runtime_t runtime,
                                 ArrayRef<BufferArgument> arguments) {
   std::set<StringRef> names;
+  // Each rank prints the counters of its own devices, by their full names.
   for (const BufferArgument &argument : arguments)
-    names.insert(argument.device);
+    if (getDeviceRank(argument.device) == std::max(mpiRank, 0))
+      names.insert(argument.device);
   for (StringRef name : names) {
     tiny_device_t device = nullptr;
     tiny_device_stats_t stats;
     std::string error;
-    if (takeRuntimeError(
-            tiny_device_get(runtime, name.str().c_str(), &device), error) ||
+    std::optional<::tiny::DeviceName> parsed = ::tiny::parseDeviceName(name);
+    std::string local = parsed ? parsed->getLocalName() : name.str();
+    if (takeRuntimeError(tiny_device_get(runtime, local.c_str(), &device),
+                         error) ||
         takeRuntimeError(tiny_device_stats(device, &stats), error)) {
       fail(Twine("device ") + name + ": " + error);
       return failure();
@@ -382,6 +445,26 @@ int main(int argc, char **argv) {
   auto file = openInputFile(inputFile, &error);
   if (!file)
     return fail(error);
+  // Every rank joins before it compiles, and shakes hands on the program's
+  // text and entry: a rank that runs another program fails here.
+  std::unique_ptr<::tiny::mpi::Transport> transport;
+  std::unique_ptr<::tiny::mpi::MpiRankTransport> rankTransport;
+  if (useMpi || isUnderMpirun()) {
+    if (!(mpiTimeout > 0))
+      return fail("--mpi-timeout must be positive");
+    ::tiny::mpi::TransportOptions options;
+    options.timeoutSeconds = mpiTimeout;
+    options.programTag = llvm::xxh3_64bits(file->getBuffer()) ^
+                         (llvm::xxh3_64bits(programOptions.getEntryName()) *
+                          0x9e3779b97f4a7c15ull);
+    ::tiny::mpi::Status status =
+        ::tiny::mpi::Transport::create(options, transport);
+    if (!status.ok())
+      return fail("cannot join the MPI job: " + status.toString());
+    mpiRank = transport->rank();
+    rankTransport = std::make_unique<::tiny::mpi::MpiRankTransport>(*transport);
+    ::tiny::setRankTransport(rankTransport.get());
+  }
   if (failed(programOptions.loadHostFunctions(error)))
     return fail(error);
   FailureOr<std::shared_ptr<Executable>> program;
@@ -392,7 +475,7 @@ int main(int argc, char **argv) {
     program = compileSource(context, sourceMgr);
   }
   if (failed(program))
-    return 1;
+    return exitFailed();
   if (printLowered)
     return 0;
   StringRef entry = (*program)->getEntry();
@@ -454,7 +537,11 @@ int main(int argc, char **argv) {
     return fail("-o given " + Twine(outputs.size()) + " times but @" +
                 entry + " returns " + Twine(results->size()) +
                 " tensors");
+  ArrayRef<RankedTensorType> resultTypes = (*program)->getResultTypes();
   for (auto [i, result] : llvm::enumerate(*results)) {
+    // A result on a device of another rank is that rank's to print.
+    if (getResultRank(resultTypes[i]) != std::max(mpiRank, 0))
+      continue;
     if (i < outputs.size()) {
       StringRef path = outputs[i];
       path.consume_front("@");
@@ -468,7 +555,7 @@ int main(int argc, char **argv) {
   }
   if (printDeviceStats &&
       failed(printStats(runtime, (*program)->getBufferArguments())))
-    return 1;
+    return exitFailed();
   if (repeat > 0) {
     FailureOr<double> best =
         timeLaunches(**program, values, runtime, repeat, error);

@@ -13,13 +13,17 @@ def Tiny_DeviceAttr : AttrDef<Tiny_Dialect, "Device"> {
   let description = [{
     One device name (`#tiny.device<"CPU">`) or, for a multi-device value,
     a tuple of distinct names (`#tiny.device<"CPU:0", "CPU:1">`). A name is
-    `KIND` or `KIND:N`: KIND is upper-case letters, digits and `_`, starting
-    with a letter; N is a device index without leading zeros
-    (tiny/DeviceName.h parses names for the dialect, the passes and the
-    runtime). `KIND:0` and `KIND` name one device, as in tinygrad: the
-    attribute holds the canonical spelling `KIND`, whatever it was built or
-    parsed from, so `#tiny.device<"CPU:0">` is `#tiny.device<"CPU">`. The
-    attribute is the encoding of a tensor-level value's type.
+    `KIND` or `KIND:N`, optionally followed by `@R`: KIND is upper-case
+    letters, digits and `_`, starting with a letter; N is a device index and
+    R an MPI rank, both without leading zeros (tiny/DeviceName.h parses
+    names for the dialect, the passes and the runtime). `"CUDA:1@2"` is
+    device CUDA:1 of rank 2; a name without `@R` is rank 0's, so a program
+    that names no rank runs in one process (docs/device-names.md).
+    `KIND:0` and `KIND` name one device, as in tinygrad, and so do `NAME@0`
+    and `NAME`: the attribute holds the canonical spelling (`KIND`, no
+    `@0`), whatever it was built or parsed from, so `#tiny.device<"CPU:0@0">`
+    is `#tiny.device<"CPU">`. The attribute is the encoding of a
+    tensor-level value's type.
   }];
   let parameters = (ins ArrayRefParameter<"::mlir::StringAttr">:$names);
   let assemblyFormat = "`<` $names `>`";

@@ -77,7 +77,9 @@ mlir::tiny::verifyDeviceName(function_ref<InFlightDiagnostic()> emitError,
     return success();
   return emitError() << "unknown device syntax '" << name.getValue()
                      << "': expected KIND or KIND:N with KIND in upper "
-                        "case, e.g. \"CPU\" or \"CUDA:1\"";
+                        "case, optionally followed by @R for a device of "
+                        "MPI rank R, e.g. \"CPU\", \"CUDA:1\" or "
+                        "\"CUDA:1@2\"";
 }
 
 /// verifyDeviceName, and the canonical spelling the attributes hold: their
@@ -91,7 +93,8 @@ verifyCanonicalDeviceName(function_ref<InFlightDiagnostic()> emitError,
   if (getCanonicalDeviceName(name) != name)
     return emitError() << "device '" << name.getValue() << "' is spelled '"
                        << getCanonicalDeviceName(name).getValue()
-                       << "': KIND:0 and KIND name one device";
+                       << "': KIND:0 and KIND name one device, and so do a "
+                          "name with @0 and without";
   return success();
 }
 

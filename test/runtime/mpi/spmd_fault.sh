@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Errors and faults of programs across ranks (spmd.mlir):
+#   spmd_fault.sh TINY_RUN CASE
+# Each case must end with a clear error on every rank that reports one,
+# within the transport's timeout (--mpi-timeout=2) plus slack, and the job
+# must end on its own. Cases:
+#   alone    a program naming rank 1 run without mpirun
+#   few      a program naming rank 2 run on 2 ranks
+#   program  rank 1 runs another entry: the handshake refuses it
+#   dead     rank 1 is killed (SIGKILL) after joining, while rank 0 waits
+#            for its copy
+#   silent   rank 1 joins, then stops answering (blocked reading its input)
+#            past the timeout
+set -uo pipefail
+here="$(dirname "$0")"
+source "$here/mpirun.sh"
+tiny_run="$(realpath "$1")" case="$2"
+unset TEST_PREMATURE_EXIT_FILE
+py=/usr/bin/python3
+dir="$TMPDIR/spmd-fault-$case"
+mkdir -p "$dir"
+out="$dir/out.log"
+"$py" -c "import numpy as np; np.save('$dir/x.npy', np.arange(1024, dtype=np.float32))"
+prog="$here/spmd.mlir"
+run=("$tiny_run" "$prog" --entry=there_and_back -i "$dir/x.npy" --mpi-timeout=2)
+keep_up=(--mca orte_abort_on_non_zero_status 0)
+
+fail() {
+  echo "FAIL: $*"
+  echo "--- output:"
+  cat "$out"
+  exit 1
+}
+# expect WORDS...: the output holds each of WORDS.
+expect() {
+  for word in "$@"; do
+    grep -qF -- "$word" "$out" || fail "no '$word'"
+  done
+}
+mpi() {
+  timeout 60 bash -c 'source "$0"; tiny_mpirun "$@"' "$here/mpirun.sh" "$@" \
+    >"$out" 2>&1
+}
+elapsed() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }'; }
+
+start=$(date +%s.%N)
+case "$case" in
+alone)
+  "${run[@]}" >"$out" 2>&1 && fail "ran"
+  expect "device 'CPU@1' belongs to MPI rank 1, but this process runs alone" \
+    "under mpirun with at least 2 ranks"
+  ;;
+few)
+  mpi 2 "$tiny_run" "$prog" --entry=ring3 -i "$dir/x.npy" --mpi-timeout=2 &&
+    fail "ran"
+  expect "rank 0: device 'CPU@2' belongs to MPI rank 2, but the job has 2 ranks" \
+    "rank 1: device 'CPU@2'"
+  ;;
+program)
+  # MPMD: rank 1 runs the other entry; the program tag is the text's and
+  # the entry's.
+  # (With the job kept up mpirun exits 0: the output tells.)
+  mpi 1 "${keep_up[@]}" "${run[@]}" : -np 1 "$tiny_run" "$prog" \
+    --entry=result_on_rank1 -i "$dir/x.npy" --mpi-timeout=2
+  expect "cannot join the MPI job: MISMATCH: creating the MPI transport on rank 0" \
+    "cannot join the MPI job: MISMATCH: creating the MPI transport on rank 1" \
+    "rank 1 runs program"
+  ;;
+dead | silent)
+  # Rank 1 joins, then blocks opening its input, a FIFO nobody writes yet,
+  # while rank 0 has sent x and waits for x * x + 1.
+  mkfifo "$dir/fifo.npy"
+  rank1=(bash -c 'echo $$ >"$0"; exec "$@"' "$dir/rank1.pid" "$tiny_run" "$prog"
+    --entry=there_and_back -i "$dir/fifo.npy" --mpi-timeout=2)
+  mpi 1 "${keep_up[@]}" "${run[@]}" : -np 1 "${rank1[@]}" &
+  job=$!
+  for _ in $(seq 100); do [ -s "$dir/rank1.pid" ] && break; sleep 0.1; done
+  if [ "$case" = dead ]; then
+    sleep 0.5
+    kill -9 "$(cat "$dir/rank1.pid")"
+  else
+    sleep 4 # past rank 0's timeout; then rank 1 reads an empty file
+    exec 3>"$dir/fifo.npy"
+    exec 3>&-
+  fi
+  wait "$job"
+  # x's 4 KiB are past the shared-memory eager limit: the send waits.
+  expect "rank 0: copy failed: copy from 'CPU' to 'CPU@1': TIMEOUT" \
+    "no answer from rank 1 within 2 s"
+  [ "$case" = dead ] || expect "rank 1: input 0"
+  ;;
+*)
+  fail "unknown case $case"
+  ;;
+esac
+wall=$(elapsed "$start")
+echo "--- $case: error after $wall s"
+grep -E 'error|TIMEOUT|MISMATCH' "$out"
+awk -v w="$wall" 'BEGIN { exit !(w < 20) }' || fail "took $wall s"
+grep -q ' : tensor<' "$out" && fail "a rank printed a result"
+echo "PASS: $case"
