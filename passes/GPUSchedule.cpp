@@ -298,14 +298,6 @@ SmallVector<k::RangeOp> getOutputNest(k::KernelOp kernel) {
   return nest;
 }
 
-/// Inlines `range`'s body in its place, for index `index`.
-void inlineRange(RewriterBase &rewriter, k::RangeOp range, Value index) {
-  Block &body = range.getBody().front();
-  rewriter.eraseOp(body.getTerminator());
-  rewriter.inlineBlockBefore(&body, range, ValueRange{index});
-  rewriter.eraseOp(range);
-}
-
 /// Gives `kernel` a grid from its nest of output ranges: they become GLOBAL
 /// ranges; without a GROUP_REDUCE, which takes the threads, the innermost
 /// one becomes LOCAL threads, split into blocks of `blockSize` (its body
@@ -320,7 +312,7 @@ void scheduleGrid(RewriterBase &rewriter, k::KernelOp kernel, bool groupReduce,
       continue;
     }
     rewriter.setInsertionPoint(range);
-    inlineRange(rewriter, range, createIndex(rewriter, range.getLoc(), 0));
+    range.inlineAt(rewriter, createIndex(rewriter, range.getLoc(), 0));
   }
   if (nest.empty())
     return;
