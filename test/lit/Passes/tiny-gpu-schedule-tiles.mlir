@@ -147,3 +147,50 @@ func.func @tail11(%a: memref<44xf32>, %b: memref<32xf32>, %c: memref<88xf32>) {
   }
   return
 }
+
+// -----
+
+// 6 rows, fewer than 2 x 4: 4 does not divide them, 2 does: 3 threads of 2
+// rows.
+// CHECK-LABEL: func.func @few6
+// CHECK: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-NEXT: tiny.k.range local %{{.*}} < %[[C3]] {
+// CHECK-NEXT: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-NEXT: tiny.k.range upcast %{{.*}} < %[[C2]] {
+// CHECK: return
+func.func @few6(%a: memref<24xf32>, %b: memref<32xf32>, %c: memref<48xf32>) {
+  tiny.k.kernel "r_6_8" {
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %rows = arith.constant 6 : index
+    tiny.k.range loop %i < %rows {
+      tiny.k.range loop %j < %c8 {
+        %zero = arith.constant 0.0 : f32
+        %o = arith.muli %i, %c8 : index
+        %oj = arith.addi %j, %o : index
+        %p = tiny.k.index %c[%oj] : memref<48xf32>
+        tiny.k.store %p, %zero : !tiny.ptr<f32, global>
+      }
+      tiny.k.range reduce %k < %c4 {
+        tiny.k.range loop %j < %c8 {
+          %o = arith.muli %i, %c8 : index
+          %oj = arith.addi %j, %o : index
+          %p = tiny.k.index %c[%oj] : memref<48xf32>
+          %acc = tiny.k.load %p : !tiny.ptr<f32, global>
+          %ai = arith.muli %i, %c4 : index
+          %aik = arith.addi %k, %ai : index
+          %pa = tiny.k.index %a[%aik] : memref<24xf32>
+          %va = tiny.k.load %pa : !tiny.ptr<f32, global>
+          %bk = arith.muli %k, %c8 : index
+          %bkj = arith.addi %j, %bk : index
+          %pb = tiny.k.index %b[%bkj] : memref<32xf32>
+          %vb = tiny.k.load %pb : !tiny.ptr<f32, global>
+          %m = arith.mulf %va, %vb fastmath<contract> : f32
+          %n = arith.addf %acc, %m fastmath<reassoc,contract> : f32
+          tiny.k.store %p, %n : !tiny.ptr<f32, global>
+        }
+      }
+    }
+  }
+  return
+}
