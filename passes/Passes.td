@@ -651,10 +651,13 @@ def TinyGPUSchedule : Pass<"tiny-gpu-schedule"> {
       range of threads when longer (guarded when the bound is not a
       multiple). With a GROUP_REDUCE it becomes GLOBAL too. A range of one
       iteration is inlined.
-    - Register tiles: in a kernel with no GROUP_REDUCE, when the innermost
-      range of that nest is a LOOP over the rows of a reduction-outside
-      nest (its body holds a REDUCE range that carries nothing, in which a
-      load does not depend on the row: a matmul's B), its rows are UPCAST
+    - Register tiles: in a kernel with no GROUP_REDUCE, when the body of
+      the innermost range of that nest holds a REDUCE range that carries
+      nothing (a reduction-outside nest, the form -tiny-rangeify gives a
+      large matmul), the rows are the innermost range of the nest that runs
+      more than once, a LOOP. When a load of the reduction does not depend
+      on the row (a matmul's B) and the rows are independent (upcastLoop's
+      check), they are UPCAST
       `row-upcast` at a time (4 when 0; 1 leaves one row per thread), so
       that -tiny-expand-upcast computes a tile of rows per thread and loads
       the shared operand once for them; the grid takes the groups of rows.
