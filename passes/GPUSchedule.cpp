@@ -16,6 +16,21 @@
 //   LOCAL threads in blocks of `block-size` (split into a GLOBAL and a LOCAL
 //   range when it is longer); with a GROUP_REDUCE, which takes the threads,
 //   it becomes blocks too.
+// - Register tiles: the rows of a reduction-outside nest (the form
+//   -tiny-rangeify gives a large matmul: per row, an initialization, a
+//   REDUCE range over the column loop accumulating in the output, an
+//   epilogue), the innermost range of the output nest, would each take a
+//   thread of their own that loads every operand once per multiply-add.
+//   Where the rows share a load of the reduction (matmul's B), they are
+//   UPCAST `row-upcast` at a time (kRowUpcast by default), so that
+//   -tiny-expand-upcast computes the rows of a tile in each column loop and
+//   loads what does not depend on the row once for them (upcastLoop, as
+//   -tiny-cpu-schedule does for the host's cores); the grid then takes the
+//   groups of rows. The rows the factor does not divide are split off
+//   (splitLoop) into an UPCAST range of their own, which the first thread
+//   of the grid runs after its tile (the ranges of the main rows' grid wrap
+//   it, one iteration each). Fewer than 2 * row-upcast rows are upcast by
+//   the most, halving it, that divides them into two groups at least.
 // - A kernel left with no GPU axis at all (no output nest: a scalar store,
 //   ranges side by side) runs as one thread: its body is wrapped in a GLOBAL
 //   range of one iteration, so the schedule is written down in the IR.
@@ -30,6 +45,7 @@
 #include "dialects/tiny/Utils/KernelDevice.h"
 #include "dialects/tiny/Utils/ReductionCombiner.h"
 #include "passes/Passes.h"
+#include "passes/ScheduleActions.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -50,6 +66,12 @@ namespace {
 
 /// GPUs have three grid dimensions, x y z.
 constexpr unsigned kGridDims = 3;
+
+/// The rows of a reduction-outside nest one thread computes by default: 4
+/// rows of accumulators load each shared operand (a column of matmul's B)
+/// once per 4 multiply-adds and keep 4 threads' rows in one, which the
+/// grid of a large matmul can spare.
+constexpr int64_t kRowUpcast = 4;
 
 Value createIndex(OpBuilder &builder, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(builder, loc, value);
@@ -264,10 +286,18 @@ bool mayWrite(Operation &op) {
   return !isMemoryEffectFree(&op);
 }
 
+/// Whether `range` is the tail of rows scheduleRowTiles splits off at the
+/// top of `kernel`: an UPCAST range there, carrying nothing.
+bool isRowTail(k::RangeOp range, k::KernelOp kernel) {
+  return range->getParentOp() == kernel.getOperation() &&
+         range.getAxis() == AxisType::Upcast && range.getInitArgs().empty();
+}
+
 /// The output ranges a kernel's default grid may take: from the kernel's
 /// top, the only range of each block while it carries nothing, is a LOOP or
 /// THREAD range with a constant bound, and the ops beside it write nothing
-/// (every thread runs them). At most three ranges longer than one.
+/// (every thread runs them); at the top, the tail of rows scheduleRowTiles
+/// splits off may follow it. At most three ranges longer than one.
 SmallVector<k::RangeOp> getOutputNest(k::KernelOp kernel) {
   SmallVector<k::RangeOp> nest;
   Block *block = &kernel.getBody().front();
@@ -278,10 +308,13 @@ SmallVector<k::RangeOp> getOutputNest(k::KernelOp kernel) {
       if (op.hasTrait<OpTrait::IsTerminator>())
         continue;
       auto range = dyn_cast<k::RangeOp>(op);
+      if (range && only && isRowTail(range, kernel))
+        continue;
       if ((range && only) ||
           (!range && (op.getNumRegions() != 0 || mayWrite(op))))
         return nest;
-      only = range;
+      if (range)
+        only = range;
     }
     if (!only || !only.getInitArgs().empty() ||
         (only.getAxis() != AxisType::Loop &&
@@ -298,14 +331,6 @@ SmallVector<k::RangeOp> getOutputNest(k::KernelOp kernel) {
   return nest;
 }
 
-/// Inlines `range`'s body in its place, for index `index`.
-void inlineRange(RewriterBase &rewriter, k::RangeOp range, Value index) {
-  Block &body = range.getBody().front();
-  rewriter.eraseOp(body.getTerminator());
-  rewriter.inlineBlockBefore(&body, range, ValueRange{index});
-  rewriter.eraseOp(range);
-}
-
 /// Gives `kernel` a grid from its nest of output ranges: they become GLOBAL
 /// ranges; without a GROUP_REDUCE, which takes the threads, the innermost
 /// one becomes LOCAL threads, split into blocks of `blockSize` (its body
@@ -320,7 +345,7 @@ void scheduleGrid(RewriterBase &rewriter, k::KernelOp kernel, bool groupReduce,
       continue;
     }
     rewriter.setInsertionPoint(range);
-    inlineRange(rewriter, range, createIndex(rewriter, range.getLoc(), 0));
+    range.inlineAt(rewriter, createIndex(rewriter, range.getLoc(), 0));
   }
   if (nest.empty())
     return;
@@ -361,6 +386,128 @@ void scheduleGrid(RewriterBase &rewriter, k::KernelOp kernel, bool groupReduce,
   rewriter.eraseOp(inner);
 }
 
+/// Wraps each row tail at the top of `kernel` in ranges of one iteration,
+/// of the axes of the grid ranges around the main rows, outermost first:
+/// the first thread of the main rows' grid runs it after its own rows
+/// (every other thread, and every other block, is guarded off).
+void wrapRowTails(RewriterBase &rewriter, k::KernelOp kernel) {
+  SmallVector<k::RangeOp> tails;
+  k::RangeOp main;
+  for (auto range : kernel.getBody().front().getOps<k::RangeOp>()) {
+    if (isRowTail(range, kernel))
+      tails.push_back(range);
+    else
+      main = range;
+  }
+  if (tails.empty() || !main)
+    return;
+  SmallVector<AxisType> axes;
+  auto isGridAxis = [](AxisType axis) {
+    return axis == AxisType::Global || axis == AxisType::Local;
+  };
+  for (k::RangeOp grid = main; grid && isGridAxis(grid.getAxis());) {
+    axes.push_back(grid.getAxis());
+    k::RangeOp next;
+    for (auto inner : grid.getBody().front().getOps<k::RangeOp>())
+      if (isGridAxis(inner.getAxis()))
+        next = inner;
+    grid = next;
+  }
+  for (k::RangeOp tail : tails) {
+    for (AxisType axis : axes) {
+      rewriter.setInsertionPoint(tail);
+      auto wrapper =
+          k::RangeOp::create(rewriter, tail.getLoc(), axis,
+                             createIndex(rewriter, tail.getLoc(), 1));
+      rewriter.moveOpBefore(tail, wrapper.getBody().front().getTerminator());
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Register tiles
+//===----------------------------------------------------------------------===//
+
+/// Whether a REDUCE range in the body of `rows` loads a value whose address
+/// does not depend on `rows`' index: a load the rows of a tile share.
+bool rowsShareLoads(k::RangeOp rows) {
+  DenseSet<Value> fromRow{rows.getInductionVar()};
+  bool shares = false;
+  rows.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
+    bool reads = llvm::any_of(op->getOperands(), [&](Value operand) {
+      return fromRow.contains(operand);
+    });
+    if (reads) {
+      fromRow.insert(op->getResults().begin(), op->getResults().end());
+      if (auto range = dyn_cast<k::RangeOp>(op))
+        fromRow.insert(range.getRegionIterArgs().begin(),
+                       range.getRegionIterArgs().end());
+    }
+    if (!isa<k::LoadOp>(op) || reads)
+      return;
+    for (auto range = op->getParentOfType<k::RangeOp>(); range != rows;
+         range = range->getParentOfType<k::RangeOp>())
+      shares |= range.getAxis() == AxisType::Reduce;
+  });
+  return shares;
+}
+
+/// The rows of `kernel`'s reduction-outside nest that a register tile
+/// takes: when the body of the innermost range of its output nest holds a
+/// REDUCE range that carries nothing, the innermost range of the nest that
+/// runs more than once, a LOOP range whose rows share a load of the
+/// reduction. Null when there is none.
+k::RangeOp getTileRows(k::KernelOp kernel) {
+  SmallVector<k::RangeOp> nest = getOutputNest(kernel);
+  auto longest = llvm::find_if(llvm::reverse(nest), [](k::RangeOp range) {
+    return *getConstantIntValue(range.getBound()) > 1;
+  });
+  if (longest == nest.rend() || longest->getAxis() != AxisType::Loop)
+    return {};
+  k::RangeOp rows = *longest;
+  bool reduceOutside = llvm::any_of(
+      nest.back().getBody().front().getOps<k::RangeOp>(), [](k::RangeOp range) {
+        return range.getAxis() == AxisType::Reduce &&
+               range.getInitArgs().empty();
+      });
+  return reduceOutside && rowsShareLoads(rows) ? rows : k::RangeOp();
+}
+
+/// UPCASTs the rows of `kernel`'s reduction-outside nest `rowUpcast` at a
+/// time (see the file comment). The tail `rowUpcast` does not divide is
+/// split off only at the kernel's top, where the grid wraps it; nested
+/// rows take the most factor, halving `rowUpcast`, that divides them.
+void scheduleRowTiles(k::KernelOp kernel, int64_t rowUpcast) {
+  k::RangeOp rows = getTileRows(kernel);
+  if (!rows || rowUpcast < 2)
+    return;
+  int64_t bound = *getConstantIntValue(rows.getBound());
+  // The whole loop upcast checks that the rows are independent.
+  if (!canUpcastLoop(rows, bound))
+    return;
+  bool atTop = rows->getParentOp() == kernel.getOperation();
+  if (bound < 2 * rowUpcast || !atTop) {
+    int64_t factor = rowUpcast;
+    while (factor > 1 && (bound % factor != 0 || bound < 2 * factor))
+      factor /= 2;
+    (void)upcastLoop(rows, factor);
+    return;
+  }
+  int64_t tail = bound % rowUpcast;
+  if (tail != 0) {
+    FailureOr<k::RangeOp> tailRows = splitLoop(rows, bound - tail);
+    if (failed(tailRows))
+      return;
+    // One row is no UPCAST: a LOOP range of one iteration, which the grid
+    // would take for the nest, becomes the UPCAST range of that row.
+    if (tail == 1)
+      tailRows->setAxis(AxisType::Upcast);
+    else
+      (void)upcastLoop(*tailRows, tail);
+  }
+  (void)upcastLoop(rows, rowUpcast);
+}
+
 /// Wraps the body of `kernel` in a GLOBAL range of one iteration: one
 /// thread runs it.
 void scheduleOneThread(RewriterBase &rewriter, k::KernelOp kernel) {
@@ -389,6 +536,11 @@ struct TinyGPUSchedulePass
           << blockSize.getValue();
       return signalPassFailure();
     }
+    if (rowUpcast < 0) {
+      getOperation()->emitError("row-upcast must not be negative, got ")
+          << rowUpcast.getValue();
+      return signalPassFailure();
+    }
     IRRewriter rewriter(&getContext());
     getOperation()->walk<WalkOrder::PreOrder>([&](k::KernelOp kernel) {
       if (gpuKernelsOnly && !isGpuKernel(kernel))
@@ -398,7 +550,10 @@ struct TinyGPUSchedulePass
         axes.groupReduce |= scheduleGroupReduces(rewriter, kernel, minReduce,
                                                  maxOutputs, blockSize);
       if (!axes.namesGrid) {
+        if (!axes.groupReduce)
+          scheduleRowTiles(kernel, rowUpcast > 0 ? rowUpcast : kRowUpcast);
         scheduleGrid(rewriter, kernel, axes.groupReduce, blockSize);
+        wrapRowTails(rewriter, kernel);
         KernelAxes after = getKernelAxes(kernel);
         if (!after.namesGrid && !after.groupReduce)
           scheduleOneThread(rewriter, kernel);

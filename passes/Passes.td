@@ -651,6 +651,22 @@ def TinyGPUSchedule : Pass<"tiny-gpu-schedule"> {
       range of threads when longer (guarded when the bound is not a
       multiple). With a GROUP_REDUCE it becomes GLOBAL too. A range of one
       iteration is inlined.
+    - Register tiles: in a kernel with no GROUP_REDUCE, when the body of
+      the innermost range of that nest holds a REDUCE range that carries
+      nothing (a reduction-outside nest, the form -tiny-rangeify gives a
+      large matmul), the rows are the innermost range of the nest that runs
+      more than once, a LOOP. When a load of the reduction does not depend
+      on the row (a matmul's B) and the rows are independent (upcastLoop's
+      check), they are UPCAST
+      `row-upcast` at a time (4 when 0; 1 leaves one row per thread), so
+      that -tiny-expand-upcast computes a tile of rows per thread and loads
+      the shared operand once for them; the grid takes the groups of rows.
+      At the kernel's top, the rows the factor does not divide are split
+      off into an UPCAST range of their own, wrapped in ranges of one
+      iteration of the main rows' grid axes (the grid's first thread runs
+      it after its tile); nested rows, and fewer than 2 * `row-upcast`,
+      take the most factor, halving `row-upcast`, that divides them (into
+      two groups at least).
     - A kernel left with no GPU axis at all runs as one thread: its body is
       wrapped in a GLOBAL range of one iteration.
 
@@ -685,6 +701,9 @@ def TinyGPUSchedule : Pass<"tiny-gpu-schedule"> {
            "Most outputs of a kernel whose reductions are shared">,
     Option<"gpuKernelsOnly", "gpu-kernels-only", "bool", /*default=*/"false",
            "Schedule only kernels that name a CUDA or HIP device">,
+    Option<"rowUpcast", "row-upcast", "int64_t", /*default=*/"0",
+           "Rows of a reduction-outside nest one thread computes (0: the "
+           # "default, 4; 1: one row per thread)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -28,9 +28,6 @@ bool isGridAxis(AxisType axis);
 /// An index constant.
 Value createIndex(OpBuilder &builder, Location loc, int64_t value);
 
-/// Inlines `range`'s body in its place, for index `index`.
-void inlineRange(RewriterBase &rewriter, k::RangeOp range, Value index);
-
 /// The dimension a special names and whether it is a block, thread or
 /// global id.
 std::pair<StringRef, unsigned> parseSpecial(k::SpecialOp special);

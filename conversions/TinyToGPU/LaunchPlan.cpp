@@ -41,13 +41,6 @@ Value getBlockId(gpu::LaunchOp launch, unsigned dim) {
 // The grid of a kernel
 //===----------------------------------------------------------------------===//
 
-void inlineRange(RewriterBase &rewriter, k::RangeOp range, Value index) {
-  Block &body = range.getBody().front();
-  rewriter.eraseOp(body.getTerminator());
-  rewriter.inlineBlockBefore(&body, range, ValueRange{index});
-  rewriter.eraseOp(range);
-}
-
 std::pair<StringRef, unsigned> parseSpecial(k::SpecialOp special) {
   StringRef name = special.getName();
   return {name.drop_back(), static_cast<unsigned>(name.back() - '0')};

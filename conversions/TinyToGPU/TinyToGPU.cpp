@@ -63,7 +63,7 @@ void lowerGridRange(RewriterBase &rewriter, LaunchLowering &lowering,
   Value id = local ? lowering.threadId(dim) : lowering.blockId(dim);
   int64_t size = local ? lowering.plan.threads[dim] : lowering.plan.blocks[dim];
   if (*getConstantIntValue(range.getBound()) == size)
-    return inlineRange(rewriter, range, id);
+    return range.inlineAt(rewriter, id);
   Location loc = range.getLoc();
   rewriter.setInsertionPoint(range);
   Value inBounds = arith::CmpIOp::create(
@@ -72,7 +72,7 @@ void lowerGridRange(RewriterBase &rewriter, LaunchLowering &lowering,
                                  /*withElseRegion=*/false);
   rewriter.moveOpBefore(range, guard.thenBlock()->getTerminator());
   rewriter.setInsertionPoint(range);
-  inlineRange(rewriter, range, id);
+  range.inlineAt(rewriter, id);
 }
 
 /// gpu.block_id / gpu.thread_id for a special of `launch`, or the global

@@ -4,6 +4,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
@@ -163,6 +164,14 @@ k::RangeOp::getYieldedValuesMutable() {
 }
 
 std::optional<ResultRange> k::RangeOp::getLoopResults() { return getResults(); }
+
+void k::RangeOp::inlineAt(RewriterBase &rewriter, Value index) {
+  assert(getInitArgs().empty() && "inlining a range that carries values");
+  Block &body = getBody().front();
+  rewriter.eraseOp(body.getTerminator());
+  rewriter.inlineBlockBefore(&body, *this, ValueRange{index});
+  rewriter.eraseOp(*this);
+}
 
 //===----------------------------------------------------------------------===//
 // Memory ops

@@ -175,6 +175,11 @@ def TinyK_RangeOp : TinyK_Op<"range", [RecursiveMemoryEffects,
   let extraClassDeclaration = [{
     /// The induction variable.
     ::mlir::BlockArgument getInductionVar() { return getBody().getArgument(0); }
+
+    /// Replaces this range, which carries nothing, by its body for the one
+    /// iteration at `index`, inlined in its place: a range a grid takes
+    /// (a block or thread id is its index) or that runs once (index 0).
+    void inlineAt(::mlir::RewriterBase &rewriter, ::mlir::Value index);
   }];
 }
 

@@ -7,6 +7,7 @@
 // RUN: tiny-opt %S/Inputs/gpu-reduce.mlir -tiny-to-nvvm | FileCheck %s --check-prefix=GROUP-IR
 // RUN: tiny-opt %S/Inputs/gpu-local.mlir -tiny-to-nvvm -tiny-print-gpu-assembly -o /dev/null | FileCheck %s --check-prefix=LOCAL
 // RUN: tiny-opt %S/Inputs/gpu-upcast.mlir -tiny-to-nvvm -tiny-print-gpu-assembly -o /dev/null | FileCheck %s --check-prefix=UPCAST
+// RUN: tiny-opt %S/Inputs/gpu-matmul.mlir -tiny-to-nvvm -tiny-print-gpu-assembly -o /dev/null | FileCheck %s --check-prefix=MATMUL
 
 // Elementwise: 1000 elements in blocks of 256, one per thread, guarded;
 // x * y + x stays a multiply and an add (no contraction into an FMA).
@@ -142,3 +143,53 @@
 // UPCAST-COUNT-4: st.global.b32
 // UPCAST-NOT: ld.global
 // UPCAST: ret;
+
+// A reduction-outside matmul's register tile (-tiny-gpu-schedule UPCASTs
+// its rows 4 at a time): each of the 64 threads computes 4 rows of C, 256
+// floats (1024 bytes) apart; per reduced index and column it loads the 4
+// accumulators, the 4 rows' A[i, k] and B[k, j] once for the 4 FMAs: 9
+// loads per 4 FMAs, where a thread per row loads 3 per FMA.
+// MATMUL-LABEL: // gpu.binary @r_256_256_1
+// MATMUL: .maxntid 64, 1, 1
+// MATMUL-COUNT-8: ld.global.b32
+// MATMUL-NOT: fma
+// MATMUL: ld.global.b32 [[B:%r[0-9]+]]
+// MATMUL-NOT: ld.global
+// MATMUL: fma.rn.f32 %r{{[0-9]+}}, %r{{[0-9]+}}, [[B]], %r{{[0-9]+}}
+// MATMUL-NEXT: fma.rn.f32 %r{{[0-9]+}}, %r{{[0-9]+}}, [[B]], %r{{[0-9]+}}
+// MATMUL-NEXT: fma.rn.f32 %r{{[0-9]+}}, %r{{[0-9]+}}, [[B]], %r{{[0-9]+}}
+// MATMUL-NEXT: fma.rn.f32 %r{{[0-9]+}}, %r{{[0-9]+}}, [[B]], %r{{[0-9]+}}
+// MATMUL-NEXT: st.global.b32
+// MATMUL-NEXT: st.global.b32
+// MATMUL-NEXT: st.global.b32
+// MATMUL-NEXT: st.global.b32
+// MATMUL-NOT: ld.global
+// MATMUL: bra
+// 19 rows: 4 threads take rows 0-15, 4 each; thread 0 then computes rows
+// 16-18 (zeroes them, 3 x 256 stores unrolled by 4, and accumulates them)
+// as a tile of 3: 7 loads per 3 FMAs.
+// MATMUL-LABEL: // gpu.binary @r_19_256_1
+// MATMUL: .maxntid 4, 1, 1
+// MATMUL-COUNT-8: ld.global.b32
+// MATMUL-NOT: fma
+// MATMUL: ld.global.b32 [[B:%r[0-9]+]]
+// MATMUL-NOT: ld.global
+// MATMUL: fma.rn.f32 %r{{[0-9]+}}, %r{{[0-9]+}}, [[B]], %r{{[0-9]+}}
+// MATMUL-NEXT: fma.rn.f32 %r{{[0-9]+}}, %r{{[0-9]+}}, [[B]], %r{{[0-9]+}}
+// MATMUL-NEXT: fma.rn.f32 %r{{[0-9]+}}, %r{{[0-9]+}}, [[B]], %r{{[0-9]+}}
+// MATMUL-NEXT: fma.rn.f32 %r{{[0-9]+}}, %r{{[0-9]+}}, [[B]], %r{{[0-9]+}}
+// MATMUL-NEXT: st.global.b32
+// MATMUL-NEXT: st.global.b32
+// MATMUL-NEXT: st.global.b32
+// MATMUL-NEXT: st.global.b32
+// MATMUL-NOT: ld.global
+// MATMUL: bra
+// MATMUL-COUNT-12: st.global.b32 [{{.*}}], 0;
+// MATMUL-COUNT-6: ld.global.b32
+// MATMUL-NOT: fma
+// MATMUL: ld.global.b32 [[B3:%r[0-9]+]]
+// MATMUL-NOT: ld.global
+// MATMUL: fma.rn.f32 %r{{[0-9]+}}, %r{{[0-9]+}}, [[B3]], %r{{[0-9]+}}
+// MATMUL-NEXT: fma.rn.f32 %r{{[0-9]+}}, %r{{[0-9]+}}, [[B3]], %r{{[0-9]+}}
+// MATMUL-NEXT: fma.rn.f32 %r{{[0-9]+}}, %r{{[0-9]+}}, [[B3]], %r{{[0-9]+}}
+// MATMUL-NEXT: st.global.b32
