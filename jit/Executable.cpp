@@ -334,10 +334,6 @@ loadFromDisk(StringRef dir, StringRef name, StringRef entry) {
   return linked;
 }
 
-/// Reads the buffer arguments of `kernelEntry`, rangeify's function for
-/// `function`, into `code`: each param argument bound to the index of its
-/// slot's input in `params`, each output to a result of `numResults`; and
-/// the bytes of the temporaries it allocates.
 /// For a program whose devices live on several ranks (docs/device-names.md):
 /// wraps each kernel of the kernel-level function `kernelEntry` in a test
 /// that this process's rank, which the code reads from the global
@@ -398,6 +394,10 @@ static LogicalResult guardKernelsByRank(ModuleOp module, Operation *kernelEntry,
   return success();
 }
 
+/// Reads the buffer arguments of `kernelEntry`, rangeify's function for
+/// `function`, into `code`: each param argument bound to the index of its
+/// slot's input in `params`, each output to a result of `numResults`; and
+/// the bytes of the temporaries it allocates.
 static LogicalResult bindBufferArguments(FunctionOp function,
                                          Operation *kernelEntry,
                                          ArrayRef<ProgramParam> params,
