@@ -351,28 +351,8 @@ void upcastRows(k::KernelOp kernel, int64_t rowUpcast) {
         rows && !llvm::is_contained(rowLoops, rows))
       rowLoops.push_back(rows);
   });
-  for (k::RangeOp rows : rowLoops) {
-    int64_t bound = *getConstantIntValue(rows.getBound());
-    // The whole loop upcast checks that its iterations are independent.
-    if (!canUpcastLoop(rows, bound))
-      continue;
-    if (bound < 2 * rowUpcast) {
-      // Few rows: the most, halving from rowUpcast, that divide them.
-      int64_t factor = rowUpcast;
-      while (factor > 1 && (bound % factor != 0 || bound < 2 * factor))
-        factor /= 2;
-      (void)upcastLoop(rows, factor);
-      continue;
-    }
-    int64_t tail = bound % rowUpcast;
-    if (tail != 0) {
-      FailureOr<k::RangeOp> tailRows = splitLoop(rows, bound - tail);
-      if (failed(tailRows))
-        continue;
-      (void)upcastLoop(*tailRows, tail);
-    }
-    (void)upcastLoop(rows, rowUpcast);
-  }
+  for (k::RangeOp rows : rowLoops)
+    (void)upcastRowBlocks(rows, rowUpcast, /*splitTail=*/true);
 }
 
 /// What a REDUCE range's iteration reads of the sources that depend on both

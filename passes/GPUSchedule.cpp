@@ -481,31 +481,12 @@ void scheduleRowTiles(k::KernelOp kernel, int64_t rowUpcast) {
   k::RangeOp rows = getTileRows(kernel);
   if (!rows || rowUpcast < 2)
     return;
-  int64_t bound = *getConstantIntValue(rows.getBound());
-  // The whole loop upcast checks that the rows are independent.
-  if (!canUpcastLoop(rows, bound))
-    return;
   bool atTop = rows->getParentOp() == kernel.getOperation();
-  if (bound < 2 * rowUpcast || !atTop) {
-    int64_t factor = rowUpcast;
-    while (factor > 1 && (bound % factor != 0 || bound < 2 * factor))
-      factor /= 2;
-    (void)upcastLoop(rows, factor);
-    return;
-  }
-  int64_t tail = bound % rowUpcast;
-  if (tail != 0) {
-    FailureOr<k::RangeOp> tailRows = splitLoop(rows, bound - tail);
-    if (failed(tailRows))
-      return;
-    // One row is no UPCAST: a LOOP range of one iteration, which the grid
-    // would take for the nest, becomes the UPCAST range of that row.
-    if (tail == 1)
-      tailRows->setAxis(AxisType::Upcast);
-    else
-      (void)upcastLoop(*tailRows, tail);
-  }
-  (void)upcastLoop(rows, rowUpcast);
+  k::RangeOp tailRows = upcastRowBlocks(rows, rowUpcast, /*splitTail=*/atTop);
+  // One row is no UPCAST: a LOOP range of one iteration, which the grid
+  // would take for the nest, becomes the UPCAST range of that row.
+  if (tailRows && getConstantIntValue(tailRows.getBound()) == 1)
+    tailRows.setAxis(AxisType::Upcast);
 }
 
 /// Wraps the body of `kernel` in a GLOBAL range of one iteration: one

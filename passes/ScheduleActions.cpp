@@ -5,6 +5,7 @@
 #include "passes/LinearSum.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
@@ -547,4 +548,30 @@ LogicalResult mlir::tiny::blockReduce(k::RangeOp reduce, int64_t size) {
     after.erase();
   outer.erase();
   return success();
+}
+
+k::RangeOp mlir::tiny::upcastRowBlocks(k::RangeOp rows, int64_t factor,
+                                       bool splitTail) {
+  std::optional<int64_t> bound = getConstantIntValue(rows.getBound());
+  // The whole loop upcast checks that the rows are independent.
+  if (!bound || factor < 2 || !canUpcastLoop(rows, *bound))
+    return k::RangeOp();
+  if (*bound < 2 * factor || !splitTail) {
+    while (factor > 1 && (*bound % factor != 0 || *bound < 2 * factor))
+      factor /= 2;
+    (void)upcastLoop(rows, factor);
+    return k::RangeOp();
+  }
+  int64_t tail = *bound % factor;
+  k::RangeOp tailRows;
+  if (tail != 0) {
+    FailureOr<k::RangeOp> split = splitLoop(rows, *bound - tail);
+    if (failed(split))
+      return k::RangeOp();
+    tailRows = *split;
+    if (tail > 1)
+      (void)upcastLoop(tailRows, tail);
+  }
+  (void)upcastLoop(rows, factor);
+  return tailRows;
 }

@@ -137,6 +137,17 @@ bool canSplitLoop(k::RangeOp loop, int64_t count);
 /// 0 < `count` < the constant bound of `loop`.
 FailureOr<k::RangeOp> splitLoop(k::RangeOp loop, int64_t count);
 
+/// UPCASTs the LOOP range `rows` of constant bound `factor` (> 1) rows at a
+/// time when upcastLoop(`rows`, its bound) applies (its iterations are
+/// independent); does nothing otherwise. With fewer than 2 * `factor` rows,
+/// or when `splitTail` is false, the rows are upcast by the most factor,
+/// halving from `factor`, that divides them and leaves two iterations at
+/// least. Otherwise the rows `factor` does not divide are split off after
+/// them (splitLoop) and upcast whole, and the range of that tail is
+/// returned: a tail of one row stays a LOOP range, which the caller may
+/// mark. Returns null when no tail was split off.
+k::RangeOp upcastRowBlocks(k::RangeOp rows, int64_t factor, bool splitTail);
+
 /// Whether blockReduce(`reduce`, `size`) applies.
 bool canBlockReduce(k::RangeOp reduce, int64_t size);
 
