@@ -334,66 +334,6 @@ loadFromDisk(StringRef dir, StringRef name, StringRef entry) {
   return linked;
 }
 
-/// For a program whose devices live on several ranks (docs/device-names.md):
-/// wraps each kernel of the kernel-level function `kernelEntry` in a test
-/// that this process's rank, which the code reads from the global
-/// kHostRankSymbol, owns the kernel's device. Every rank then runs the same
-/// code, and only its own kernels; copies stay unguarded (each rank's
-/// runtime side decides whether to send, receive or skip). Other programs
-/// are left as they are.
-static LogicalResult guardKernelsByRank(ModuleOp module, Operation *kernelEntry,
-                                        ArrayRef<BufferArgument> arguments) {
-  SmallVector<k::KernelOp> kernels;
-  bool otherRanks = spansRanks(arguments);
-  kernelEntry->walk([&](k::KernelOp kernel) {
-    kernels.push_back(kernel);
-    if (kernel.getDevice() && getDeviceRank(*kernel.getDevice()) != 0)
-      otherRanks = true;
-  });
-  if (!otherRanks)
-    return success();
-  WalkResult custom = kernelEntry->walk([](k::CustomFunctionOp call) {
-    call.emitOpError("calls host function '")
-        << call.getName()
-        << "' in a program across MPI ranks, which is not supported yet";
-    return WalkResult::interrupt();
-  });
-  if (custom.wasInterrupted())
-    return failure();
-  MLIRContext *context = module.getContext();
-  context->getOrLoadDialect<arith::ArithDialect>();
-  context->getOrLoadDialect<memref::MemRefDialect>();
-  context->getOrLoadDialect<scf::SCFDialect>();
-  OpBuilder builder(context);
-  builder.setInsertionPointToStart(module.getBody());
-  Type i64 = builder.getI64Type();
-  auto rankType = MemRefType::get({}, i64);
-  memref::GlobalOp::create(builder, module.getLoc(), StringRef(kHostRankSymbol),
-                           builder.getStringAttr("public"), rankType,
-                           Attribute(), /*constant=*/false, IntegerAttr());
-  for (k::KernelOp kernel : kernels) {
-    int rank = kernel.getDevice() ? getDeviceRank(*kernel.getDevice()) : 0;
-    Location loc = kernel.getLoc();
-    builder.setInsertionPoint(kernel);
-    Value global = memref::GetGlobalOp::create(builder, loc, Type(rankType),
-                                               StringRef(kHostRankSymbol));
-    Value local = memref::LoadOp::create(builder, loc, global, ValueRange());
-    Value owner = arith::ConstantIntOp::create(builder, loc, i64, rank);
-    Value owns = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
-                                       local, owner);
-    auto guard = scf::IfOp::create(builder, loc, TypeRange(), owns,
-                                   /*addThenBlock=*/true,
-                                   /*addElseBlock=*/false);
-    Block *then = &guard.getThenRegion().front();
-    if (then->empty() || !then->back().hasTrait<OpTrait::IsTerminator>()) {
-      OpBuilder atEnd = OpBuilder::atBlockEnd(then);
-      scf::YieldOp::create(atEnd, loc);
-    }
-    kernel->moveBefore(then->getTerminator());
-  }
-  return success();
-}
-
 /// Reads the buffer arguments of `kernelEntry`, rangeify's function for
 /// `function`, into `code`: each param argument bound to the index of its
 /// slot's input in `params`, each output to a result of `numResults`; and
@@ -683,8 +623,6 @@ Executable::compile(ModuleOp module, StringRef entry,
   SmallVector<std::string> dumpedKernels;
   if (!options.dumpDir.empty() &&
       failed(dumpKernelIR(*lowered, options.dumpDir, dumpedKernels)))
-    return failure();
-  if (failed(guardKernelsByRank(*lowered, kernelEntry, code->arguments)))
     return failure();
   PassManager toLLVM(context);
   if (failed(buildToLLVM(toLLVM, *lowered, *gpuTarget, options, *code,

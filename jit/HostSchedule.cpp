@@ -3,6 +3,7 @@
 #include "jit/HostSchedule.h"
 
 #include "conversions/RuntimeCalls/RuntimeCalls.h"
+#include "dialects/tiny/Utils/KernelDevice.h"
 #include "tiny/DeviceName.h"
 #include "tiny/HostCalls.h"
 
@@ -39,7 +40,7 @@ thread_local HostCallFrame *currentFrame = nullptr;
 std::atomic<::tiny::RankTransport *> rankTransport{nullptr};
 
 /// This process's rank, which the compiled code of a program across ranks
-/// reads (kHostRankSymbol): set before each launch.
+/// reads (TINY_HOST_RANK): set before each launch.
 int64_t hostRank = 0;
 
 /// Installs `frame` for the calls of one program run.
@@ -75,12 +76,6 @@ void ::tiny::setRankTransport(::tiny::RankTransport *transport) {
 }
 
 ::tiny::RankTransport * ::tiny::getRankTransport() { return rankTransport; }
-
-int mlir::tiny::getDeviceRank(StringRef device) {
-  std::optional<::tiny::DeviceName> parsed =
-      ::tiny::parseDeviceName(device.str());
-  return parsed ? static_cast<int>(parsed->rank) : 0;
-}
 
 bool mlir::tiny::spansRanks(ArrayRef<BufferArgument> arguments) {
   return llvm::any_of(arguments, [](const BufferArgument &argument) {
@@ -520,7 +515,7 @@ mlir::tiny::getHostCallSymbols(llvm::orc::MangleAndInterner interner) {
   symbols[interner(TINY_HOST_LAUNCH)] = {
       llvm::orc::ExecutorAddr::fromPtr(&tiny_host_launch),
       llvm::JITSymbolFlags::Exported};
-  symbols[interner(kHostRankSymbol)] = {
+  symbols[interner(TINY_HOST_RANK)] = {
       llvm::orc::ExecutorAddr::fromPtr(&hostRank),
       llvm::JITSymbolFlags::Exported};
   return symbols;

@@ -57,17 +57,9 @@ struct BufferArgument {
   int64_t numElements;
 };
 
-/// The MPI rank that owns device `device` (its "@R"; 0 without one, or for
-/// a name that does not parse).
-int getDeviceRank(StringRef device);
-
 /// True when the program names a device of a rank other than 0: it runs
 /// SPMD, one rank per process, with a RankTransport registered.
 bool spansRanks(ArrayRef<BufferArgument> arguments);
-
-/// The name of the global the compiled code of a program across ranks reads
-/// to know which kernels are its own: an i64, this process's rank.
-constexpr const char *kHostRankSymbol = "tiny_host_rank";
 
 /// Reads the buffer arguments of the kernel-level function `func` made by
 /// -tiny-rangeify (each argument's `#tiny.buffer` and memref type). Fails,

@@ -317,6 +317,36 @@ def TinyLowerAllreduce : Pass<"tiny-lower-allreduce"> {
   let dependentDialects = ["::mlir::tiny::TinyDialect"];
 }
 
+def TinyGuardKernelsByRank
+    : Pass<"tiny-guard-kernels-by-rank", "::mlir::ModuleOp"> {
+  let summary = "Run each kernel only on the MPI rank that owns its device";
+  let description = [{
+    A program whose devices live on several MPI ranks (names `KIND[:N]@R`,
+    docs/device-names.md) runs SPMD: every rank runs the same compiled
+    code. This pass wraps each `tiny.k.kernel` of such a kernel-level
+    function in `scf.if` on `memref.load @tiny_host_rank == R`, R the rank
+    of the kernel's device (0 for a kernel without one), and declares that
+    global once: an `i64` the JIT sets to the process's rank before each
+    run (TINY_HOST_RANK, runtime/include/tiny/HostCalls.h). Copies stay
+    unguarded: each rank's runtime sends, receives or skips a copy between
+    devices of two ranks.
+
+    A function spans ranks when one of its `#tiny.buffer` arguments or one
+    of its kernels names a device of a rank other than 0; other functions
+    are left as they are, so a program of one process compiles as before.
+    A kernel already guarded is not guarded again. It is the last step of
+    `tiny-to-kernels`, so `tiny-opt` with the `tiny-jit` pipelines prints
+    what tiny-run compiles for a program across ranks too.
+
+    Errors: a function across ranks that calls a host function
+    (`tiny.k.custom_function`), which only rank 0's process could run.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
 def TinyExpandMulti : Pass<"tiny-expand-multi", "::mlir::ModuleOp"> {
   let summary = "Give each device of a multi-device value its own ops";
   let description = [{

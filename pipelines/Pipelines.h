@@ -106,7 +106,8 @@ void buildTinySimplifyPipeline(OpPassManager &pm);
 /// (-tiny-to-kernels): simplify, lower allreduces with
 /// `allreduceAlgorithm`, expand multi-device values, remove views,
 /// snapshot overwritten buffers, split long reductions, rangeify,
-/// simplify indices, collapse compare-gated sums. Without `splitOnHost`,
+/// simplify indices, collapse compare-gated sums, guard each kernel of a
+/// program across MPI ranks by its rank. Without `splitOnHost`,
 /// long reductions to one element on the host are not split (their kernels
 /// will run on a GPU).
 void buildTinyToKernelsPipeline(OpPassManager &pm,

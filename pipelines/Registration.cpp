@@ -18,7 +18,8 @@ void mlir::tiny::registerTinyPipelines() {
       "tiny-to-kernels",
       "Lower tensor-level tiny to kernel-level functions over flat buffers: "
       "simplify, lower allreduces, expand multi-device values, remove views, "
-      "snapshot overwritten buffers, rangeify",
+      "snapshot overwritten buffers, rangeify, guard kernels of programs "
+      "across MPI ranks by rank",
       [](OpPassManager &pm, const TinyToLLVMPipelineOptions &options) {
         buildTinyToKernelsPipeline(pm, options.allreduce);
       });

@@ -49,4 +49,5 @@ void mlir::tiny::buildTinyToKernelsPipeline(OpPassManager &pm,
   pm.addPass(createTinyRangeify());
   pm.addPass(createTinySimplifyIndices());
   pm.addPass(createTinyCollapseReduce());
+  pm.addPass(createTinyGuardKernelsByRank());
 }

@@ -27,6 +27,7 @@
 
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "dialects/tiny/IR/TinyOps.h"
+#include "dialects/tiny/Utils/KernelDevice.h"
 #include "jit/Artifact.h"
 #include "jit/Executable.h"
 #include "jit/HostFunctions.h"
@@ -399,7 +400,8 @@ static LogicalResult printStats(tiny_runtime_t runtime,
   std::set<StringRef> names;
   // Each rank prints the counters of its own devices, by their full names.
   for (const BufferArgument &argument : arguments)
-    if (getDeviceRank(argument.device) == std::max(mpiRank, 0))
+    if (static_cast<int>(getDeviceRank(argument.device)) ==
+        std::max(mpiRank, 0))
       names.insert(argument.device);
   for (StringRef name : names) {
     tiny_device_t device = nullptr;

@@ -1,4 +1,4 @@
-//===- KernelDevice.cpp - which kernels run on a GPU ----------------------===//
+//===- KernelDevice.cpp - where kernels run -------------------------------===//
 
 #include "dialects/tiny/Utils/KernelDevice.h"
 
@@ -9,6 +9,12 @@ std::string mlir::tiny::getDeviceKind(StringRef device) {
   std::optional<::tiny::DeviceName> parsed =
       ::tiny::parseDeviceName(device.str());
   return parsed ? parsed->kind : std::string();
+}
+
+unsigned mlir::tiny::getDeviceRank(StringRef device) {
+  std::optional<::tiny::DeviceName> parsed =
+      ::tiny::parseDeviceName(device.str());
+  return parsed ? parsed->rank : 0;
 }
 
 bool mlir::tiny::isGpuDeviceName(StringRef device) {

@@ -1,9 +1,10 @@
-//===- KernelDevice.h - which kernels run on a GPU --------------*- C++ -*-===//
+//===- KernelDevice.h - where kernels run -----------------------*- C++ -*-===//
 //
 // -tiny-rangeify names the device of each kernel of a function that is not
 // on the host alone. The CPU and GPU paths split kernels by that name:
 // kernels on CUDA or HIP devices are compiled for the GPU, all others run
-// on the host.
+// on the host; and a program across MPI ranks runs each kernel on the rank
+// its device belongs to.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +21,10 @@ namespace tiny {
 /// The kind of a device name: "CUDA" for "CUDA:1", "CPU" for "CPU"; empty
 /// for a name that does not parse (tiny/DeviceName.h parses it).
 std::string getDeviceKind(StringRef device);
+
+/// The MPI rank that owns device `device` (its "@R"; 0 without one, and for
+/// a name that does not parse, which the dialect's verifiers reject).
+unsigned getDeviceRank(StringRef device);
 
 /// True for the name of a CUDA or HIP device ("CUDA", "CUDA:1", "HIP:0"),
 /// as the runtime spells them.

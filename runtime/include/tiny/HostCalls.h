@@ -8,6 +8,8 @@
 |* them and resolves the names to them. Every parameter is an int64_t, so the *|
 |* lowering's declaration follows from each prototype's parameter count.     *|
 |*                                                                            *|
+|* One global is data rather than a call: TINY_HOST_RANK.                     *|
+|*                                                                            *|
 |* A call reports failure by recording it with the run it belongs to; it has  *|
 |* no return value, and the calls after a failure do nothing.                 *|
 |*                                                                            *|
@@ -56,6 +58,12 @@ void tiny_host_kernel_begin(void);
 /// work, `flops` and `bytes` (see -tiny-outline-kernels).
 #define TINY_HOST_KERNEL_END "tiny_host_kernel_end"
 void tiny_host_kernel_end(int64_t name, int64_t flops, int64_t bytes);
+
+/// A compiled program whose devices live on several MPI ranks reads this
+/// process's rank from the global of this name, an int64_t the JIT defines
+/// and sets before each run (-tiny-guard-kernels-by-rank reads it to run
+/// only the kernels of the rank's own devices).
+#define TINY_HOST_RANK "tiny_host_rank"
 
 #ifdef __cplusplus
 }
