@@ -305,6 +305,21 @@ def TinyLowerAllreduce : Pass<"tiny-lower-allreduce"> {
       N + (n-2) s_d elements in 2 rounds.
     - `naive`: every device copies its whole shard to every other device
       and combines all n in device order: (n-1) N elements.
+    - `hierarchical`: the devices are grouped by the MPI rank that owns
+      them (`KIND:N@R`), groups in the order of their first device, whose
+      first device leads. Each other device copies its shard to its leader
+      (N elements), which combines them in device order; the R leaders
+      allreduce by `naive` for R = 2 (a ring of two sends the same N in
+      twice the copies, plus a reassembly) and by `ring` for R > 2; each
+      leader copies the result to the rest of its group. A leader of k
+      devices sends (k-1) N inside its rank, and to other ranks N (R = 2)
+      or 2N - t_q - t_{q+1} (R > 2, t_q the leaders' chunks). With one
+      device per rank it is `naive` (R = 2) or `ring`; with one rank, a
+      reduce to the first device and a broadcast from it.
+    - `auto`: `hierarchical` when the devices span several ranks and some
+      rank holds more than one; otherwise as tinygrad chooses (its defaults
+      RING=1, ALL2ALL=0): `ring` for more than 2 devices and more than
+      `ring-threshold` elements per shard, else `naive`.
     Reassembly moves bits only (no arithmetic on finished chunks). i1
     shards combine as tinygrad's bool ALU does: add is `or`, mul is `and`,
     max is `max` (an `or` on i1).
@@ -312,7 +327,12 @@ def TinyLowerAllreduce : Pass<"tiny-lower-allreduce"> {
   }];
   let options = [
     Option<"algorithm", "algorithm", "std::string", /*default=*/"\"ring\"",
-           "How shards are combined: ring, all2all or naive">,
+           "How shards are combined: ring, all2all, naive, hierarchical or "
+           "auto">,
+    Option<"ringThreshold", "ring-threshold", "uint64_t",
+           /*default=*/"256000",
+           "auto: the most elements per shard that a single rank's "
+           "allreduce moves by naive (tinygrad's RING_ALLREDUCE_THRESHOLD)">,
   ];
   let dependentDialects = ["::mlir::tiny::TinyDialect"];
 }

@@ -114,6 +114,13 @@ static llvm::cl::opt<bool> printDeviceStats(
                    "results, each device's allocations and bytes copied"),
     llvm::cl::cat(runCategory));
 
+static llvm::cl::opt<bool> printRankBytes(
+    "print-rank-bytes",
+    llvm::cl::desc("under MPI, print after the results the bytes this rank "
+                   "sent to and received from each other rank in the run "
+                   "(copies between devices of two ranks), a line per rank"),
+    llvm::cl::cat(runCategory));
+
 static llvm::cl::opt<unsigned> repeat(
     "repeat",
     llvm::cl::desc("after the run, launch the program N more times on "
@@ -423,6 +430,25 @@ static LogicalResult printStats(tiny_runtime_t runtime,
   return success();
 }
 
+/// Prints the bytes this rank exchanged with each other rank, as counted by
+/// the transport: "rank 0 -> rank 1: sent 780 B, received 780 B".
+static void printRankCounters(const ::tiny::mpi::Transport &transport) {
+  // One write for all the lines: mpirun forwards every rank's output as it
+  // comes, and pieces of two ranks' lines would interleave.
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  for (int peer = 0; peer < transport.size(); ++peer) {
+    if (peer == transport.rank())
+      continue;
+    ::tiny::mpi::ByteCounters counters = transport.pairCounters(peer);
+    os << "rank " << transport.rank() << " -> rank " << peer << ": sent "
+       << counters.sent << " B, received " << counters.received << " B\n";
+  }
+  llvm::outs().flush();
+  llvm::outs() << text;
+  llvm::outs().flush();
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   registerMLIROptions(runCategory);
@@ -451,6 +477,9 @@ int main(int argc, char **argv) {
   // text and entry: a rank that runs another program fails here.
   std::unique_ptr<::tiny::mpi::Transport> transport;
   std::unique_ptr<::tiny::mpi::MpiRankTransport> rankTransport;
+  if (printRankBytes && !useMpi && !isUnderMpirun())
+    return fail("--print-rank-bytes counts the bytes between MPI ranks: run "
+                "under mpirun, or give --mpi");
   if (useMpi || isUnderMpirun()) {
     if (!(mpiTimeout > 0))
       return fail("--mpi-timeout must be positive");
@@ -524,6 +553,9 @@ int main(int argc, char **argv) {
                            error))
         return fail("--gpu-driver: " + error);
   }
+  // Only the run's own copies count.
+  if (transport)
+    transport->resetCounters();
   // The runtime lives until the process ends: nothing to release early.
   FailureOr<SmallVector<HostTensor>> results =
       (*program)->run(values, error, runtime);
@@ -555,6 +587,8 @@ int main(int argc, char **argv) {
     llvm::outs() << " : "
                  << RankedTensorType::get(result.shape, result.dtype) << "\n";
   }
+  if (printRankBytes)
+    printRankCounters(*transport);
   if (printDeviceStats &&
       failed(printStats(runtime, (*program)->getBufferArguments())))
     return exitFailed();
