@@ -376,6 +376,7 @@ LogicalResult FunctionRangeifier::realizeRowValuesReading(OpBuilder &builder,
     return a.getDefiningOp()->isBeforeInBlock(b.getDefiningOp());
   });
   for (Value row : reading) {
+    rows.values.erase(row);
     Value buffer = allocate(builder, row);
     if (!buffer)
       return emitError(row.getLoc(), "cannot get a buffer for a reduce");

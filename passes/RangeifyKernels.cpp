@@ -54,6 +54,9 @@ LogicalResult FunctionRangeifier::emitKernel(OpBuilder &builder, Value value,
     for (Value row : unplaced) {
       if (buffers.count(row))
         continue;
+      // Its own kernel computes it as any value (a large reduce's schedule
+      // would not place it either, and would ask for its buffer again).
+      rows.values.erase(row);
       Value rowBuffer = allocate(builder, row);
       if (!rowBuffer)
         return emitError(row.getLoc(), "cannot get a buffer for a reduce");
