@@ -254,18 +254,24 @@ tiny.function @softmax_gpu -> tensor<4x8xf32, #gpu> {
 
 #cpu = #tiny.device<"CPU">
 
-// Negative: a batch norm's mean over axes 0 and 2 of 64x4x64, read back
-// along them. The reading kernel's loop of axis 0 is outside the channel
-// loop, so the mean gets a buffer; its own kernel computes it as any
-// reduce (in the schedule of a large reduce), not as a row value again.
-// COUNT: {{^}}schedule @batch_mean: 2 kernels: r_1_4_1 E_64_4_64{{$}}
-tiny.function @batch_mean -> tensor<64x4x64xf32, #cpu> {
-  %x = tiny.param 0 : f32 size 16384 on "CPU"
-  %v = tiny.reshape %x to [64, 4, 64] : tensor<16384xf32, #cpu>
-  %s = tiny.reduce add %v axes [0, 2] : tensor<64x4x64xf32, #cpu>
-  %inv = tiny.const dense<2.44140625e-04> : tensor<1x4x1xf32, #cpu>
-  %m = tiny.mul %s, %inv : tensor<1x4x1xf32, #cpu>, tensor<1x4x1xf32, #cpu>
-  %me = tiny.expand %m to [64, 4, 64] : tensor<1x4x1xf32, #cpu>
-  %d = tiny.sub %v, %me : tensor<64x4x64xf32, #cpu>, tensor<64x4x64xf32, #cpu>
-  tiny.return %d : tensor<64x4x64xf32, #cpu>
+// Negative: x - sum(x, axis=0) on 128x256. The reading kernel's column
+// loop is inside its row loop, so the column sums get a buffer; their own
+// kernel is a large reduce's schedule (the rows' loop outside the columns'),
+// which computes the sums as any reduce, not as a row value again (it
+// recursed without end before).
+// COUNT: {{^}}schedule @column_sums: 2 kernels: r_1_256 E_128_256{{$}}
+// CHECK-LABEL: func.func @column_sums
+// CHECK: tiny.k.kernel "r_1_256" {
+// CHECK: tiny.k.range reduce
+// CHECK: tiny.k.range loop
+// CHECK: tiny.k.kernel "E_128_256" {
+// CHECK-NOT: tiny.k.range reduce
+// CHECK: return
+tiny.function @column_sums -> tensor<128x256xf32, #cpu> {
+  %x = tiny.param 0 : f32 size 32768 on "CPU"
+  %v = tiny.reshape %x to [128, 256] : tensor<32768xf32, #cpu>
+  %s = tiny.reduce add %v axes [0] : tensor<128x256xf32, #cpu>
+  %se = tiny.expand %s to [128, 256] : tensor<1x256xf32, #cpu>
+  %d = tiny.sub %v, %se : tensor<128x256xf32, #cpu>, tensor<128x256xf32, #cpu>
+  tiny.return %d : tensor<128x256xf32, #cpu>
 }
