@@ -267,6 +267,11 @@ LogicalResult FunctionRangeifier::run() {
       if (inPlaceStores.contains(store))
         continue;
       Value stored = store.getValue();
+      // Row values that read the target (an assign of softmax(x) into x) get
+      // buffers first, as reduces did before row values: the store's kernel
+      // then writes x in place, not after staging the whole value.
+      if (failed(realizeRowValuesReading(builder, stored, store.getTarget())))
+        return failure();
       // A value that reads the target (say, its flip) is computed into a
       // buffer of its own first.
       if (readsUnrealized(stored, store.getTarget(), buffers)) {
@@ -291,18 +296,27 @@ LogicalResult FunctionRangeifier::run() {
         continue;
       }
     }
-    if (auto reduce = dyn_cast<ReduceOp>(op))
-      if (Value realized = valueToRealizeFor(
-              reduce, [&](Value value) { return isOutput(value); });
-          realized && !isRecomputedByReaders(realized, buffers))
-        realizedForReduce.insert(realized);
+    // A reduce read along its reduced axes by one kernel is computed there,
+    // once per row, before the row's loop (softmax, layernorm): x is read
+    // once from memory rather than once per reduce.
+    if (auto reduce = dyn_cast<ReduceOp>(op)) {
+      auto isOutputValue = [&](Value value) { return isOutput(value); };
+      if (Value realized = valueToRealizeFor(reduce, isOutputValue);
+          realized && !isRecomputedByReaders(realized, buffers)) {
+        if (isComputedPerRow(reduce, realized, isOutputValue))
+          rows.values.insert(realized);
+        else
+          realizedForReduce.insert(realized);
+      }
+    }
     // A load or a stage (without ranges) puts its source in a new buffer on
     // its device, as a copy does.
     bool intoNewBuffer = isa<ContiguousOp, CopyOp, LoadOp, StageOp>(op);
-    bool realize =
-        intoNewBuffer || realizedForReduce.contains(value) ||
-        isRealizedForBroadcast(value, broadcastReads.lookup(value), buffers) ||
-        (outputIndex.count(value) && !buffers.count(value));
+    bool realize = intoNewBuffer || realizedForReduce.contains(value) ||
+                   (!rows.values.contains(value) &&
+                    isRealizedForBroadcast(value, broadcastReads.lookup(value),
+                                           buffers, rows.values)) ||
+                   (outputIndex.count(value) && !buffers.count(value));
     if (!realize || buffers.count(value))
       continue;
     Value buffer = outputIndex.count(value)
@@ -335,6 +349,41 @@ LogicalResult FunctionRangeifier::run() {
     memref::DeallocOp::create(builder, function.getLoc(), allocation);
   func::ReturnOp::create(builder, function.getLoc());
   function.erase();
+  return success();
+}
+
+LogicalResult FunctionRangeifier::realizeRowValuesReading(OpBuilder &builder,
+                                                          Value value,
+                                                          Value target) {
+  SmallVector<Value> reading;
+  SmallVector<Value> worklist{value};
+  DenseSet<Value> seen{value};
+  while (!worklist.empty()) {
+    Value current = worklist.pop_back_val();
+    if (buffers.count(current))
+      continue;
+    if (rows.values.contains(current) &&
+        readsUnrealized(current, target, buffers))
+      reading.push_back(current);
+    if (Operation *op = current.getDefiningOp())
+      for (Value operand : op->getOperands())
+        if (seen.insert(operand).second)
+          worklist.push_back(operand);
+  }
+  // In program order: a later row value's kernel reads an earlier one's
+  // buffer.
+  llvm::sort(reading, [](Value a, Value b) {
+    return a.getDefiningOp()->isBeforeInBlock(b.getDefiningOp());
+  });
+  for (Value row : reading) {
+    rows.values.erase(row);
+    Value buffer = allocate(builder, row);
+    if (!buffer)
+      return emitError(row.getLoc(), "cannot get a buffer for a reduce");
+    if (failed(emitKernel(builder, row, buffer)))
+      return failure();
+    buffers[row] = buffer;
+  }
   return success();
 }
 

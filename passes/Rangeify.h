@@ -51,6 +51,15 @@ Value valueToRealizeFor(ReduceOp reduce, function_ref<bool(Value)> isOutput);
 /// True when `value`'s reduces read no buffer and it reads at most three:
 /// it gets no buffer, its readers compute it (tinygrad's remove_bufferize).
 bool isRecomputedByReaders(Value value, const DenseMap<Value, Value> &buffers);
+/// Whether `realized`, the value valueToRealizeFor gives `reduce`, may go
+/// without a buffer, its one reading kernel computing it once per row
+/// (KernelBodyEmitter's row values): it is on the host, has the reduce's
+/// shape, is read only through expands along the reduce's reduced axes
+/// (softmax's x - max(x), layernorm's (x - mean) * rstd), and what is
+/// computed from those reads ends in one value, the one kernel's (reduces of
+/// them that are broadcast back alike are followed to their own reads).
+bool isComputedPerRow(ReduceOp reduce, Value realized,
+                      function_ref<bool(Value)> isOutput);
 /// The elementwise values of `body` that expands or broadcasting
 /// elementwise ops read at more positions than they have (through movement
 /// ops and markers), with the number of positions read that way.
@@ -60,8 +69,12 @@ DenseMap<Value, uint64_t> getBroadcastReads(Block &body);
 /// a broadcast unless the value's readers recompute it (isRecomputedByReaders);
 /// tiny also recomputes it when that costs fewer ops than a kernel launch is
 /// worth.
+/// Row values (`rowValues`) in the value's computation cost one load each,
+/// as a buffer read does: its readers' kernels compute them once per row or
+/// read them from a buffer.
 bool isRealizedForBroadcast(Value value, uint64_t reads,
-                            const DenseMap<Value, Value> &buffers);
+                            const DenseMap<Value, Value> &buffers,
+                            const DenseSet<Value> &rowValues);
 /// Whether computing `reduce`'s source, up to realized values, computes a
 /// reduce made of indices (an arange that a one-hot mask compares with).
 bool readsReduceOfIndices(ReduceOp reduce,
@@ -92,14 +105,28 @@ std::string getKernelName(bool hasReduce, ArrayRef<int64_t> shape);
 
 // RangeifyKernelBody.cpp
 
+/// Values that get no buffer although broadcasts read them (isComputedPerRow):
+/// the reading kernel computes each once per row, outside the loops along
+/// which it is broadcast. A kernel that cannot (where that would compute it
+/// more times than it has elements) lists it in `unplaced` and fails; its
+/// value then gets a buffer, and the kernel is emitted again.
+struct RowValues {
+  DenseSet<Value> values;
+  SmallVector<Value> unplaced;
+};
+
 /// Emits the scalar code that computes tensor values at given indices,
 /// inside the loops of one kernel.
 class KernelBodyEmitter {
 public:
   /// Emits into `kernelBody`, whose start also holds the index constants.
+  /// Without `placeRows`, the kernel computes no row value (a large
+  /// reduce's own schedule, RangeifyReduceOutside.cpp): each is unplaced.
   KernelBodyEmitter(OpBuilder &builder, Block *kernelBody,
-                    const DenseMap<Value, Value> &buffers)
-      : b(builder), kernelBody(kernelBody), buffers(buffers) {
+                    const DenseMap<Value, Value> &buffers, RowValues &rows,
+                    bool placeRows = true)
+      : b(builder), kernelBody(kernelBody), buffers(buffers), rows(rows),
+        placeRows(placeRows) {
     scopes.emplace_back();
   }
 
@@ -150,6 +177,12 @@ private:
   using Cache = DenseMap<CacheKey, Value, CacheKeyInfo>;
 
   FailureOr<Value> compute(Value value, ArrayRef<Value> indices);
+  /// Computes row value `value` at `indices` outside the innermost ranges
+  /// around the insertion point that the indices do not vary along.
+  FailureOr<Value> emitRowValue(Value value, ArrayRef<Value> indices);
+  /// True when `value` is defined before the insertion point, in its block
+  /// or one around it: code emitted there may use it.
+  bool isAvailable(Value value);
   FailureOr<Value> emitReduce(ReduceOp reduce, ArrayRef<Value> indices);
   FailureOr<Value> emitGather(IndexOp gather, ArrayRef<Value> indices);
   FailureOr<Value> emitBitcast(BitcastOp bitcast, ArrayRef<Value> indices);
@@ -167,6 +200,8 @@ private:
   OpBuilder &b;
   Block *kernelBody;
   const DenseMap<Value, Value> &buffers;
+  RowValues &rows;
+  bool placeRows;
   DenseMap<int64_t, Value> indexConstants;
   DenseMap<Value, Value> kernelGlobals;
   /// One cache per open range body: a value computed inside a loop is only
@@ -279,6 +314,16 @@ private:
 
   FunctionOp function;
   DenseMap<Value, Value> buffers;
+  /// Reduces' values that kernels reading them compute once per row.
+  RowValues rows;
+  /// Gives a buffer, each computed by its own kernel, to the row values of
+  /// `value`'s computation that read `target` (which a store of `value` is
+  /// about to overwrite).
+  LogicalResult realizeRowValuesReading(OpBuilder &builder, Value value,
+                                        Value target);
+  /// emitKernel's one try: fails, with rows.unplaced set, when a row value
+  /// must get a buffer first.
+  LogicalResult emitKernelOnce(OpBuilder &builder, Value value, Value buffer);
   /// Copies of a buffer (a contiguous of a param or a buffer: the snapshot
   /// -tiny-snapshot-overwritten takes of a buffer a store overwrites) not
   /// taken yet, with their sources: until a store into that buffer, the

@@ -16,6 +16,7 @@
 #include "passes/Threefry.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -65,16 +66,91 @@ Value KernelBodyEmitter::zeroOf(Location loc, Type dtype) {
   return createReduceIdentity(b, loc, ReduceKind::Add, dtype);
 }
 
+bool KernelBodyEmitter::isAvailable(Value value) {
+  Block *block = b.getInsertionBlock();
+  // The op of `block` that code at the insertion point comes before (null:
+  // the block's end).
+  Operation *anchor =
+      b.getInsertionPoint() == block->end() ? nullptr : &*b.getInsertionPoint();
+  Block *defBlock = value.getParentBlock();
+  while (block != defBlock) {
+    Operation *parent = block->getParentOp();
+    if (!parent || !parent->getBlock())
+      return false;
+    anchor = parent;
+    block = parent->getBlock();
+  }
+  Operation *def = value.getDefiningOp();
+  return !def || !anchor || def->isBeforeInBlock(anchor);
+}
+
 FailureOr<Value> KernelBodyEmitter::emit(Value value,
                                          ArrayRef<Value> indices) {
   CacheKey key{value, SmallVector<Value, 4>(indices)};
+  // A row value computed outside the ranges, or a value cached in a range
+  // that a row value's code is emitted before, is reused where it is
+  // defined before the insertion point only.
   for (Cache &scope : llvm::reverse(scopes))
-    if (Value cached = scope.lookup(key))
+    if (Value cached = scope.lookup(key); cached && isAvailable(cached))
       return cached;
-  FailureOr<Value> result = compute(value, indices);
+  FailureOr<Value> result = rows.values.contains(value) && !buffers.count(value)
+                                ? emitRowValue(value, indices)
+                                : compute(value, indices);
   if (succeeded(result))
     scopes.back()[key] = *result;
   return result;
+}
+
+/// Whether `index` is defined inside `range`: its induction variable or
+/// code in its body (taken to vary along it, though the code computing
+/// the index of a reshape may not).
+static bool isDefinedIn(Value index, k::RangeOp range) {
+  Operation *def = index.getDefiningOp();
+  if (!def)
+    def = index.getParentBlock()->getParentOp();
+  return range->isAncestor(def);
+}
+
+FailureOr<Value> KernelBodyEmitter::emitRowValue(Value value,
+                                                 ArrayRef<Value> indices) {
+  // The ranges around the insertion point, innermost first, that no index is
+  // defined in: the row value is computed before the outermost of them, once
+  // per iteration of the ranges around it (`trips` in all).
+  k::RangeOp outermost;
+  uint64_t trips = 1;
+  bool placed = true;
+  for (Operation *op = b.getInsertionBlock()->getParentOp(); op;
+       op = op->getParentOp()) {
+    auto range = dyn_cast<k::RangeOp>(op);
+    if (!range)
+      break;
+    bool varies = llvm::any_of(
+        indices, [&](Value index) { return isDefinedIn(index, range); });
+    if (!varies && placed) {
+      outermost = range;
+      continue;
+    }
+    placed = false;
+    std::optional<int64_t> bound = getConstantIntValue(range.getBound());
+    if (!bound) {
+      trips = UINT64_MAX;
+      break;
+    }
+    trips = llvm::SaturatingMultiply(trips, static_cast<uint64_t>(*bound));
+  }
+  // Computed more times than it has elements, it is a reduction computed
+  // again for each element of a row: it gets a buffer instead.
+  if (!placeRows ||
+      trips > static_cast<uint64_t>(getTensorType(value).getNumElements())) {
+    rows.unplaced.push_back(value);
+    return failure();
+  }
+  if (!outermost)
+    return compute(value, indices);
+
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(outermost);
+  return compute(value, indices);
 }
 
 FailureOr<Value> KernelBodyEmitter::emitReduce(ReduceOp reduce,

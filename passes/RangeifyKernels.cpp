@@ -29,6 +29,47 @@ std::string rangeify::getKernelName(bool hasReduce,
 
 LogicalResult FunctionRangeifier::emitKernel(OpBuilder &builder, Value value,
                                              Value buffer) {
+  Block *block = builder.getInsertionBlock();
+  Block::iterator point = builder.getInsertionPoint();
+  Operation *before = point == block->begin() ? nullptr : &*std::prev(point);
+  while (true) {
+    rows.unplaced.clear();
+    if (succeeded(emitKernelOnce(builder, value, buffer)))
+      return success();
+    if (rows.unplaced.empty())
+      return failure();
+    // A kernel that would compute a row value once per element of a row
+    // (its loops do not hold the row's ranges outside the broadcast ones)
+    // is emitted again once the row value has a buffer of its own: its
+    // kernel comes first, here, where its sources hold what they hold for
+    // the reading kernel.
+    SmallVector<Value> unplaced = std::move(rows.unplaced);
+    Block::iterator first =
+        before ? std::next(Block::iterator(before)) : block->begin();
+    SmallVector<Operation *> emitted;
+    for (Operation &op : llvm::make_range(first, builder.getInsertionPoint()))
+      emitted.push_back(&op);
+    for (Operation *op : llvm::reverse(emitted))
+      op->erase();
+    for (Value row : unplaced) {
+      if (buffers.count(row))
+        continue;
+      // Its own kernel computes it as any value (a large reduce's schedule
+      // would not place it either, and would ask for its buffer again).
+      rows.values.erase(row);
+      Value rowBuffer = allocate(builder, row);
+      if (!rowBuffer)
+        return emitError(row.getLoc(), "cannot get a buffer for a reduce");
+      if (failed(emitKernel(builder, row, rowBuffer)))
+        return failure();
+      buffers[row] = rowBuffer;
+    }
+    before = point == block->begin() ? nullptr : &*std::prev(point);
+  }
+}
+
+LogicalResult FunctionRangeifier::emitKernelOnce(OpBuilder &builder,
+                                                 Value value, Value buffer) {
   // A value of no elements writes nothing: no kernel.
   if (getTensorType(value).getNumElements() == 0)
     return success();
@@ -71,7 +112,7 @@ LogicalResult FunctionRangeifier::emitKernelAt(OpBuilder &builder, Value value,
 
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(body);
-  KernelBodyEmitter emitter(builder, body, buffers);
+  KernelBodyEmitter emitter(builder, body, buffers, rows);
   SmallVector<Value> indices;
   for (int64_t dim : type.getShape()) {
     auto range = k::RangeOp::create(builder, loc, AxisType::Loop,

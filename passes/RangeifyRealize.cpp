@@ -137,6 +137,78 @@ Value valueToRealizeFor(ReduceOp reduce, function_ref<bool(Value)> isOutput) {
   }
 }
 
+/// Whether every read of `realized`, which has `reduce`'s shape, is an expand
+/// that broadcasts it along reduced axes only (x - max(x, keepdim)), and
+/// there is one.
+static bool isBroadcastAlongReduced(ReduceOp reduce, Value realized) {
+  ArrayRef<int64_t> shape = reduce.getType().getShape();
+  if (getTensorType(realized).getShape() != shape || realized.use_empty())
+    return false;
+  ArrayRef<int64_t> axes = reduce.getAxes();
+  return llvm::all_of(realized.getUsers(), [&](Operation *user) {
+    auto expand = dyn_cast<ExpandOp>(user);
+    if (!expand)
+      return false;
+    for (auto [axis, dims] :
+         llvm::enumerate(llvm::zip(shape, expand.getType().getShape())))
+      if (std::get<0>(dims) != std::get<1>(dims) &&
+          !llvm::is_contained(axes, static_cast<int64_t>(axis)))
+        return false;
+    return true;
+  });
+}
+
+bool isComputedPerRow(ReduceOp reduce, Value realized,
+                      function_ref<bool(Value)> isOutput) {
+  // A GPU kernel's loops are its threads (-tiny-gpu-schedule), which a row
+  // value computed between them does not fit: the host only.
+  DeviceAttr device = getDevice(realized.getType());
+  if (device && (device.isMulti() || device.getNames().front() != "CPU"))
+    return false;
+  if (!isBroadcastAlongReduced(reduce, realized))
+    return false;
+  // Follow what is computed from the broadcasts at their positions, through
+  // the row values of reduces of it (softmax's sum of exp(x - max)): where
+  // that stops (a returned value, one read other than elementwise at its
+  // positions) is a kernel reading the row value. Two such places would be
+  // two kernels each computing the reduction.
+  SmallVector<Value> worklist;
+  DenseSet<Value> seen, ends;
+  auto push = [&](Value value) {
+    for (Operation *user : value.getUsers())
+      if (seen.insert(user->getResult(0)).second)
+        worklist.push_back(user->getResult(0));
+  };
+  push(realized);
+  while (!worklist.empty() && ends.size() <= 1) {
+    Value current = worklist.pop_back_val();
+    if (isOutput(current)) {
+      ends.insert(current);
+      continue;
+    }
+    int64_t size = getTensorType(current).getNumElements();
+    for (Operation *user : current.getUsers()) {
+      if (keepsPositions(user, size)) {
+        if (seen.insert(user->getResult(0)).second)
+          worklist.push_back(user->getResult(0));
+        continue;
+      }
+      if (auto next = dyn_cast<ReduceOp>(user)) {
+        Value nextRealized = valueToRealizeFor(next, isOutput);
+        if (nextRealized && isBroadcastAlongReduced(next, nextRealized)) {
+          if (seen.insert(nextRealized).second)
+            push(nextRealized);
+          continue;
+        }
+        ends.insert(next.getResult());
+        continue;
+      }
+      ends.insert(current);
+    }
+  }
+  return ends.size() == 1;
+}
+
 /// Whether `value` reads no buffer: made of splat constants by elementwise,
 /// movement and reduce ops only (an arange, a triangular mask).
 static bool isComputedFromIndices(Value value) {
@@ -189,7 +261,8 @@ struct RecomputeCone {
 /// sign that readers do not recompute the value.
 static RecomputeCone getRecomputeCone(Value value,
                                       const DenseMap<Value, Value> &buffers,
-                                      bool countOps) {
+                                      bool countOps,
+                                      const DenseSet<Value> *rowValues) {
   RecomputeCone cone;
   if (!countOps)
     cone.cost = std::nullopt;
@@ -205,6 +278,13 @@ static RecomputeCone getRecomputeCone(Value value,
     Operation *op = current.getDefiningOp();
     if (Value buffer = buffers.lookup(current)) {
       reads.insert(buffer);
+      addCost();
+      continue;
+    }
+    // A row value is computed once per row by the reading kernel, or read
+    // from a buffer: one load at each element, as the buffer its reduce had.
+    if (current != value && rowValues && rowValues->contains(current)) {
+      cone.recomputedByReaders = false;
       addCost();
       continue;
     }
@@ -248,7 +328,8 @@ static RecomputeCone getRecomputeCone(Value value,
 }
 
 bool isRecomputedByReaders(Value value, const DenseMap<Value, Value> &buffers) {
-  return getRecomputeCone(value, buffers, /*countOps=*/false)
+  return getRecomputeCone(value, buffers, /*countOps=*/false,
+                          /*rowValues=*/nullptr)
       .recomputedByReaders;
 }
 
@@ -299,14 +380,16 @@ DenseMap<Value, uint64_t> getBroadcastReads(Block &body) {
 constexpr uint64_t kMinRecomputeOps = uint64_t{1} << 22;
 
 bool isRealizedForBroadcast(Value value, uint64_t reads,
-                            const DenseMap<Value, Value> &buffers) {
+                            const DenseMap<Value, Value> &buffers,
+                            const DenseSet<Value> &rowValues) {
   // Values no broadcast reads (reads == 0) need not be tensors.
   if (reads == 0)
     return false;
   uint64_t size = getTensorType(value).getNumElements();
   if (reads <= size)
     return false;
-  RecomputeCone cone = getRecomputeCone(value, buffers, /*countOps=*/true);
+  RecomputeCone cone =
+      getRecomputeCone(value, buffers, /*countOps=*/true, &rowValues);
   return !cone.recomputedByReaders && cone.cost &&
          llvm::SaturatingMultiply(reads - size, *cone.cost) >=
              kMinRecomputeOps;

@@ -269,7 +269,9 @@ LogicalResult FunctionRangeifier::emitReduceOutsideNest(
   Block *body = &kernel.getBody().front();
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(body);
-  KernelBodyEmitter emitter(builder, body, buffers);
+  // Its loops are the reduce's own schedule, which computes no row value.
+  KernelBodyEmitter emitter(builder, body, buffers, rows,
+                            /*placeRows=*/false);
 
   // The offset in `buffer` of the reduce's element at `indices`.
   auto getOffset = [&](SmallVector<Value> indices) {

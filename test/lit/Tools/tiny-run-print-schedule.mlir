@@ -1,9 +1,9 @@
 // tiny-run --print-schedule prints the entry's kernels as the JIT makes
-// them, then runs the program: the row sums are one kernel (r_...), the
-// centered values another (E_...).
+// them, then runs the program: one kernel (r_...) computes each row's mean
+// before centering the row (a row value of -tiny-rangeify).
 //
 // RUN: tiny-run %s --entry=centered --print-schedule -i 1,2,3,4,5,6 | FileCheck %s
-// CHECK: schedule @centered: 2 kernels: r_2_1 E_2_3
+// CHECK: schedule @centered: 1 kernel: r_2_3{{$}}
 // CHECK-NEXT: {{\[}}[-1, 0, 1], [-1, 0, 1]] : tensor<2x3xf32>
 //
 // Only the entry is scheduled, as only the entry is compiled.

@@ -5,16 +5,19 @@
 // do not. r_2_1 sums the rows of x and divides each sum by 3 (the mean is
 // read by a broadcast, so its kernel stores the mean, as tinygrad's does):
 // 6 adds and, as the division lowers, 3 ops for each of the 2 means (12
-// FLOPs); it touches x (24 bytes) and the 2 means (8 bytes). E_2_3 computes
+// FLOPs); it touches x (24 bytes) and the 2 means (8 bytes). E_3_2 computes
 // x - mean for each of 6 elements (6 FLOPs) and touches x, the means and the
-// result (24 + 8 + 24 bytes).
+// result (24 + 8 + 24 bytes). The result is returned transposed so that the
+// mean gets a kernel of its own: untransposed, the kernel writing x - mean
+// computes each row's mean before the row (a row value of -tiny-rangeify),
+// one launch.
 //
 // RUN: tiny-run %s --profile -i 1,2,3,4,5,6 2> %t.profile | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s --input-file=%t.profile
-// OUT: {{\[}}[-1, 0, 1], [-1, 0, 1]] : tensor<2x3xf32>
+// OUT: {{\[}}[-1, -1], [0, 0], [1, 1]] : tensor<3x2xf32>
 // CHECK: {{^#  *kernel  *time \(us\)  *GFLOP/s  *GB/s  *share  *FLOPs  *bytes$}}
 // CHECK-NEXT: {{^0  *r_2_1  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9]%  *12  *32$}}
-// CHECK-NEXT: {{^1  *E_2_3  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9]%  *6  *56$}}
+// CHECK-NEXT: {{^1  *E_3_2  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9]%  *6  *56$}}
 // CHECK-NEXT: {{^ *total \(2 launches\)  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9][0-9]  *[0-9]+\.[0-9][0-9]  *100\.0%  *18  *88$}}
 //
 // With --repeat the table comes after the repeated launches, one line per
@@ -23,7 +26,7 @@
 // REPEAT: {{^best of 3 launches: }}
 // REPEAT-NEXT: {{^#  *kernel  *time \(us\)}}
 // REPEAT-NEXT: {{^0  *r_2_1  *[0-9]+\.[0-9][0-9] .* 12  *32$}}
-// REPEAT-NEXT: {{^1  *E_2_3  *[0-9]+\.[0-9][0-9] .* 6  *56$}}
+// REPEAT-NEXT: {{^1  *E_3_2  *[0-9]+\.[0-9][0-9] .* 6  *56$}}
 // REPEAT-NEXT: {{^ *total \(2 launches\) .* 18  *88$}}
 //
 // Without --profile the compiled code makes no timing call; with the
@@ -40,7 +43,7 @@
 // TIMED-NOT: llvm.call
 // TIMED: llvm.call @tiny_host_kernel_begin() : () -> ()
 // TIMED-NOT: llvm.call
-// TIMED: llvm.call @E_2_3(
+// TIMED: llvm.call @E_3_2(
 // TIMED-NOT: llvm.call
 // TIMED: llvm.call @tiny_host_kernel_end(
 //
@@ -50,7 +53,7 @@
 
 #cpu = #tiny.device<"CPU">
 
-tiny.function @centered -> tensor<2x3xf32, #cpu> {
+tiny.function @centered -> tensor<3x2xf32, #cpu> {
   %x = tiny.param 0 : f32 size 6 on "CPU"
   %m = tiny.reshape %x to [2, 3] : tensor<6xf32, #cpu>
   %s = tiny.reduce add %m axes [1] : tensor<2x3xf32, #cpu>
@@ -58,5 +61,6 @@ tiny.function @centered -> tensor<2x3xf32, #cpu> {
   %mean = tiny.fdiv %s, %three : tensor<2x1xf32, #cpu>
   %b = tiny.expand %mean to [2, 3] : tensor<2x1xf32, #cpu>
   %r = tiny.sub %m, %b : tensor<2x3xf32, #cpu>
-  tiny.return %r : tensor<2x3xf32, #cpu>
+  %t = tiny.permute %r [1, 0] : tensor<2x3xf32, #cpu>
+  tiny.return %t : tensor<3x2xf32, #cpu>
 }
