@@ -84,6 +84,7 @@
 #include "passes/ScheduleActions.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
@@ -401,22 +402,61 @@ std::optional<ReducedRows> getReducedRows(k::RangeOp reduce) {
   return ReducedRows{bytes, conflicting};
 }
 
+/// Packs the block of the source of the nest `blocks` (the REDUCE range of
+/// the blocks blockReduce made) read per block (see the file comment).
+LogicalResult packBlocks(k::RangeOp blocks) {
+  k::RangeOp columns;
+  blocks.walk([&](k::RangeOp range) {
+    if (!columns && range.getAxis() == AxisType::Reduce && range != blocks)
+      columns = getColumnLoop(range);
+  });
+  std::optional<int64_t> numColumns =
+      columns ? getConstantIntValue(columns.getBound()) : std::nullopt;
+  if (!numColumns)
+    return failure();
+  int64_t columnBlock = *numColumns;
+  if (const char *env = getenv("TINY_PACK_COLUMNS"))
+    if (int64_t c = atoll(env); c > 0 && *numColumns % c == 0)
+      columnBlock = c;
+  return packOperand(blocks, columnBlock);
+}
+
+/// The REDUCE range blockReduce made in `root`: the outermost REDUCE range
+/// canPackOperand accepts. Null when there is none.
+k::RangeOp findPackableBlocks(Operation *root) {
+  k::RangeOp found;
+  root->walk<WalkOrder::PreOrder>([&](k::RangeOp range) {
+    // Blocks of one column divide every column loop.
+    if (range.getAxis() == AxisType::Reduce &&
+        canPackOperand(range, /*columnBlock=*/1)) {
+      found = range;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return found;
+}
+
 /// Splits into cache blocks the REDUCE range of each reduction-outside nest
 /// whose rows, all together, read more than `budget` bytes of a source per
 /// pass over the reduced indices, and more than `conflictBudget` bytes when
-/// its rows are a multiple of 4 KiB apart (see the file comment).
-void blockReductions(k::KernelOp kernel, int64_t budget,
-                     int64_t conflictBudget) {
+/// its rows are a multiple of 4 KiB apart unless the blocks can be packed,
+/// and packs the blocks where it can (see the file comment).
+void blockReductions(k::KernelOp kernel, int64_t budget, int64_t conflictBudget,
+                     bool pack) {
   // Each blocking copies the nest: look for the next candidate afresh.
   for (int round = 0; round < 16; ++round) {
     k::RangeOp candidate;
     int64_t size = 0;
+    bool needsPacking = false;
     kernel.walk([&](k::RangeOp reduce) {
       std::optional<int64_t> bound = getConstantIntValue(reduce.getBound());
       std::optional<ReducedRows> rows = getReducedRows(reduce);
-      if (!bound || !rows || rows->bytes == 0 ||
-          *bound * rows->bytes <= budget ||
-          (rows->conflicting && *bound * rows->bytes <= conflictBudget))
+      if (!bound || !rows || rows->bytes == 0 || *bound * rows->bytes <= budget)
+        return WalkResult::advance();
+      bool conflicts =
+          rows->conflicting && *bound * rows->bytes <= conflictBudget;
+      if (conflicts && !pack)
         return WalkResult::advance();
       int64_t rowBytes = rows->bytes;
       // Blocking pays only when more than one row reads each block.
@@ -436,10 +476,50 @@ void blockReductions(k::KernelOp kernel, int64_t budget,
         return WalkResult::advance();
       candidate = reduce;
       size = best;
+      needsPacking = conflicts;
       return WalkResult::interrupt();
     });
-    if (!candidate || failed(blockReduce(candidate, size)))
+    if (!candidate)
       return;
+    // Blocks of rows a multiple of 4 KiB apart pay only packed: block a
+    // copy of the nest, and keep it if it packs.
+    Operation *top = candidate;
+    while (top->getParentOp() != kernel.getOperation())
+      top = top->getParentOp();
+    Operation *work = top;
+    k::RangeOp reduce = candidate;
+    if (needsPacking) {
+      IRMapping mapping;
+      OpBuilder builder(top);
+      work = builder.clone(*top, mapping);
+      reduce = cast<k::RangeOp>(mapping.lookup(candidate.getOperation()));
+    }
+    // blockReduce replaces the nest by the ops between `first` and `next`.
+    Operation *next = work->getNextNode();
+    Operation *previous = work->getPrevNode();
+    if (failed(blockReduce(reduce, size))) {
+      if (needsPacking)
+        work->erase();
+      return;
+    }
+    Operation *first =
+        previous ? previous->getNextNode() : &kernel.getBody().front().front();
+    k::RangeOp blocks;
+    for (Operation *op = first; op != next && !blocks; op = op->getNextNode())
+      blocks = findPackableBlocks(op);
+    bool packed = pack && blocks && succeeded(packBlocks(blocks));
+    if (needsPacking) {
+      if (packed) {
+        top->erase();
+      } else {
+        for (Operation *op = first; op != next;) {
+          Operation *following = op->getNextNode();
+          op->erase();
+          op = following;
+        }
+        return;
+      }
+    }
   }
 }
 
@@ -483,7 +563,8 @@ struct TinyCPUSchedulePass
       if (work && *work >= minWork)
         if (k::RangeOp range = findThreadRange(kernel))
           range.setAxis(AxisType::Thread);
-      blockReductions(kernel, budget, conflictBudget);
+      blockReductions(kernel, budget, conflictBudget,
+                      !getenv("TINY_PACK") || atoi(getenv("TINY_PACK")) != 0);
       return WalkResult::skip();
     });
   }
