@@ -559,6 +559,8 @@ def TinyCPUSchedule : Pass<"tiny-cpu-schedule"> {
     }
     ```
   }];
+  // packOperand's scratch buffers are memref.alloc and memref.dealloc.
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
   let options = [
     Option<"minWork", "min-work", "int64_t", /*default=*/"16384",
            "Least work of a kernel spread over threads">,
@@ -570,6 +572,9 @@ def TinyCPUSchedule : Pass<"tiny-cpu-schedule"> {
     Option<"reduceUnroll", "reduce-unroll", "int64_t", /*default=*/"0",
            "Reduced indices of a reduction-outside nest UNROLLed together "
            "(0: 4; 1: none)">,
+    Option<"pack", "pack", "bool", /*default=*/"true",
+           "Pack the cache blocks of a reduction-outside nest's source "
+           "into a scratch buffer (packOperand)">,
   ];
 }
 
