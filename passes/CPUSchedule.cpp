@@ -77,9 +77,16 @@
 // that fits half the cache, else the columns are cut into blocks, a
 // multiple of kPackedColumnTile, whose kPackedReduceBlock iterations fit;
 // the blocks of the reduced axis are the most iterations of those columns
-// that fit. Packed, B's rows are no longer a multiple of 4 KiB apart, so
-// the last-level cache rule above does not hold packing back.
-// Measured: bench/kernels/README.md.
+// that fit. Packed, B's rows are no longer a multiple of 4 KiB apart.
+// The option pack=on packs wherever that applies, pack=off nowhere; the
+// default, auto, only where B's rows are a multiple of 4 KiB apart and B is
+// larger than a quarter of the last-level cache (blocked either way, as
+// 2048^3 and 4096^3): measured alternating with the unpacked schedule in
+// one process (bench-kernels --pack-ab, load 7-9 on 2 cores), packing ran
+// 2-3% faster at 2048^3 on one thread in 4 runs of 4, and showed no gain
+// at 1000^3, 1023^3 (up to 10% slower on one thread) or 1024^3 (B 4 MiB,
+// not blocked unpacked: 0.96-1.07). bench/kernels/README.md has the
+// figures.
 //
 // A kernel with a range of any other type than LOOP or REDUCE carries a
 // schedule already (written by hand, or by an earlier run): it is kept, as
@@ -102,6 +109,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 #include <unistd.h>
@@ -425,6 +433,28 @@ std::optional<ReducedRows> getReducedRows(k::RangeOp reduce) {
   return ReducedRows{bytes, conflicting};
 }
 
+/// Where -tiny-cpu-schedule packs the cache blocks of a source (its pack
+/// option).
+enum class PackMode {
+  /// Where packingPays.
+  Auto,
+  /// Wherever packOperand applies.
+  On,
+  /// Nowhere.
+  Off,
+};
+
+/// Whether packing the cache blocks of a reduction-outside nest's source
+/// pays (pack option auto): only where its rows are a multiple of 4 KiB
+/// apart (`conflicting`) and it holds more than `conflictBudget` bytes
+/// (`sourceBytes`), so that it is blocked either way (2048^3, 4096^3).
+/// Packing 1000^3, 1023^3 or the unblocked 1024^3 measured no faster (see
+/// the file comment).
+bool packingPays(bool conflicting, int64_t sourceBytes,
+                 int64_t conflictBudget) {
+  return conflicting && sourceBytes > conflictBudget;
+}
+
 /// The columns of a packed block (see the file comment): all `numColumns`
 /// when `rowBytes` (the bytes of the source one reduced iteration reads,
 /// over all columns) times kPackedReduceBlock fit `budget`, else the most,
@@ -498,7 +528,7 @@ LogicalResult blockAndPack(k::KernelOp kernel, k::RangeOp reduce, int64_t size,
 /// bytes or its rows are not a multiple of 4 KiB apart (see the file
 /// comment).
 void blockReductions(k::KernelOp kernel, int64_t budget, int64_t conflictBudget,
-                     bool pack) {
+                     PackMode pack) {
   DenseSet<Operation *> unpackable;
   // Each blocking copies the nest: look for the next candidate afresh.
   for (int round = 0; round < 16; ++round) {
@@ -531,13 +561,17 @@ void blockReductions(k::KernelOp kernel, int64_t budget, int64_t conflictBudget,
       if (!rows->conflicting || *bound * rows->bytes > conflictBudget)
         plain = getBlock(rows->bytes);
       int64_t packedBlock = 0, columns = 0;
-      if (pack && !unpackable.contains(reduce)) {
+      if (pack != PackMode::Off && !unpackable.contains(reduce)) {
         int64_t numColumns = *getConstantIntValue(
             cast<k::RangeOp>(
                 reduce.getBody().front().getTerminator()->getPrevNode())
                 .getBound());
-        columns = getPackedColumns(numColumns, rows->bytes, budget);
-        packedBlock = getBlock(rows->bytes / (numColumns / columns));
+        if (pack == PackMode::On ||
+            packingPays(rows->conflicting, *bound * rows->bytes,
+                        conflictBudget)) {
+          columns = getPackedColumns(numColumns, rows->bytes, budget);
+          packedBlock = getBlock(rows->bytes / (numColumns / columns));
+        }
       }
       if (!plain && !packedBlock)
         return WalkResult::advance();
@@ -579,6 +613,18 @@ struct TinyCPUSchedulePass
     // operands and accumulators.
     int64_t budget = (cacheBytes > 0 ? cacheBytes : getHostCacheBytes()) / 2;
     int64_t conflictBudget = getHostLastLevelCacheBytes() / 4;
+    std::optional<PackMode> packMode =
+        llvm::StringSwitch<std::optional<PackMode>>(pack)
+            .Case("auto", PackMode::Auto)
+            .Case("on", PackMode::On)
+            .Case("off", PackMode::Off)
+            .Default(std::nullopt);
+    if (!packMode) {
+      getOperation()->emitError()
+          << "-tiny-cpu-schedule: pack must be auto, on or off, not '" << pack
+          << "'";
+      return signalPassFailure();
+    }
     getOperation()->walk<WalkOrder::PreOrder>([&](k::KernelOp kernel) {
       if (isGpuKernel(kernel) || hasSchedule(kernel) ||
           kernel->hasAttr(kScheduledAttrName))
@@ -598,7 +644,7 @@ struct TinyCPUSchedulePass
       if (work && *work >= minWork)
         if (k::RangeOp range = findThreadRange(kernel))
           range.setAxis(AxisType::Thread);
-      blockReductions(kernel, budget, conflictBudget, pack);
+      blockReductions(kernel, budget, conflictBudget, *packMode);
       return WalkResult::skip();
     });
   }

@@ -20,15 +20,23 @@
 //   mm_packed_relu  256 iterations of 4 rows of 1024 columns (16 KiB), blocks
 //                   of 32, rows padded to 1040: 133120; the relu runs in a
 //                   nest of its own after the blocks
+//   mm_packed_auto  B 4096 x 1024 (16 MiB, rows 4 KiB apart): the one case
+//                   tiny-run packs by default (pack=auto) on a host whose
+//                   last-level cache is under 64 MiB; the others run
+//                   unpacked there, and packed in the PACKED run (pack=on):
+//                   1024 iterations of 16 KiB, blocks of 32, rows padded to
+//                   1040: 133120
 // Other cache sizes block and pack differently; the results are the same.
 
-// RUN: tiny-opt %s --pass-pipeline='builtin.module(tiny-to-kernels,tiny-outline-kernels,tiny-cpu-schedule{cache-bytes=1048576})' | FileCheck %s --check-prefix=PACKED
+// RUN: tiny-opt %s --pass-pipeline='builtin.module(tiny-to-kernels,tiny-outline-kernels,tiny-cpu-schedule{cache-bytes=1048576 pack=on})' | FileCheck %s --check-prefix=PACKED
 // PACKED-LABEL: func.func private @r_16_512_1
 // PACKED:         memref.alloc() {alignment = 64 : i64} : memref<135168xf32>
 // PACKED-LABEL: func.func private @r_8_2048_1
 // PACKED:         memref.alloc() {alignment = 64 : i64} : memref<133120xf32>
 // PACKED-LABEL: func.func private @r_24_1023_1
 // PACKED:         memref.alloc() {alignment = 64 : i64} : memref<95139xf32>
+// PACKED-LABEL: func.func private @r_16_1024_1
+// PACKED:         memref.alloc() {alignment = 64 : i64} : memref<133120xf32>
 // PACKED-LABEL: func.func private @r_16_1024_1
 // PACKED:         memref.alloc() {alignment = 64 : i64} : memref<133120xf32>
 
@@ -38,12 +46,14 @@
 // RUN: tiny-run %s --entry=mm_packed_cols -i %t/mm_packed_cols.a.npy -i %t/mm_packed_cols.b.npy -o %t/mm_packed_cols.out.npy
 // RUN: tiny-run %s --entry=mm_packed_odd -i %t/mm_packed_odd.a.npy -i %t/mm_packed_odd.b.npy -o %t/mm_packed_odd.out.npy
 // RUN: tiny-run %s --entry=mm_packed_relu -i %t/mm_packed_relu.a.npy -i %t/mm_packed_relu.b.npy -o %t/mm_packed_relu.out.npy
+// RUN: tiny-run %s --entry=mm_packed_auto -i %t/mm_packed_auto.a.npy -i %t/mm_packed_auto.b.npy -o %t/mm_packed_auto.out.npy
 // RUN: %python %S/Inputs/matmul_packed.py check %t | FileCheck %s
 
 // CHECK:      mm_packed_512: 16x512 exact
 // CHECK-NEXT: mm_packed_cols: 8x2048 exact
 // CHECK-NEXT: mm_packed_odd: 24x1023 exact
 // CHECK-NEXT: mm_packed_relu: 16x1024 exact
+// CHECK-NEXT: mm_packed_auto: 16x1024 exact
 
 #cpu = #tiny.device<"CPU">
 
@@ -109,4 +119,19 @@ tiny.function @mm_packed_relu -> tensor<16x1024xf32, #cpu> {
   %positive = tiny.cmplt %zeros, %c : tensor<16x1024xf32, #cpu>, tensor<16x1024xf32, #cpu>
   %r = tiny.where %positive, %c, %zeros : tensor<16x1024xi1, #cpu>, tensor<16x1024xf32, #cpu>, tensor<16x1024xf32, #cpu>
   tiny.return %r : tensor<16x1024xf32, #cpu>
+}
+
+tiny.function @mm_packed_auto -> tensor<16x1024xf32, #cpu> {
+  %a = tiny.param 0 : f32 size 65536 on "CPU"
+  %b = tiny.param 1 : f32 size 4194304 on "CPU"
+  %a3 = tiny.reshape %a to [16, 1, 4096] : tensor<65536xf32, #cpu>
+  %ae = tiny.expand %a3 to [16, 1024, 4096] : tensor<16x1x4096xf32, #cpu>
+  %b2 = tiny.reshape %b to [4096, 1024] : tensor<4194304xf32, #cpu>
+  %bt = tiny.permute %b2 [1, 0] : tensor<4096x1024xf32, #cpu>
+  %b3 = tiny.reshape %bt to [1, 1024, 4096] : tensor<1024x4096xf32, #cpu>
+  %be = tiny.expand %b3 to [16, 1024, 4096] : tensor<1x1024x4096xf32, #cpu>
+  %p = tiny.mul %ae, %be : tensor<16x1024x4096xf32, #cpu>
+  %s = tiny.reduce add %p axes [2] : tensor<16x1024x4096xf32, #cpu>
+  %c = tiny.reshape %s to [16, 1024] : tensor<16x1024x1xf32, #cpu>
+  tiny.return %c : tensor<16x1024xf32, #cpu>
 }
