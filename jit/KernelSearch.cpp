@@ -44,7 +44,7 @@ using namespace mlir::tiny;
 
 namespace {
 /// What a cache entry starts with; bumped when its contents change.
-constexpr StringLiteral kFormat = "tiny-beam 2";
+constexpr StringLiteral kFormat = "tiny-beam 3";
 
 /// The name of the function a kernel is lowered alone in.
 constexpr StringLiteral kKernelFunction = "tiny_beam_kernel";
@@ -73,9 +73,13 @@ struct Schedule {
   /// Vectors per row of the register tiles (-tiny-optimize's
   /// vectors-per-row; 0: the heuristic's).
   int64_t tile = 0;
+  /// Packed cache blocks of a reduction-outside nest's source
+  /// (-tiny-cpu-schedule's pack option): 0 where the heuristic packs them
+  /// (auto), 1 nowhere, 2 wherever packOperand applies.
+  int pack = 0;
 
   auto tie() const {
-    return std::make_tuple(thread, rowUpcast, reduceUnroll, block, tile);
+    return std::make_tuple(thread, rowUpcast, reduceUnroll, block, tile, pack);
   }
   bool operator<(const Schedule &other) const { return tie() < other.tie(); }
   bool isHeuristic() const { return tie() == Schedule().tie(); }
@@ -83,13 +87,14 @@ struct Schedule {
   std::string describe() const {
     static const char *threads[] = {"heuristic", "on", "off"};
     static const char *blocks[] = {"host", "off", "half", "double"};
+    static const char *packs[] = {"heuristic", "off", "on"};
     auto value = [](int64_t factor) {
       return factor == 0 ? std::string("heuristic") : std::to_string(factor);
     };
     return std::string("thread=") + threads[thread] +
            " row-upcast=" + value(rowUpcast) +
            " reduce-unroll=" + value(reduceUnroll) + " block=" + blocks[block] +
-           " tile=" + value(tile);
+           " tile=" + value(tile) + " pack=" + packs[pack];
   }
 };
 
@@ -123,6 +128,11 @@ SmallVector<Schedule> getNeighbors(const Schedule &schedule) {
       neighbors.push_back(schedule);
       neighbors.back().tile = value;
     }
+  for (int value : {0, 1, 2})
+    if (value != schedule.pack) {
+      neighbors.push_back(schedule);
+      neighbors.back().pack = value;
+    }
   return neighbors;
 }
 
@@ -133,29 +143,31 @@ std::optional<Schedule> parseSchedule(StringRef text) {
     return std::nullopt;
   SmallVector<StringRef> fields;
   rest.split('\n').first.split(fields, ' ');
-  if (fields.size() != 5)
+  if (fields.size() != 6)
     return std::nullopt;
   Schedule schedule;
-  int64_t thread, block;
+  int64_t thread, block, pack;
   if (fields[0].getAsInteger(10, thread) ||
       fields[1].getAsInteger(10, schedule.rowUpcast) ||
       fields[2].getAsInteger(10, schedule.reduceUnroll) ||
       fields[3].getAsInteger(10, block) ||
-      fields[4].getAsInteger(10, schedule.tile) || thread < 0 || thread > 2 ||
-      block < 0 || block > 3 || schedule.rowUpcast < 0 ||
+      fields[4].getAsInteger(10, schedule.tile) ||
+      fields[5].getAsInteger(10, pack) || pack < 0 || pack > 2 || thread < 0 ||
+      thread > 2 || block < 0 || block > 3 || schedule.rowUpcast < 0 ||
       schedule.rowUpcast > 64 || schedule.reduceUnroll < 0 ||
       schedule.reduceUnroll > 64 || schedule.tile < 0 || schedule.tile > 64)
     return std::nullopt;
   schedule.thread = thread;
   schedule.block = block;
+  schedule.pack = pack;
   return schedule;
 }
 
 std::string writeSchedule(const Schedule &schedule, StringRef comment) {
   return (kFormat + "\n" + Twine(schedule.thread) + " " +
           Twine(schedule.rowUpcast) + " " + Twine(schedule.reduceUnroll) + " " +
-          Twine(schedule.block) + " " + Twine(schedule.tile) + "\n# " +
-          comment + "\n")
+          Twine(schedule.block) + " " + Twine(schedule.tile) + " " +
+          Twine(schedule.pack) + "\n# " + comment + "\n")
       .str();
 }
 
@@ -179,6 +191,8 @@ TinyCPUScheduleOptions getPassOptions(const Schedule &schedule) {
                        : schedule.block == 2 ? cache / 2
                        : schedule.block == 3 ? cache * 2
                                              : 0;
+  static const char *packs[] = {"auto", "off", "on"};
+  options.pack = packs[schedule.pack];
   return options;
 }
 

@@ -68,6 +68,26 @@
 // the 1024^3 matmul (B 4 MiB) ran ~10-17% slower, 2048^3 (16 MiB) 15-40%
 // faster, 4096^3 (64 MiB) 85% faster.
 //
+// Where packOperand (passes/ScheduleActions.h) applies, such a nest is
+// blocked packed instead, in a copy of the nest kept only when the packing
+// applies: per block of the reduced axis (and of the columns), B's block is
+// copied, on the threads, into a scratch buffer of short rows padded by a
+// cache line, which the rows then read. The packed block holds
+// kPackedReduceBlock iterations (128 reduced indices) of all columns when
+// that fits half the cache, else the columns are cut into blocks, a
+// multiple of kPackedColumnTile, whose kPackedReduceBlock iterations fit;
+// the blocks of the reduced axis are the most iterations of those columns
+// that fit. Packed, B's rows are no longer a multiple of 4 KiB apart.
+// The option pack=on packs wherever that applies, pack=off nowhere; the
+// default, auto, only where B's rows are a multiple of 4 KiB apart and B is
+// larger than a quarter of the last-level cache (blocked either way, as
+// 2048^3 and 4096^3): measured alternating with the unpacked schedule in
+// one process (bench-kernels --pack-ab, load 7-9 on 2 cores), packing ran
+// 2-3% faster at 2048^3 on one thread in 4 runs of 4, and showed no gain
+// at 1000^3, 1023^3 (up to 10% slower on one thread) or 1024^3 (B 4 MiB,
+// not blocked unpacked: 0.96-1.07). bench/kernels/README.md has the
+// figures.
+//
 // A kernel with a range of any other type than LOOP or REDUCE carries a
 // schedule already (written by hand, or by an earlier run): it is kept, as
 // is one marked scheduled (kScheduledAttrName: a search chose its ranges,
@@ -84,10 +104,12 @@
 #include "passes/ScheduleActions.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 #include <unistd.h>
@@ -113,6 +135,16 @@ constexpr int64_t kMaxUpcast = 8;
 /// of accumulators make -tiny-optimize's register tiles (8 x 32 f32 with
 /// AVX-512) load each column of the source once for 8 rows.
 constexpr int64_t kRowUpcast = 8;
+
+/// The iterations of a REDUCE range a packed cache block should hold at
+/// least (128 reduced indices UNROLLed by 4): fewer, and the register tiles
+/// load and store their accumulators often; the block's columns are cut
+/// into blocks of their own rather.
+constexpr int64_t kPackedReduceBlock = 32;
+
+/// Packed blocks of columns are a multiple of this many: -tiny-optimize's
+/// widest register tiles (4 vectors of 16 f32 lanes) then cover them.
+constexpr int64_t kPackedColumnTile = 64;
 
 /// The fewest iterations of a REDUCE range a cache block holds: fewer, and
 /// loading and storing the accumulators once per block costs more than the
@@ -401,24 +433,112 @@ std::optional<ReducedRows> getReducedRows(k::RangeOp reduce) {
   return ReducedRows{bytes, conflicting};
 }
 
+/// Where -tiny-cpu-schedule packs the cache blocks of a source (its pack
+/// option).
+enum class PackMode {
+  /// Where packingPays.
+  Auto,
+  /// Wherever packOperand applies.
+  On,
+  /// Nowhere.
+  Off,
+};
+
+/// Whether packing the cache blocks of a reduction-outside nest's source
+/// pays (pack option auto): only where its rows are a multiple of 4 KiB
+/// apart (`conflicting`) and it holds more than `conflictBudget` bytes
+/// (`sourceBytes`), so that it is blocked either way (2048^3, 4096^3).
+/// Packing 1000^3, 1023^3 or the unblocked 1024^3 measured no faster (see
+/// the file comment).
+bool packingPays(bool conflicting, int64_t sourceBytes,
+                 int64_t conflictBudget) {
+  return conflicting && sourceBytes > conflictBudget;
+}
+
+/// The columns of a packed block (see the file comment): all `numColumns`
+/// when `rowBytes` (the bytes of the source one reduced iteration reads,
+/// over all columns) times kPackedReduceBlock fit `budget`, else the most,
+/// a multiple of kPackedColumnTile dividing `numColumns`, that do.
+int64_t getPackedColumns(int64_t numColumns, int64_t rowBytes,
+                         int64_t budget) {
+  int64_t bytesPerColumn = std::max<int64_t>(1, rowBytes / numColumns);
+  if (llvm::checkedMul(rowBytes, kPackedReduceBlock).value_or(INT64_MAX) <=
+      budget)
+    return numColumns;
+  int64_t best = numColumns;
+  for (int64_t columns = kPackedColumnTile; columns < numColumns;
+       columns += kPackedColumnTile)
+    if (numColumns % columns == 0 &&
+        columns * bytesPerColumn * kPackedReduceBlock <= budget)
+      best = columns;
+  return best;
+}
+
+/// Blocks `reduce` by `size` and packs the blocks `columns` columns at a
+/// time, in a copy of the kernel's nest around it that replaces the nest
+/// when both apply; fails, changing nothing, otherwise.
+LogicalResult blockAndPack(k::KernelOp kernel, k::RangeOp reduce, int64_t size,
+                           int64_t columns) {
+  Operation *top = reduce;
+  while (top->getParentOp() != kernel.getOperation())
+    top = top->getParentOp();
+  IRMapping mapping;
+  OpBuilder builder(top);
+  Operation *copy = builder.clone(*top, mapping);
+  // blockReduce replaces the copy by the ops from after `previous` to `top`.
+  Operation *previous = copy->getPrevNode();
+  auto eraseCopy = [&] {
+    Operation *op = previous ? previous->getNextNode()
+                             : &kernel.getBody().front().front();
+    while (op != top) {
+      Operation *next = op->getNextNode();
+      op->erase();
+      op = next;
+    }
+  };
+  if (failed(blockReduce(
+          cast<k::RangeOp>(mapping.lookup(reduce.getOperation())), size))) {
+    eraseCopy();
+    return failure();
+  }
+  k::RangeOp blocks;
+  for (Operation *op = previous ? previous->getNextNode()
+                                : &kernel.getBody().front().front();
+       op != top && !blocks; op = op->getNextNode())
+    op->walk<WalkOrder::PreOrder>([&](k::RangeOp range) {
+      // A block of one column divides every column loop.
+      if (canPackOperand(range, /*columnBlock=*/1)) {
+        blocks = range;
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+  if (!blocks || failed(packOperand(blocks, columns))) {
+    eraseCopy();
+    return failure();
+  }
+  top->erase();
+  return success();
+}
+
 /// Splits into cache blocks the REDUCE range of each reduction-outside nest
 /// whose rows, all together, read more than `budget` bytes of a source per
-/// pass over the reduced indices, and more than `conflictBudget` bytes when
-/// its rows are a multiple of 4 KiB apart (see the file comment).
-void blockReductions(k::KernelOp kernel, int64_t budget,
-                     int64_t conflictBudget) {
+/// pass over the reduced indices, packed where `pack` says so and
+/// packOperand applies, else only when it reads more than `conflictBudget`
+/// bytes or its rows are not a multiple of 4 KiB apart (see the file
+/// comment).
+void blockReductions(k::KernelOp kernel, int64_t budget, int64_t conflictBudget,
+                     PackMode pack) {
+  DenseSet<Operation *> unpackable;
   // Each blocking copies the nest: look for the next candidate afresh.
   for (int round = 0; round < 16; ++round) {
     k::RangeOp candidate;
-    int64_t size = 0;
+    int64_t size = 0, packedSize = 0, packedColumns = 0;
     kernel.walk([&](k::RangeOp reduce) {
       std::optional<int64_t> bound = getConstantIntValue(reduce.getBound());
       std::optional<ReducedRows> rows = getReducedRows(reduce);
-      if (!bound || !rows || rows->bytes == 0 ||
-          *bound * rows->bytes <= budget ||
-          (rows->conflicting && *bound * rows->bytes <= conflictBudget))
+      if (!bound || !rows || rows->bytes == 0 || *bound * rows->bytes <= budget)
         return WalkResult::advance();
-      int64_t rowBytes = rows->bytes;
       // Blocking pays only when more than one row reads each block.
       bool reused = false;
       for (auto range = reduce->getParentOfType<k::RangeOp>(); range;
@@ -428,17 +548,46 @@ void blockReductions(k::KernelOp kernel, int64_t budget,
       }
       if (!reused)
         return WalkResult::advance();
-      int64_t best = 0;
-      for (int64_t divisor = 1; divisor < *bound; ++divisor)
-        if (*bound % divisor == 0 && divisor * rowBytes <= budget)
-          best = divisor;
-      if (best < kMinReduceBlock || !canBlockReduce(reduce, best))
+      // The most iterations whose rows of `rowBytes` bytes fit the budget.
+      auto getBlock = [&](int64_t rowBytes) -> int64_t {
+        int64_t best = 0;
+        for (int64_t divisor = 1; divisor < *bound; ++divisor)
+          if (*bound % divisor == 0 && divisor * rowBytes <= budget)
+            best = divisor;
+        return best >= kMinReduceBlock && canBlockReduce(reduce, best) ? best
+                                                                       : 0;
+      };
+      int64_t plain = 0;
+      if (!rows->conflicting || *bound * rows->bytes > conflictBudget)
+        plain = getBlock(rows->bytes);
+      int64_t packedBlock = 0, columns = 0;
+      if (pack != PackMode::Off && !unpackable.contains(reduce)) {
+        int64_t numColumns = *getConstantIntValue(
+            cast<k::RangeOp>(
+                reduce.getBody().front().getTerminator()->getPrevNode())
+                .getBound());
+        if (pack == PackMode::On ||
+            packingPays(rows->conflicting, *bound * rows->bytes,
+                        conflictBudget)) {
+          columns = getPackedColumns(numColumns, rows->bytes, budget);
+          packedBlock = getBlock(rows->bytes / (numColumns / columns));
+        }
+      }
+      if (!plain && !packedBlock)
         return WalkResult::advance();
       candidate = reduce;
-      size = best;
+      size = plain;
+      packedSize = packedBlock;
+      packedColumns = columns;
       return WalkResult::interrupt();
     });
-    if (!candidate || failed(blockReduce(candidate, size)))
+    if (!candidate)
+      return;
+    if (packedSize &&
+        succeeded(blockAndPack(kernel, candidate, packedSize, packedColumns)))
+      continue;
+    unpackable.insert(candidate);
+    if (size && failed(blockReduce(candidate, size)))
       return;
   }
 }
@@ -464,6 +613,18 @@ struct TinyCPUSchedulePass
     // operands and accumulators.
     int64_t budget = (cacheBytes > 0 ? cacheBytes : getHostCacheBytes()) / 2;
     int64_t conflictBudget = getHostLastLevelCacheBytes() / 4;
+    std::optional<PackMode> packMode =
+        llvm::StringSwitch<std::optional<PackMode>>(pack)
+            .Case("auto", PackMode::Auto)
+            .Case("on", PackMode::On)
+            .Case("off", PackMode::Off)
+            .Default(std::nullopt);
+    if (!packMode) {
+      getOperation()->emitError()
+          << "-tiny-cpu-schedule: pack must be auto, on or off, not '" << pack
+          << "'";
+      return signalPassFailure();
+    }
     getOperation()->walk<WalkOrder::PreOrder>([&](k::KernelOp kernel) {
       if (isGpuKernel(kernel) || hasSchedule(kernel) ||
           kernel->hasAttr(kScheduledAttrName))
@@ -483,7 +644,7 @@ struct TinyCPUSchedulePass
       if (work && *work >= minWork)
         if (k::RangeOp range = findThreadRange(kernel))
           range.setAxis(AxisType::Thread);
-      blockReductions(kernel, budget, conflictBudget);
+      blockReductions(kernel, budget, conflictBudget, *packMode);
       return WalkResult::skip();
     });
   }

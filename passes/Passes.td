@@ -565,6 +565,14 @@ def TinyCPUSchedule : Pass<"tiny-cpu-schedule"> {
     which keep them badly) is blocked only when it is larger than a quarter
     of the host's last-level cache.
 
+    With `pack=auto` (the default) such a source whose rows are a multiple
+    of 4 KiB apart and that is blocked (larger than a quarter of the
+    last-level cache) is blocked packed instead (packOperand): per block,
+    the source's block is copied into a scratch buffer (`memref.alloc`) of
+    rows padded by a cache line, which the nest then reads. `pack=on`
+    packs wherever packOperand applies, `pack=off` nowhere; any other value
+    fails the pass.
+
     ```mlir
     tiny.k.range thread %i < %c128 {
       (init rows of %i)
@@ -609,6 +617,8 @@ def TinyCPUSchedule : Pass<"tiny-cpu-schedule"> {
     }
     ```
   }];
+  // packOperand's scratch buffers are memref.alloc and memref.dealloc.
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
   let options = [
     Option<"minWork", "min-work", "int64_t", /*default=*/"16384",
            "Least work of a kernel spread over threads">,
@@ -620,6 +630,10 @@ def TinyCPUSchedule : Pass<"tiny-cpu-schedule"> {
     Option<"reduceUnroll", "reduce-unroll", "int64_t", /*default=*/"0",
            "Reduced indices of a reduction-outside nest UNROLLed together "
            "(0: 4; 1: none)">,
+    Option<"pack", "pack", "std::string", /*default=*/"\"auto\"",
+           "Cache blocks of a reduction-outside nest's source packed into "
+           "a scratch buffer (packOperand): auto (where it was measured to "
+           "pay), on (wherever it applies) or off">,
   ];
 }
 

@@ -248,6 +248,68 @@ bool canRegisterTile(k::RangeOp reduce, int64_t width, int64_t lanes);
 /// on scalars, and every column-dependent index is in the last place.
 LogicalResult registerTile(k::RangeOp reduce, int64_t width, int64_t lanes);
 
+/// Whether packOperand(`blocks`, `columnBlock`) applies.
+bool canPackOperand(k::RangeOp blocks, int64_t columnBlock);
+
+/// Packs, per cache block of a matmul's reduced axis, the block of the
+/// source whose elements depend on both the reduced index and the column
+/// (a matmul's B) into a contiguous scratch buffer the nest then reads:
+/// `blocks` is the REDUCE range of the blocks blockReduce makes,
+///
+///   reduce %kb < K / S {
+///     (rows: LOOP, THREAD or UPCAST ranges) {
+///       reduce %kk < S {
+///         loop %j < N {
+///           unroll %u < U { ... load src(%kb * S + %kk, %u, %j) ... }
+///         }
+///       }
+///     }
+///   }
+///
+/// becomes, with `columnBlock` C (N itself: no column blocks)
+///
+///   %p = memref.alloc() : memref<S * U * P x T>   (at the kernel's start)
+///   reduce %kb < K / S {
+///     loop %jb < N / C {
+///       loop %kk < S { loop %u < U { loop %c < C {
+///         store %p[(%kk * U + %u) * P + %c], load src(%kb * S + %kk, %u,
+///                                                     %jb * C + %c)
+///       } } }
+///       (rows) {
+///         reduce %kk < S {
+///           loop %c < C {
+///             unroll %u < U { ... load %p[(%kk * U + %u) * P + %c] ... }
+///           }
+///         }
+///       }
+///     }
+///   }
+///   memref.dealloc %p                             (at the kernel's end)
+///
+/// The row stride P of the packed block is C, plus a cache line when C
+/// elements are a multiple of 256 bytes, so a block's rows do not fall in
+/// the same cache sets (as a source's rows a multiple of 4 KiB apart do);
+/// with column blocks the block is C columns wide. The copy's outer range is
+/// THREAD when the rows have one. Each packed load reads the element the
+/// source load read, and each accumulator still combines its reduced
+/// indices in their order, so the results are bit-identical.
+///
+/// It applies when `blocks` and the REDUCE range %kk carry nothing and have
+/// constant bounds, the rows are LOOP, THREAD or UPCAST ranges carrying
+/// nothing (one at least), each body holding only pure ops besides the next
+/// range, %kk's body only pure ops besides the column LOOP range, last, of a
+/// constant bound N that `columnBlock` divides. The column loop's body holds
+/// only pure ops, loads, UNROLL ranges and accumulator updates: ungated
+/// stores at the column plus values from outside %kk, each loaded by one
+/// earlier load (getAccumulatorLoad), so a column's iterations touch only
+/// its own accumulators and moving blocks of columns outside the rows and
+/// %kk keeps each one's order. The loads packed are the ungated loads of a
+/// buffer nothing in `blocks` writes whose address depends on the column
+/// and on %kk, computed by pure ops from the column, %kk, the UNROLL ranges
+/// around the load and values from outside the rows (one such load at
+/// least).
+LogicalResult packOperand(k::RangeOp blocks, int64_t columnBlock);
+
 } // namespace mlir::tiny
 
 #endif // TINY_PASSES_SCHEDULEACTIONS_H

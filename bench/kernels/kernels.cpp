@@ -32,7 +32,7 @@
 // Usage: bench-kernels [--quick] [--device=NAME] [--openblas-core=CORE]
 //                      [--tinygrad-script=PATH | --no-tinygrad]
 //                      [--spin-check] [--scaling] [--memory-only]
-//                      [--beam=N]
+//                      [--beam=N] [--sizes=N,N,...] [--pack-ab]
 //   --quick: smaller sizes, for a smoke run
 //   --memory-only: the memory-bound rows only (add, sum, the elementwise
 //     chain, softmax, layernorm), no matmul
@@ -47,6 +47,12 @@
 //   --scaling: after the table, the n^3 matmul against sgemm for n from 64
 //     to 4096 (--quick: 256), on one thread and on every core, with the
 //     compile time of each size
+//   --sizes=N,N,...: the scaling table alone (no other row, no tinygrad),
+//     for these sizes only (1 to 8192)
+//   --pack-ab (with --sizes): each size compiled a second time with
+//     -tiny-cpu-schedule's packing off (pack=off; the packed one pack=on) and
+//     timed alternating with the packed one, in the same process: the A/B of
+//     packOperand
 //   --beam=N: tiny's CPU kernels scheduled by the kernel search of beam
 //     width N (jit/KernelSearch.h; its choices cached, and the search time
 //     printed at the end) instead of -tiny-cpu-schedule's heuristic
@@ -85,6 +91,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <chrono>
@@ -95,6 +103,7 @@
 #include <dlfcn.h>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -115,13 +124,34 @@ namespace {
 /// heuristic's schedules).
 unsigned beamWidth = 0;
 
+/// Sets -tiny-cpu-schedule's `pack` option to `pack` in `pm` when it runs
+/// that pass (CompileOptions::configurePassManager; the lowering runs more
+/// than one pass manager), and counts the passes set in `numSet`.
+LogicalResult setPackOption(PassManager &pm, bool pack, int &numSet) {
+  for (Pass &pass : pm.getPasses()) {
+    if (pass.getArgument() != "tiny-cpu-schedule")
+      continue;
+    ++numSet;
+    if (failed(pass.initializeOptions(
+            pack ? "pack=on" : "pack=off", [](const Twine &message) {
+              std::fprintf(stderr, "bench: %s\n", message.str().c_str());
+              return failure();
+            })))
+      return failure();
+  }
+  return success();
+}
+
 float *allocFloats(size_t n) {
   size_t bytes = (n * sizeof(float) + 63) / 64 * 64;
   return static_cast<float *>(std::aligned_alloc(64, bytes));
 }
 
+/// Compiles the program `text`'s `entry`; `pack` (when given) sets
+/// -tiny-cpu-schedule's pack option.
 std::shared_ptr<Executable> compile(MLIRContext &context,
-                                    const std::string &text, StringRef entry) {
+                                    const std::string &text, StringRef entry,
+                                    std::optional<bool> pack = std::nullopt) {
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
   if (!module) {
     std::fprintf(stderr, "bench: cannot parse the %s program\n",
@@ -131,10 +161,22 @@ std::shared_ptr<Executable> compile(MLIRContext &context,
   CompileOptions options;
   options.beam = beamWidth;
   options.beamVerbose = beamWidth != 0;
+  int numSet = 0;
+  if (pack)
+    options.configurePassManager = [&](PassManager &pm) {
+      return setPackOption(pm, *pack, numSet);
+    };
   FailureOr<std::shared_ptr<Executable>> program =
       Executable::compile(*module, entry, options);
   if (failed(program)) {
     std::fprintf(stderr, "bench: cannot compile @%s\n", entry.str().c_str());
+    std::exit(1);
+  }
+  // Otherwise an A/B of packing would compare one schedule with itself.
+  if (pack && numSet == 0) {
+    std::fprintf(stderr,
+                 "bench: @%s: no -tiny-cpu-schedule pass to set pack in\n",
+                 entry.str().c_str());
     std::exit(1);
   }
   return *program;
@@ -403,47 +445,80 @@ void setThreads(const OpenBlas &blas, int threads) {
   blas.setNumThreads(threads);
 }
 
-/// How tiny's n^3 f32 matmul and sgemm grow with n (64 to 4096; --quick: to
-/// 256), on one thread and on every core: each size is compiled once, its
-/// result checked against sgemm's, then timed alternating with sgemm on 1
-/// and on `cores` threads; a row per size and thread count.
+/// How tiny's n^3 f32 matmul and sgemm grow with n (`sizes`; none: 64 to
+/// 4096, --quick: to 256), on one thread and on every core: each size is
+/// compiled once, its result checked against sgemm's, then timed
+/// alternating with sgemm on 1 and on `cores` threads; a row per size and
+/// thread count. With `packAB` each size is also compiled with packing off
+/// and timed alternating with the packed one: its rate and the median of
+/// unpacked time over packed time (above 1: packing is faster).
 int benchScaling(MLIRContext &context, const OpenBlas &blas, bool quick,
-                 unsigned cores) {
-  std::printf("\n%-8s %-12s %7s %10s %10s %8s %9s\n", "kernel", "size",
-              "threads", "tiny", "sgemm", "tiny/ref", "compile");
-  std::printf("%-8s %-12s %7s %10s %10s %8s %9s\n", "", "", "", "GFLOP/s",
+                 unsigned cores, std::vector<int64_t> sizes, bool packAB) {
+  if (sizes.empty())
+    for (int64_t n = 64; n <= (quick ? 256 : 4096); n *= 2)
+      sizes.push_back(n);
+  std::printf("\n%-8s %-12s %7s %10s %10s %8s %9s", "kernel", "size", "threads",
+              "tiny", "sgemm", "tiny/ref", "compile");
+  if (packAB)
+    std::printf(" %10s %8s", "unpacked", "pack/no");
+  std::printf("\n%-8s %-12s %7s %10s %10s %8s %9s", "", "", "", "GFLOP/s",
               "GFLOP/s", "", "s");
-  for (int64_t n = 64; n <= (quick ? 256 : 4096); n *= 2) {
+  if (packAB)
+    std::printf(" %10s %8s", "GFLOP/s", "");
+  std::printf("\n");
+  for (int64_t n : sizes) {
     float *x = allocFloats(n * n), *y = allocFloats(n * n),
           *z = allocFloats(n * n), *ref = allocFloats(n * n);
     for (int64_t i = 0; i < n * n; ++i) {
       x[i] = static_cast<float>((i * 7) % 13) / 13.0f - 0.5f;
       y[i] = static_cast<float>((i * 5) % 11) / 11.0f - 0.5f;
     }
-    auto matmul = compile(context, matmulProgram(n), "matmul");
+    // Both sides compiled afresh with the option spelled out: a program
+    // from the compile cache would not show which schedule it has.
+    auto matmul = compile(context, matmulProgram(n), "matmul",
+                          packAB ? std::optional<bool>(true) : std::nullopt);
+    std::shared_ptr<Executable> unpacked;
+    if (packAB)
+      unpacked = compile(context, matmulProgram(n), "matmul", false);
     auto sgemm = [&] {
       blas.sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, x, n,
                  y, n, 0.0f, ref, n);
     };
     auto tiny = [&] { invoke(*matmul, {x, y, z}); };
+    auto tinyUnpacked = [&] { invoke(*unpacked, {x, y, z}); };
+    auto checkResult = [&] {
+      double maxError = 0;
+      for (int64_t i = 0; i < n * n; ++i)
+        maxError =
+            std::max(maxError, static_cast<double>(std::fabs(z[i] - ref[i])));
+      check(maxError < 1e-3, "matmul");
+    };
     sgemm();
     tiny();
-    double maxError = 0;
-    for (int64_t i = 0; i < n * n; ++i)
-      maxError =
-          std::max(maxError, static_cast<double>(std::fabs(z[i] - ref[i])));
-    check(maxError < 1e-3, "matmul");
+    checkResult();
+    if (packAB) {
+      std::fill(z, z + n * n, 0.0f);
+      tinyUnpacked();
+      checkResult();
+    }
     double flops = 2.0 * n * n * n;
     // About a second of matmuls per side at the largest sizes.
     int runs = n <= 512 ? 20 : n <= 1024 ? 10 : n <= 2048 ? 4 : 2;
     for (unsigned threads : {1u, cores}) {
       setThreads(blas, threads);
       auto times = ::tiny::bench::timeAlternating(runs, sgemm, tiny);
-      std::printf("%-8s %-12s %7u %10.2f %10.2f %8.2f %9.3f\n", "matmul",
+      std::printf("%-8s %-12s %7u %10.2f %10.2f %8.2f %9.3f", "matmul",
                   (std::to_string(n) + "^3 f32").c_str(), threads,
                   flops / times.secondSeconds / 1e9,
                   flops / times.firstSeconds / 1e9, times.medianFirstOverSecond,
                   matmul->getCompileSeconds());
+      if (packAB) {
+        auto ab = ::tiny::bench::timeAlternating(runs, tinyUnpacked, tiny);
+        std::printf(" %10.2f %8.2f", flops / ab.firstSeconds / 1e9,
+                    ab.medianFirstOverSecond);
+      }
+      std::printf("  load %s\n", loadAverage().c_str());
+      std::fflush(stdout);
       if (cores == 1)
         break;
     }
@@ -710,7 +785,8 @@ int benchOnCpu(MLIRContext &context, const OpenBlas &blas,
 
   if (spinCheck)
     benchSpinning(context, blas, quick ? 128 : 1024, runs);
-  if (scaling && benchScaling(context, blas, quick, kernelThreads()) != 0)
+  if (scaling &&
+      benchScaling(context, blas, quick, kernelThreads(), {}, false) != 0)
     return 1;
   for (const auto &[key, error] : tinygrad.errors)
     std::printf("tinygrad %s %lld: %s\n", key.first.c_str(),
@@ -858,13 +934,14 @@ int benchOnDevice(MLIRContext &context, const OpenBlas &blas,
 
 int main(int argc, char **argv) {
   bool quick = false, withTinygrad = true, spinCheck = false, scaling = false,
-       memoryOnly = false;
+       memoryOnly = false, packAB = false;
+  std::vector<int64_t> sizes;
   std::string device = "CPU", openblasCore = "auto", tinygradScript;
   const char *usage = "usage: bench-kernels [--quick] [--device=NAME] "
                       "[--openblas-core=auto|env|cpuid|CORE] "
                       "[--tinygrad-script=PATH | --no-tinygrad] "
                       "[--spin-check] [--scaling] [--memory-only] "
-                      "[--beam=N]";
+                      "[--beam=N] [--sizes=N,N,...] [--pack-ab]";
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     auto value = [&](const char *flag) { return arg.rfind(flag, 0) == 0; };
@@ -878,7 +955,24 @@ int main(int argc, char **argv) {
       memoryOnly = true;
     else if (arg == "--no-tinygrad")
       withTinygrad = false;
-    else if (value("--device="))
+    else if (arg == "--pack-ab")
+      packAB = true;
+    else if (value("--sizes=")) {
+      std::string list = arg.substr(std::strlen("--sizes="));
+      for (size_t start = 0; start <= list.size();) {
+        size_t end = std::min(list.find(',', start), list.size());
+        std::string size = list.substr(start, end - start);
+        char *rest = nullptr;
+        long long parsed = std::strtoll(size.c_str(), &rest, 10);
+        if (size.empty() || *rest || parsed < 1 || parsed > 8192)
+          fail("--sizes takes sizes from 1 to 8192 separated by commas, "
+               "not '" +
+                   list + "'",
+               usage);
+        sizes.push_back(parsed);
+        start = end + 1;
+      }
+    } else if (value("--device="))
       device = arg.substr(std::strlen("--device="));
     else if (value("--openblas-core="))
       openblasCore = arg.substr(std::strlen("--openblas-core="));
@@ -894,6 +988,13 @@ int main(int argc, char **argv) {
     } else
       fail("unknown argument '" + arg + "'", usage);
   }
+  if (packAB && sizes.empty())
+    fail("--pack-ab times the scaling table's sizes: give --sizes", usage);
+  if (!sizes.empty() && (device != "CPU" || memoryOnly || spinCheck))
+    fail("--sizes runs the scaling table alone, on the CPU", usage);
+  // The scaling table alone has no tinygrad column.
+  if (!sizes.empty())
+    withTinygrad = false;
   const int runs = quick ? 2 : 10;
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
 
@@ -951,6 +1052,8 @@ int main(int argc, char **argv) {
       device != "CPU"
           ? benchOnDevice(context, blas, device, quick ? (1 << 16) : (1 << 24),
                           quick ? 128 : 1024, runs)
+      : !sizes.empty()
+          ? benchScaling(context, blas, quick, kernelThreads(), sizes, packAB)
           : benchOnCpu(context, blas, tinygrad, quick, spinCheck, scaling,
                        memoryOnly, runs);
   if (beamWidth) {

@@ -35,3 +35,15 @@ if grep -qE '^tinygrad [a-z_]+ [0-9]+: ' <<<"$output"; then
   echo "quick.sh: a kernel failed in tinygrad" >&2
   exit 1
 fi
+# --pack-ab: the scaling table alone, each size also compiled with packing
+# off (its pass option set, or the run fails) and checked against sgemm.
+ab=$("$1" --quick --sizes=96 --pack-ab)
+status=$?
+echo "$ab"
+if [[ $status -ne 0 ]]; then
+  exit "$status"
+fi
+if ! grep -qE "^matmul +96\^3 f32 +1 .* [0-9.]+ +[0-9.]+ +load " <<<"$ab"; then
+  echo "quick.sh: no --pack-ab row for 96^3" >&2
+  exit 1
+fi
