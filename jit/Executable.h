@@ -54,7 +54,8 @@ struct ProgramLaunch {
 
 /// Choices the lowering leaves to the caller.
 struct CompileOptions {
-  /// How an allreduce combines its shards: "ring", "all2all" or "naive".
+  /// How an allreduce combines its shards: "ring", "all2all", "naive",
+  /// "hierarchical" or "auto" (-tiny-lower-allreduce).
   std::string allreduce = "ring";
   /// The chip kernels on GPU devices are compiled for; empty means sm_90
   /// for CUDA devices and gfx942 for HIP devices.

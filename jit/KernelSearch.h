@@ -6,7 +6,7 @@
 // reduction-outside nest UPCAST 1, 2, 4 or 8 at a time; its reduced indices
 // UNROLLed by 1, 2, 4 or 8; cache blocking of its reduction as the host's
 // cache asks, off, or for half or twice that cache; its register tiles 1,
-// 2 or 4 vectors wide per row) are each lowered alone through the rest of
+// 2 or 4 vectors wide per row; a matmul's B packed or not) are each lowered alone through the rest of
 // the CPU pipeline, JIT-compiled and timed on scratch buffers of the
 // kernel's arguments' sizes (zeros). A beam of the `width` fastest is kept
 // each round, whose variations are tried next, until a round finds nothing

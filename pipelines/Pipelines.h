@@ -32,8 +32,8 @@ struct TinyToLLVMPipelineOptions
     : public PassPipelineOptions<TinyToLLVMPipelineOptions> {
   PassOptions::Option<std::string> allreduce{
       *this, "allreduce",
-      llvm::cl::desc("How an allreduce combines its shards: ring, all2all or "
-                     "naive (-tiny-lower-allreduce)"),
+      llvm::cl::desc("How an allreduce combines its shards: ring, all2all, "
+                     "naive, hierarchical or auto (-tiny-lower-allreduce)"),
       llvm::cl::init("ring")};
 };
 
@@ -83,8 +83,8 @@ struct TinyJITPipelineOptions
       *this, "entry", llvm::cl::desc("The tiny.function to compile")};
   PassOptions::Option<std::string> allreduce{
       *this, "allreduce",
-      llvm::cl::desc("How an allreduce combines its shards: ring, all2all or "
-                     "naive (-tiny-lower-allreduce)"),
+      llvm::cl::desc("How an allreduce combines its shards: ring, all2all, "
+                     "naive, hierarchical or auto (-tiny-lower-allreduce)"),
       llvm::cl::init("ring")};
   PassOptions::Option<bool> profile{
       *this, "profile",

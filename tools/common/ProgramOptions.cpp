@@ -24,8 +24,8 @@ ProgramOptions::ProgramOptions(cl::OptionCategory &category, StringRef verb)
       entryName("entry", cl::desc(entryDescription), cl::cat(category)),
       allreduceAlgorithm(
           "allreduce",
-          cl::desc("how an allreduce combines its shards: ring, all2all or "
-                   "naive"),
+          cl::desc("how an allreduce combines its shards: ring, all2all, "
+                   "naive, hierarchical or auto"),
           cl::init("ring"), cl::cat(category)),
       gpuChip("gpu-chip",
               cl::desc("the chip kernels on GPU devices are compiled for "
