@@ -4,7 +4,7 @@
 // RUN: tiny-viz %s -o %t.html
 // RUN: FileCheck %s --input-file=%t.html
 // CHECK: <h1>{{.*}}tiny-viz.mlir</h1>
-// CHECK: pipeline: <code>builtin.module(tiny-to-kernels)</code>; 15 passes, 2 kernels
+// CHECK: pipeline: <code>builtin.module(tiny-to-kernels)</code>; 16 passes, 2 kernels
 // CHECK: <figure class="graph" data-function="norm">
 // CHECK: <svg
 // CHECK: tiny.reduce
@@ -17,6 +17,7 @@
 // CHECK: <span class="add">{{ *}}tiny.k.kernel &quot;r_4_1&quot;
 // CHECK: data-pass="tiny-simplify-indices"
 // CHECK: data-pass="tiny-collapse-reduce"
+// CHECK: data-pass="tiny-guard-kernels-by-rank"
 // CHECK: <div class="kernel" id="kernel-0" data-kernel="r_4_1">
 // CHECK: <div class="kernel" id="kernel-1" data-kernel="E_4_3">
 //
