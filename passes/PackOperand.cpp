@@ -242,21 +242,6 @@ Value buildPackedIndex(OpBuilder &builder, Location loc, Value outer,
   return arith::AddIOp::create(builder, loc, index, column);
 }
 
-/// Erases the pure ops of `root`'s regions whose results nothing uses.
-void eraseUnusedPureOps(Operation *root) {
-  bool erased = true;
-  while (erased) {
-    erased = false;
-    root->walk([&](Operation *op) {
-      if (op != root && op->getNumRegions() == 0 && isPure(op) &&
-          op->use_empty() && !op->hasTrait<OpTrait::IsTerminator>()) {
-        op->erase();
-        erased = true;
-      }
-    });
-  }
-}
-
 } // namespace
 
 bool mlir::tiny::canPackOperand(k::RangeOp blocks, int64_t columnBlock) {

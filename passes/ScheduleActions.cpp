@@ -454,8 +454,7 @@ static SmallVector<k::RangeOp> getOutputNest(k::RangeOp reduce) {
   return nest;
 }
 
-/// Erases the pure ops of `root`'s regions whose results nothing uses.
-static void eraseUnusedPureOps(Operation *root) {
+void mlir::tiny::eraseUnusedPureOps(Operation *root) {
   bool erased = true;
   while (erased) {
     erased = false;

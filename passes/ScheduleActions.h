@@ -310,6 +310,10 @@ bool canPackOperand(k::RangeOp blocks, int64_t columnBlock);
 /// least).
 LogicalResult packOperand(k::RangeOp blocks, int64_t columnBlock);
 
+/// Erases the pure ops of `root`'s regions whose results nothing uses (the
+/// index arithmetic an action leaves behind when it rewrites addresses).
+void eraseUnusedPureOps(Operation *root);
+
 } // namespace mlir::tiny
 
 #endif // TINY_PASSES_SCHEDULEACTIONS_H
