@@ -19,7 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "bench/common/BestTime.h"
+#include "bench/runtime/MpiBench.h"
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "jit/Executable.h"
 #include "tiny/MpiTransport.h"
@@ -35,6 +35,8 @@
 #include <vector>
 
 using namespace tiny::mpi;
+using tiny::bench::allreduceProgram;
+using tiny::bench::bestCollectiveSeconds;
 
 namespace {
 
@@ -50,19 +52,6 @@ int rank = 0, ranks = 1;
 void check(const Status &status) {
   if (!status.ok())
     die(status.toString());
-}
-
-/// Best over `runs` of the slowest rank's time of `fn`, after a warm-up.
-double bestCollectiveSeconds(int runs, const std::function<void()> &fn) {
-  fn();
-  double best = 1e30;
-  for (int i = 0; i < runs; ++i) {
-    MPI_Barrier(MPI_COMM_WORLD);
-    double mine = tiny::bench::secondsOf(fn), slowest = 0;
-    MPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    best = std::min(best, slowest);
-  }
-  return best;
 }
 
 /// Shard s of rank r: small integers, so every order of summation is exact.
@@ -140,39 +129,17 @@ double benchMpi(size_t count, int runs) {
   return seconds;
 }
 
-/// n params of `length` f32 on CPU:1..CPU:n, allreduced, read on each.
-std::string inProcessProgram(int n, size_t length) {
-  std::string types, params, values, selects, results, devices;
-  for (int i = 0; i < n; ++i) {
-    std::string device = "CPU:" + std::to_string(i + 1);
-    std::string index = std::to_string(i);
-    types += std::string(i ? ", " : "") + "tensor<" + std::to_string(length) +
-             "xf32, #tiny.device<\"" + device + "\">>";
-    devices += std::string(i ? ", " : "") + "\"" + device + "\"";
-    params += "  %p" + index + " = tiny.param " + index + " : f32 size " +
-              std::to_string(length) + " on \"" + device + "\"\n";
-    values += std::string(i ? ", " : "") + "%p" + index;
-    results += std::string(i ? ", " : "") + "%s" + index;
-  }
-  std::string multi = "tensor<" + std::to_string(length) +
-                      "xf32, #tiny.device<" + devices + ">>";
-  for (int i = 0; i < n; ++i)
-    selects += "  %s" + std::to_string(i) + " = tiny.mselect %r[" +
-               std::to_string(i) + "] : " + multi + "\n";
-  return "tiny.function @f -> tuple<" + types + "> {\n" + params +
-         "  %m = tiny.mstack " + values + " : " + types + "\n" +
-         "  %r = tiny.allreduce add %m : " + multi + "\n" + selects +
-         "  %t = tiny.tuple " + results + " : " + types + "\n" +
-         "  tiny.return %t : tuple<" + types + ">\n}\n";
-}
-
 /// Rank 0: the compiled allreduce over `ranks` virtual CPU devices.
 void benchInProcess(mlir::MLIRContext &context, tiny_runtime_t runtime,
                     const std::string &algorithm, size_t count, int runs) {
   if (ranks < 2)
     return;
+  // One device per rank of the job, CPU:1 .. CPU:ranks, all in this process.
+  std::vector<std::string> devices;
+  for (int d = 0; d < ranks; ++d)
+    devices.push_back("CPU:" + std::to_string(d + 1));
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceString<mlir::ModuleOp>(inProcessProgram(ranks, count),
+      mlir::parseSourceString<mlir::ModuleOp>(allreduceProgram(devices, count),
                                               &context);
   if (!module)
     die("cannot parse the in-process allreduce");

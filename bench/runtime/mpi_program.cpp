@@ -22,7 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "bench/common/BestTime.h"
+#include "bench/runtime/MpiBench.h"
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "jit/Executable.h"
 #include "jit/RankTransport.h"
@@ -39,6 +39,8 @@
 #include <vector>
 
 using namespace tiny::mpi;
+using tiny::bench::allreduceProgram;
+using tiny::bench::bestCollectiveSeconds;
 
 namespace {
 
@@ -50,19 +52,6 @@ constexpr int kDevicesPerRank = 2;
                message.c_str());
   MPI_Abort(MPI_COMM_WORLD, 1);
   std::exit(1);
-}
-
-/// Best over `runs` of the slowest rank's time of `fn`, after a warm-up.
-double bestCollectiveSeconds(int runs, const std::function<void()> &fn) {
-  fn();
-  double best = 1e30;
-  for (int i = 0; i < runs; ++i) {
-    MPI_Barrier(MPI_COMM_WORLD);
-    double mine = tiny::bench::secondsOf(fn), slowest = 0;
-    MPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    best = std::min(best, slowest);
-  }
-  return best;
 }
 
 /// Device k of the program: CPU:1 and CPU:2 of rank k / 2.
@@ -82,41 +71,16 @@ float sumAt(int devices, size_t i) {
   return sum;
 }
 
-/// `n` params of `length` f32, param k on device k, allreduced; device k
-/// returns its copy.
-std::string program(int n, size_t length) {
-  std::string types, params, values, selects, results, devices;
-  for (int k = 0; k < n; ++k) {
-    std::string device = deviceName(k);
-    std::string index = std::to_string(k);
-    std::string separator = k ? ", " : "";
-    types += separator + "tensor<" + std::to_string(length) +
-             "xf32, #tiny.device<\"" + device + "\">>";
-    devices += separator + "\"" + device + "\"";
-    params += "  %p" + index + " = tiny.param " + index + " : f32 size " +
-              std::to_string(length) + " on \"" + device + "\"\n";
-    values += separator + "%p" + index;
-    results += separator + "%s" + index;
-  }
-  std::string multi = "tensor<" + std::to_string(length) +
-                      "xf32, #tiny.device<" + devices + ">>";
-  for (int k = 0; k < n; ++k)
-    selects += "  %s" + std::to_string(k) + " = tiny.mselect %r[" +
-               std::to_string(k) + "] : " + multi + "\n";
-  return "tiny.function @f -> tuple<" + types + "> {\n" + params +
-         "  %m = tiny.mstack " + values + " : " + types + "\n" +
-         "  %r = tiny.allreduce add %m : " + multi + "\n" + selects +
-         "  %t = tiny.tuple " + results + " : " + types + "\n" +
-         "  tiny.return %t : tuple<" + types + ">\n}\n";
-}
-
 /// One row: the compiled program with `algorithm`; its time in seconds.
 double benchProgram(mlir::MLIRContext &context, tiny_runtime_t runtime,
                     Transport &transport, const std::string &algorithm,
                     size_t count, int runs) {
   int devices = ranks * kDevicesPerRank;
+  std::vector<std::string> names;
+  for (int k = 0; k < devices; ++k)
+    names.push_back(deviceName(k));
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceString<mlir::ModuleOp>(program(devices, count),
+      mlir::parseSourceString<mlir::ModuleOp>(allreduceProgram(names, count),
                                               &context);
   if (!module)
     die("cannot parse the program");
