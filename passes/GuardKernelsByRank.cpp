@@ -51,7 +51,7 @@ bool spansRanks(FunctionOpInterface function) {
   return walk.wasInterrupted();
 }
 
-/// True when `kernel` is alone in the then-block of an `scf.if` on
+/// True when `kernel` opens the then-block, without else, of an `scf.if` on
 /// `@tiny_host_rank == R`, this pass's guard.
 bool isGuarded(k::KernelOp kernel) {
   auto guard = dyn_cast<scf::IfOp>(kernel->getParentOp());
