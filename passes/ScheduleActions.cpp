@@ -67,14 +67,13 @@ bool updatesDisjointElements(ReduceNest &nest, int64_t numColumns) {
   return true;
 }
 
-/// The nest of `reduce` when unrollReduce(`reduce`, `factor`) applies (see
-/// its comment).
-std::optional<ReduceNest> matchReduceNest(k::RangeOp reduce, int64_t factor) {
-  if (factor < 2 || reduce.getAxis() != AxisType::Reduce ||
-      !reduce.getInitArgs().empty())
+/// The nest of `reduce` when unrollReduce(`reduce`, f) applies for some
+/// factor f (see its comment): everything but the factor's checks.
+std::optional<ReduceNest> matchReduceNest(k::RangeOp reduce) {
+  if (reduce.getAxis() != AxisType::Reduce || !reduce.getInitArgs().empty())
     return std::nullopt;
   std::optional<int64_t> bound = getConstantInt(reduce.getBound());
-  if (!bound || *bound < factor || *bound % factor != 0)
+  if (!bound || *bound < 1)
     return std::nullopt;
   Block &body = reduce.getBody().front();
   Value reduced = reduce.getInductionVar();
@@ -178,12 +177,21 @@ k::LoadOp mlir::tiny::getAccumulatorLoad(k::StoreOp store) {
   return load;
 }
 
+/// The nest of `reduce` when unrollReduce(`reduce`, `factor`) applies.
+static std::optional<ReduceNest> matchUnrollNest(k::RangeOp reduce,
+                                                 int64_t factor) {
+  std::optional<ReduceNest> nest = matchReduceNest(reduce);
+  if (!nest || factor < 2 || nest->bound < factor || nest->bound % factor != 0)
+    return std::nullopt;
+  return nest;
+}
+
 bool mlir::tiny::canUnrollReduce(k::RangeOp reduce, int64_t factor) {
-  return matchReduceNest(reduce, factor).has_value();
+  return matchUnrollNest(reduce, factor).has_value();
 }
 
 LogicalResult mlir::tiny::unrollReduce(k::RangeOp reduce, int64_t factor) {
-  std::optional<ReduceNest> nest = matchReduceNest(reduce, factor);
+  std::optional<ReduceNest> nest = matchUnrollNest(reduce, factor);
   if (!nest)
     return failure();
   Location loc = reduce.getLoc();
@@ -222,6 +230,39 @@ LogicalResult mlir::tiny::unrollReduce(k::RangeOp reduce, int64_t factor) {
   }
   for (Operation *op : llvm::reverse(nest->varying))
     op->erase();
+  return success();
+}
+
+bool mlir::tiny::canThreadColumns(k::RangeOp reduce, int64_t count) {
+  std::optional<ReduceNest> nest = matchReduceNest(reduce);
+  if (!nest || count < 2)
+    return false;
+  int64_t numColumns = *getConstantInt(nest->columns.getBound());
+  return numColumns >= count && numColumns % count == 0;
+}
+
+LogicalResult mlir::tiny::threadColumns(k::RangeOp reduce, int64_t count) {
+  if (!canThreadColumns(reduce, count))
+    return failure();
+  k::RangeOp columns = matchReduceNest(reduce)->columns;
+  int64_t perThread = *getConstantInt(columns.getBound()) / count;
+  Location loc = reduce.getLoc();
+  OpBuilder builder(reduce);
+  auto thread =
+      k::RangeOp::create(builder, loc, AxisType::Thread,
+                         arith::ConstantIndexOp::create(builder, loc, count));
+  reduce->moveBefore(thread.getBody().front().getTerminator());
+  builder.setInsertionPoint(columns);
+  Value perThreadValue =
+      arith::ConstantIndexOp::create(builder, loc, perThread);
+  columns.getBoundMutable().assign(perThreadValue);
+  // The column: thread * perThread + the column within the thread's block.
+  builder.setInsertionPointToStart(&columns.getBody().front());
+  Value first = arith::MulIOp::create(builder, loc, thread.getInductionVar(),
+                                      perThreadValue);
+  auto column =
+      arith::AddIOp::create(builder, loc, first, columns.getInductionVar());
+  columns.getInductionVar().replaceAllUsesExcept(column, column);
   return success();
 }
 

@@ -66,6 +66,32 @@ bool canUnrollReduce(k::RangeOp reduce, int64_t factor);
 /// order in which each element combines them.
 LogicalResult unrollReduce(k::RangeOp reduce, int64_t factor);
 
+/// Whether threadColumns(`reduce`, `count`) applies.
+bool canThreadColumns(k::RangeOp reduce, int64_t count);
+
+/// Spreads the columns of a reduction-outside nest over `count` THREAD
+/// iterations, each a block of consecutive columns over all the reduced
+/// indices (the threads of a GEMV, whose output ranges run once):
+///
+///   reduce %k < K {
+///     loop %j < N { (the body, at %j) }
+///   }
+///
+/// becomes
+///
+///   thread %t < count {
+///     reduce %k < K {
+///       loop %c < N / count { (the body, at %j = %t * (N / count) + %c) }
+///     }
+///   }
+///
+/// It applies to the nests unrollReduce applies to (for some factor), whose
+/// columns update disjoint accumulators at addresses independent of the
+/// reduced index, reading nothing another column writes: each block of
+/// columns then combines its accumulators' reduced indices in their order,
+/// on its own. `count` > 1 must divide the constant bound N.
+LogicalResult threadColumns(k::RangeOp reduce, int64_t count);
+
 /// Whether upcastLoop(`loop`, `factor`) applies.
 bool canUpcastLoop(k::RangeOp loop, int64_t factor);
 

@@ -88,7 +88,7 @@ bool loadOpenBlas(const std::string &core, OpenBlas &blas, std::string &error) {
       error = std::string(soname) + " has no " + name;
     return function != nullptr;
   };
-  return find(blas.sgemm, "cblas_sgemm") &&
+  return find(blas.sgemm, "cblas_sgemm") && find(blas.sgemv, "cblas_sgemv") &&
          find(blas.getCoreName, "openblas_get_corename") &&
          find(blas.getNumThreads, "openblas_get_num_threads") &&
          find(blas.setNumThreads, "openblas_set_num_threads");

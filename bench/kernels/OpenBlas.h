@@ -23,6 +23,7 @@ namespace tiny::bench {
 /// The OpenBLAS functions the benchmark calls.
 struct OpenBlas {
   decltype(&cblas_sgemm) sgemm = nullptr;
+  decltype(&cblas_sgemv) sgemv = nullptr;
   decltype(&openblas_get_corename) getCoreName = nullptr;
   decltype(&openblas_get_num_threads) getNumThreads = nullptr;
   decltype(&openblas_set_num_threads) setNumThreads = nullptr;

@@ -21,6 +21,13 @@
 //     pass
 //   - the same programs in tinygrad's CPU backend (Tinygrad.h), when a
 //     tinygrad checkout is there
+//   - after the table, the matmul shapes of issue 17 on one thread and on
+//     every core: 1024^3, 1000^3, 1023^3, 4096^3, tall-skinny 4096x64x4096
+//     (m x k x n), batched 64 x 128^3 and GEMV 1x4096x4096, each against
+//     its reference at its best (gemmReference: sgemm; sgemm per matrix,
+//     threaded inside or the batch split over threads, whichever is faster;
+//     for the GEMV the stream loop reading as many bytes, with sgemv's rate
+//     beside it)
 // plus the time to lower and JIT-compile each program. Each rate is the
 // best of several runs after a warm-up, tiny's runs alternating with the
 // reference's; tiny/ref is the median over those pairs of runs of the
@@ -32,7 +39,7 @@
 // Usage: bench-kernels [--quick] [--device=NAME] [--openblas-core=CORE]
 //                      [--tinygrad-script=PATH | --no-tinygrad]
 //                      [--spin-check] [--scaling] [--memory-only]
-//                      [--beam=N] [--sizes=N,N,...] [--pack-ab]
+//                      [--beam=N] [--sizes=N,N,...] [--pack-ab] [--shapes]
 //   --quick: smaller sizes, for a smoke run
 //   --memory-only: the memory-bound rows only (add, sum, the elementwise
 //     chain, softmax, layernorm), no matmul
@@ -47,9 +54,10 @@
 //   --scaling: after the table, the n^3 matmul against sgemm for n from 64
 //     to 4096 (--quick: 256), on one thread and on every core, with the
 //     compile time of each size
+//   --shapes: the matmul shapes' table alone (no other row, no tinygrad)
 //   --sizes=N,N,...: the scaling table alone (no other row, no tinygrad),
 //     for these sizes only (1 to 8192)
-//   --pack-ab (with --sizes): each size compiled a second time with
+//   --pack-ab (with --sizes or --shapes): each size compiled a second time with
 //     -tiny-cpu-schedule's packing off (pack=off; the packed one pack=on) and
 //     timed alternating with the packed one, in the same process: the A/B of
 //     packOperand
@@ -298,39 +306,88 @@ tiny.function @layernorm -> tensor<{0}x{1}xf32, #dev> {
                        llvm::formatv("{0:e}", 1.0 / cols).str());
 }
 
-/// C = A @ B the way tinygrad writes it: broadcast both to (M, N, K),
-/// multiply, reduce K. With `relu`, relu(A @ B) as tinygrad's relu writes
-/// it: where(0 < C, C, 0), which reads the matmul twice.
-std::string matmulProgram(int64_t n, StringRef device = "CPU",
-                          bool relu = false) {
+/// A matmul's shape: `batch` products of an m x k matrix by a k x n one.
+struct GemmShape {
+  int64_t batch = 1, m = 0, k = 0, n = 0;
+
+  /// "1024^3", "4096x64x4096" (m x k x n), "64x128^3" (batch x m^3).
+  std::string label() const {
+    std::string product = m == k && k == n
+                              ? std::to_string(m) + "^3"
+                              : llvm::formatv("{0}x{1}x{2}", m, k, n).str();
+    return batch == 1 ? product : std::to_string(batch) + "x" + product;
+  }
+  double flops() const { return 2.0 * batch * m * k * n; }
+  /// Bytes a product must move at least: both operands read once and the
+  /// result written once.
+  double bytes() const { return 4.0 * batch * (m * k + k * n + m * n); }
+};
+
+/// C = A @ B (batched: C[i] = A[i] @ B[i], the batch outermost) the way
+/// tinygrad writes it: broadcast both to (..., M, N, K), multiply, reduce
+/// K. A is row-major m x k, B row-major k x n, C row-major m x n. With
+/// `relu`, relu(A @ B) as tinygrad's relu writes it: where(0 < C, C, 0),
+/// which reads the matmul twice.
+std::string gemmProgram(const GemmShape &shape, StringRef device = "CPU",
+                        bool relu = false) {
+  // The shapes, as "4x1x8" (dims joined by x) with the batch in front.
+  auto dims = [&](std::initializer_list<int64_t> list) {
+    std::string text = shape.batch == 1 ? "" : std::to_string(shape.batch);
+    for (int64_t dim : list)
+      text += (text.empty() ? "" : "x") + std::to_string(dim);
+    return text;
+  };
+  auto list = [&](std::initializer_list<int64_t> values) {
+    std::string text = "[";
+    if (shape.batch != 1)
+      text += std::to_string(shape.batch) + ", ";
+    for (int64_t value : values)
+      text += std::to_string(value) + ", ";
+    return text.substr(0, text.size() - 2) + "]";
+  };
+  const int64_t m = shape.m, k = shape.k, n = shape.n;
+  const int64_t sizeA = shape.batch * m * k, sizeB = shape.batch * k * n;
+  const int batchDims = shape.batch == 1 ? 0 : 1;
+  std::string permutation = batchDims ? "[0, 2, 1]" : "[1, 0]";
   std::string result = "%c";
   std::string epilogue;
   if (relu) {
     result = "%r";
-    epilogue = llvm::formatv(R"(
-  %zero = tiny.const dense<0.0> : tensor<1x1xf32, #dev>
-  %zeros = tiny.expand %zero to [{0}, {0}] : tensor<1x1xf32, #dev>
-  %positive = tiny.cmplt %zeros, %c : tensor<{0}x{0}xf32, #dev>, tensor<{0}x{0}xf32, #dev>
-  %r = tiny.where %positive, %c, %zeros : tensor<{0}x{0}xi1, #dev>, tensor<{0}x{0}xf32, #dev>, tensor<{0}x{0}xf32, #dev>)",
-                             n);
+    epilogue =
+        llvm::formatv(R"(
+  %zero = tiny.const dense<0.0> : tensor<{0}xf32, #dev>
+  %zeros = tiny.expand %zero to {1} : tensor<{0}xf32, #dev>
+  %positive = tiny.cmplt %zeros, %c : tensor<{2}xf32, #dev>, tensor<{2}xf32, #dev>
+  %r = tiny.where %positive, %c, %zeros : tensor<{2}xi1, #dev>, tensor<{2}xf32, #dev>, tensor<{2}xf32, #dev>)",
+                      batchDims ? "1x1x1" : "1x1", list({m, n}), dims({m, n}));
   }
   return llvm::formatv(R"(
-#dev = #tiny.device<"{2}">
-tiny.function @matmul -> tensor<{0}x{0}xf32, #dev> {
-  %a = tiny.param 0 : f32 size {1} on "{2}"
-  %b = tiny.param 1 : f32 size {1} on "{2}"
-  %a3 = tiny.reshape %a to [{0}, 1, {0}] : tensor<{1}xf32, #dev>
-  %ae = tiny.expand %a3 to [{0}, {0}, {0}] : tensor<{0}x1x{0}xf32, #dev>
-  %b2 = tiny.reshape %b to [{0}, {0}] : tensor<{1}xf32, #dev>
-  %bt = tiny.permute %b2 [1, 0] : tensor<{0}x{0}xf32, #dev>
-  %b3 = tiny.reshape %bt to [1, {0}, {0}] : tensor<{0}x{0}xf32, #dev>
-  %be = tiny.expand %b3 to [{0}, {0}, {0}] : tensor<1x{0}x{0}xf32, #dev>
-  %p = tiny.mul %ae, %be : tensor<{0}x{0}x{0}xf32, #dev>
-  %s = tiny.reduce add %p axes [2] : tensor<{0}x{0}x{0}xf32, #dev>
-  %c = tiny.reshape %s to [{0}, {0}] : tensor<{0}x{0}x1xf32, #dev>{3}
-  tiny.return {4} : tensor<{0}x{0}xf32, #dev>
+#dev = #tiny.device<"{0}">
+tiny.function @matmul -> tensor<{1}xf32, #dev> {
+  %a = tiny.param 0 : f32 size {2} on "{0}"
+  %b = tiny.param 1 : f32 size {3} on "{0}"
+  %a3 = tiny.reshape %a to {4} : tensor<{2}xf32, #dev>
+  %ae = tiny.expand %a3 to {5} : tensor<{6}xf32, #dev>
+  %b2 = tiny.reshape %b to {7} : tensor<{3}xf32, #dev>
+  %bt = tiny.permute %b2 {8} : tensor<{9}xf32, #dev>
+  %b3 = tiny.reshape %bt to {10} : tensor<{11}xf32, #dev>
+  %be = tiny.expand %b3 to {5} : tensor<{12}xf32, #dev>
+  %p = tiny.mul %ae, %be : tensor<{13}xf32, #dev>
+  %s = tiny.reduce add %p axes [{14}] : tensor<{13}xf32, #dev>
+  %c = tiny.reshape %s to {15} : tensor<{16}xf32, #dev>{17}
+  tiny.return {18} : tensor<{1}xf32, #dev>
 })",
-                       n, n * n, device, epilogue, result);
+                       device, dims({m, n}), sizeA, sizeB, list({m, 1, k}),
+                       list({m, n, k}), dims({m, 1, k}), list({k, n}),
+                       permutation, dims({k, n}), list({1, n, k}), dims({n, k}),
+                       dims({1, n, k}), dims({m, n, k}), batchDims + 2,
+                       list({m, n}), dims({m, n, 1}), epilogue, result);
+}
+
+/// The n x n x n matmul (see gemmProgram).
+std::string matmulProgram(int64_t n, StringRef device = "CPU",
+                          bool relu = false) {
+  return gemmProgram({1, n, n, n}, device, relu);
 }
 
 /// One row of the table: tiny's rate beside the reference's and
@@ -445,77 +502,165 @@ void setThreads(const OpenBlas &blas, int threads) {
   blas.setNumThreads(threads);
 }
 
-/// How tiny's n^3 f32 matmul and sgemm grow with n (`sizes`; none: 64 to
-/// 4096, --quick: to 256), on one thread and on every core: each size is
-/// compiled once, its result checked against sgemm's, then timed
-/// alternating with sgemm on 1 and on `cores` threads; a row per size and
-/// thread count. With `packAB` each size is also compiled with packing off
-/// and timed alternating with the packed one: its rate and the median of
-/// unpacked time over packed time (above 1: packing is faster).
-int benchScaling(MLIRContext &context, const OpenBlas &blas, bool quick,
-                 unsigned cores, std::vector<int64_t> sizes, bool packAB) {
-  if (sizes.empty())
-    for (int64_t n = 64; n <= (quick ? 256 : 4096); n *= 2)
-      sizes.push_back(n);
-  std::printf("\n%-8s %-12s %7s %10s %10s %8s %9s", "kernel", "size", "threads",
-              "tiny", "sgemm", "tiny/ref", "compile");
+/// What tiny's product of `shape` is timed against, on a given number of
+/// threads: a function doing the same work (or moving the same bytes), its
+/// name for the table, and how many bytes it moves (GEMV's reference).
+struct GemmReference {
+  std::function<void()> run;
+  std::string name;
+  double streamBytes = 0;
+};
+
+/// The reference of `shape` on `threads` threads, at its best:
+/// - a GEMV (m = 1) is bound by reading B once: the stream loop summing as
+///   many floats on as many threads, the issue's 2-thread memory bound;
+/// - a batched product: OpenBLAS has no batched sgemm here, so the faster
+///   (best of 3 each) of sgemm per matrix with OpenBLAS's threads inside
+///   each call, and the matrices split over `threads` std::threads, each
+///   calling a one-thread sgemm;
+/// - else sgemm.
+/// Leaves OpenBLAS's thread count as the chosen reference needs it.
+GemmReference gemmReference(const OpenBlas &blas, const GemmShape &shape,
+                            unsigned threads, const float *a, const float *b,
+                            float *c) {
+  const int64_t m = shape.m, k = shape.k, n = shape.n;
+  auto sgemmRange = [&blas, a, b, c, m, k, n](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i)
+      blas.sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f,
+                 a + i * m * k, k, b + i * k * n, n, 0.0f, c + i * m * n, n);
+  };
+  GemmReference reference;
+  if (m == 1) {
+    reference.run = [b, k, n, threads] {
+      volatile float sink = ::tiny::bench::streamSum(b, k * n, threads);
+      (void)sink;
+    };
+    reference.name = "stream sum of B";
+    reference.streamBytes = 4.0 * k * n;
+    return reference;
+  }
+  const int64_t batch = shape.batch;
+  std::function<void()> inside = [=] { sgemmRange(0, batch); };
+  reference.run = inside;
+  reference.name = batch == 1 ? "sgemm" : "sgemm per matrix";
+  if (batch == 1 || threads == 1)
+    return reference;
+  std::function<void()> split = [=] {
+    std::vector<std::thread> team;
+    for (unsigned t = 0; t < threads; ++t)
+      team.emplace_back(sgemmRange, batch * t / threads,
+                        batch * (t + 1) / threads);
+    for (std::thread &thread : team)
+      thread.join();
+  };
+  double insideSeconds = bestSeconds(3, inside);
+  blas.setNumThreads(1);
+  double splitSeconds = bestSeconds(3, split);
+  if (splitSeconds < insideSeconds) {
+    reference.run = split;
+    reference.name = "sgemm/matrix, split";
+    return reference;
+  }
+  blas.setNumThreads(threads);
+  return reference;
+}
+
+/// tiny's f32 products of `shapes` (GemmShape) beside their references
+/// (gemmReference), on one thread and on `cores`: each shape compiled once,
+/// its result checked against sgemm's, then timed alternating with the
+/// reference on 1 and on `cores` threads (omp_set_num_threads and
+/// openblas_set_num_threads between the two); a row per shape and thread
+/// count, with the compile time. `runs` (0: by size, about a second per side
+/// at the largest) pairs of runs. With `packAB` each shape is also compiled
+/// with packing off and timed alternating with the packed one: its rate and
+/// the median of unpacked time over packed time (above 1: packing is
+/// faster).
+void benchShapes(MLIRContext &context, const OpenBlas &blas,
+                 const std::vector<GemmShape> &shapes, unsigned cores,
+                 bool packAB, int runs = 0) {
+  std::printf("\n%-8s %-16s %7s %-8s %10s %10s %8s %-20s %9s", "kernel", "size",
+              "threads", "unit", "tiny", "reference", "tiny/ref", "reference",
+              "compile");
   if (packAB)
     std::printf(" %10s %8s", "unpacked", "pack/no");
-  std::printf("\n%-8s %-12s %7s %10s %10s %8s %9s", "", "", "", "GFLOP/s",
-              "GFLOP/s", "", "s");
-  if (packAB)
-    std::printf(" %10s %8s", "GFLOP/s", "");
   std::printf("\n");
-  for (int64_t n : sizes) {
-    float *x = allocFloats(n * n), *y = allocFloats(n * n),
-          *z = allocFloats(n * n), *ref = allocFloats(n * n);
-    for (int64_t i = 0; i < n * n; ++i) {
+  for (const GemmShape &shape : shapes) {
+    const int64_t sizeA = shape.batch * shape.m * shape.k,
+                  sizeB = shape.batch * shape.k * shape.n,
+                  sizeC = shape.batch * shape.m * shape.n;
+    float *x = allocFloats(sizeA), *y = allocFloats(sizeB),
+          *z = allocFloats(sizeC), *ref = allocFloats(sizeC);
+    for (int64_t i = 0; i < sizeA; ++i)
       x[i] = static_cast<float>((i * 7) % 13) / 13.0f - 0.5f;
+    for (int64_t i = 0; i < sizeB; ++i)
       y[i] = static_cast<float>((i * 5) % 11) / 11.0f - 0.5f;
-    }
     // Both sides compiled afresh with the option spelled out: a program
     // from the compile cache would not show which schedule it has.
-    auto matmul = compile(context, matmulProgram(n), "matmul",
+    auto matmul = compile(context, gemmProgram(shape), "matmul",
                           packAB ? std::optional<bool>(true) : std::nullopt);
     std::shared_ptr<Executable> unpacked;
     if (packAB)
-      unpacked = compile(context, matmulProgram(n), "matmul", false);
-    auto sgemm = [&] {
-      blas.sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, x, n,
-                 y, n, 0.0f, ref, n);
-    };
+      unpacked = compile(context, gemmProgram(shape), "matmul", false);
     auto tiny = [&] { invoke(*matmul, {x, y, z}); };
     auto tinyUnpacked = [&] { invoke(*unpacked, {x, y, z}); };
+    // The check: sgemm per matrix; the products' terms are below 1/4 in
+    // size, so k of them sum with an error far below 1e-6 k.
+    for (int64_t i = 0; i < shape.batch; ++i)
+      blas.sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, shape.m, shape.n,
+                 shape.k, 1.0f, x + i * shape.m * shape.k, shape.k,
+                 y + i * shape.k * shape.n, shape.n, 0.0f,
+                 ref + i * shape.m * shape.n, shape.n);
+    const double tolerance = std::max(1e-4, 1e-6 * shape.k);
     auto checkResult = [&] {
       double maxError = 0;
-      for (int64_t i = 0; i < n * n; ++i)
+      for (int64_t i = 0; i < sizeC; ++i)
         maxError =
             std::max(maxError, static_cast<double>(std::fabs(z[i] - ref[i])));
-      check(maxError < 1e-3, "matmul");
+      check(maxError < tolerance, "matmul");
     };
-    sgemm();
     tiny();
     checkResult();
     if (packAB) {
-      std::fill(z, z + n * n, 0.0f);
+      std::fill(z, z + sizeC, 0.0f);
       tinyUnpacked();
       checkResult();
     }
-    double flops = 2.0 * n * n * n;
-    // About a second of matmuls per side at the largest sizes.
-    int runs = n <= 512 ? 20 : n <= 1024 ? 10 : n <= 2048 ? 4 : 2;
+    const bool gemv = shape.m == 1;
+    const double work = gemv ? shape.bytes() : shape.flops();
+    // About a second of runs per side at the largest sizes.
+    int pairs = runs                    ? runs
+                : shape.flops() <= 3e8  ? 20
+                : shape.flops() <= 3e9  ? 10
+                : shape.flops() <= 2e10 ? 4
+                                        : 2;
     for (unsigned threads : {1u, cores}) {
       setThreads(blas, threads);
-      auto times = ::tiny::bench::timeAlternating(runs, sgemm, tiny);
-      std::printf("%-8s %-12s %7u %10.2f %10.2f %8.2f %9.3f", "matmul",
-                  (std::to_string(n) + "^3 f32").c_str(), threads,
-                  flops / times.secondSeconds / 1e9,
-                  flops / times.firstSeconds / 1e9, times.medianFirstOverSecond,
+      GemmReference reference = gemmReference(blas, shape, threads, x, y, ref);
+      auto times = ::tiny::bench::timeAlternating(pairs, reference.run, tiny);
+      double referenceWork = gemv ? reference.streamBytes : work;
+      std::printf("%-8s %-16s %7u %-8s %10.2f %10.2f %8.2f %-20s %9.3f",
+                  gemv              ? "gemv"
+                  : shape.batch > 1 ? "bmm"
+                                    : "matmul",
+                  (shape.label() + " f32").c_str(), threads,
+                  gemv ? "GB/s" : "GFLOP/s", work / times.secondSeconds / 1e9,
+                  referenceWork / times.firstSeconds / 1e9,
+                  times.medianFirstOverSecond, reference.name.c_str(),
                   matmul->getCompileSeconds());
       if (packAB) {
-        auto ab = ::tiny::bench::timeAlternating(runs, tinyUnpacked, tiny);
-        std::printf(" %10.2f %8.2f", flops / ab.firstSeconds / 1e9,
+        auto ab = ::tiny::bench::timeAlternating(pairs, tinyUnpacked, tiny);
+        std::printf(" %10.2f %8.2f", work / ab.firstSeconds / 1e9,
                     ab.medianFirstOverSecond);
+      }
+      if (gemv) {
+        // OpenBLAS's GEMV on these threads, for comparison: y = x B is
+        // B^T x in column-major terms.
+        blas.setNumThreads(threads);
+        double sgemvSeconds = bestSeconds(pairs, [&] {
+          blas.sgemv(CblasRowMajor, CblasTrans, shape.k, shape.n, 1.0f, y,
+                     shape.n, x, 1, 0.0f, ref, 1);
+        });
+        std::printf("  sgemv %.2f GB/s", work / sgemvSeconds / 1e9);
       }
       std::printf("  load %s\n", loadAverage().c_str());
       std::fflush(stdout);
@@ -526,7 +671,38 @@ int benchScaling(MLIRContext &context, const OpenBlas &blas, bool quick,
       std::free(buffer);
   }
   setThreads(blas, cores);
-  return 0;
+}
+
+/// How tiny's n^3 f32 matmul and sgemm grow with n (`sizes`; none: 64 to
+/// 4096, --quick: to 256): benchShapes over the n^3 shapes.
+void benchScaling(MLIRContext &context, const OpenBlas &blas, bool quick,
+                  unsigned cores, std::vector<int64_t> sizes, bool packAB) {
+  if (sizes.empty())
+    for (int64_t n = 64; n <= (quick ? 256 : 4096); n *= 2)
+      sizes.push_back(n);
+  std::vector<GemmShape> shapes;
+  for (int64_t n : sizes)
+    shapes.push_back({1, n, n, n});
+  benchShapes(context, blas, shapes, cores, packAB);
+}
+
+/// The issue's matmul shapes (GFLOP/s, GEMV in GB/s): square 1024^3, 1000^3,
+/// 1023^3 and 4096^3, tall-skinny 4096x64x4096 (m x k x n), batched 64 x
+/// 128^3 and GEMV 1x4096x4096 (a row vector times a matrix); --quick: small
+/// ones of the same kinds.
+void benchMatmulShapes(MLIRContext &context, const OpenBlas &blas, bool quick,
+                       unsigned cores, bool packAB) {
+  std::vector<GemmShape> shapes =
+      quick
+          ? std::vector<GemmShape>{{1, 100, 100, 100},
+                                   {1, 256, 16, 256},
+                                   {4, 32, 32, 32},
+                                   {1, 1, 256, 256}}
+          : std::vector<GemmShape>{{1, 1024, 1024, 1024}, {1, 1000, 1000, 1000},
+                                   {1, 1023, 1023, 1023}, {1, 4096, 4096, 4096},
+                                   {1, 4096, 64, 4096},   {64, 128, 128, 128},
+                                   {1, 1, 4096, 4096}};
+  benchShapes(context, blas, shapes, cores, packAB);
 }
 
 /// Whether threads left spinning by one side slow the other: the n^3
@@ -785,9 +961,9 @@ int benchOnCpu(MLIRContext &context, const OpenBlas &blas,
 
   if (spinCheck)
     benchSpinning(context, blas, quick ? 128 : 1024, runs);
-  if (scaling &&
-      benchScaling(context, blas, quick, kernelThreads(), {}, false) != 0)
-    return 1;
+  benchMatmulShapes(context, blas, quick, kernelThreads(), false);
+  if (scaling)
+    benchScaling(context, blas, quick, kernelThreads(), {}, false);
   for (const auto &[key, error] : tinygrad.errors)
     std::printf("tinygrad %s %lld: %s\n", key.first.c_str(),
                 static_cast<long long>(key.second), error.c_str());
@@ -934,14 +1110,14 @@ int benchOnDevice(MLIRContext &context, const OpenBlas &blas,
 
 int main(int argc, char **argv) {
   bool quick = false, withTinygrad = true, spinCheck = false, scaling = false,
-       memoryOnly = false, packAB = false;
+       memoryOnly = false, packAB = false, shapesOnly = false;
   std::vector<int64_t> sizes;
   std::string device = "CPU", openblasCore = "auto", tinygradScript;
   const char *usage = "usage: bench-kernels [--quick] [--device=NAME] "
                       "[--openblas-core=auto|env|cpuid|CORE] "
                       "[--tinygrad-script=PATH | --no-tinygrad] "
                       "[--spin-check] [--scaling] [--memory-only] "
-                      "[--beam=N] [--sizes=N,N,...] [--pack-ab]";
+                      "[--beam=N] [--sizes=N,N,...] [--pack-ab] [--shapes]";
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     auto value = [&](const char *flag) { return arg.rfind(flag, 0) == 0; };
@@ -957,6 +1133,8 @@ int main(int argc, char **argv) {
       withTinygrad = false;
     else if (arg == "--pack-ab")
       packAB = true;
+    else if (arg == "--shapes")
+      shapesOnly = true;
     else if (value("--sizes=")) {
       std::string list = arg.substr(std::strlen("--sizes="));
       for (size_t start = 0; start <= list.size();) {
@@ -988,12 +1166,17 @@ int main(int argc, char **argv) {
     } else
       fail("unknown argument '" + arg + "'", usage);
   }
-  if (packAB && sizes.empty())
-    fail("--pack-ab times the scaling table's sizes: give --sizes", usage);
+  if (packAB && sizes.empty() && !shapesOnly)
+    fail("--pack-ab times the scaling or shapes table: give --sizes or "
+         "--shapes",
+         usage);
   if (!sizes.empty() && (device != "CPU" || memoryOnly || spinCheck))
     fail("--sizes runs the scaling table alone, on the CPU", usage);
-  // The scaling table alone has no tinygrad column.
-  if (!sizes.empty())
+  if (shapesOnly &&
+      (device != "CPU" || memoryOnly || spinCheck || scaling || !sizes.empty()))
+    fail("--shapes runs the shapes table alone, on the CPU", usage);
+  // The scaling and shapes tables alone have no tinygrad column.
+  if (!sizes.empty() || shapesOnly)
     withTinygrad = false;
   const int runs = quick ? 2 : 10;
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
@@ -1053,7 +1236,11 @@ int main(int argc, char **argv) {
           ? benchOnDevice(context, blas, device, quick ? (1 << 16) : (1 << 24),
                           quick ? 128 : 1024, runs)
       : !sizes.empty()
-          ? benchScaling(context, blas, quick, kernelThreads(), sizes, packAB)
+          ? (benchScaling(context, blas, quick, kernelThreads(), sizes, packAB),
+             0)
+      : shapesOnly
+          ? (benchMatmulShapes(context, blas, quick, kernelThreads(), packAB),
+             0)
           : benchOnCpu(context, blas, tinygrad, quick, spinCheck, scaling,
                        memoryOnly, runs);
   if (beamWidth) {

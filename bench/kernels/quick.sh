@@ -31,6 +31,14 @@ for kernel in chain softmax layernorm; do
     exit 1
   fi
 done
+# The matmul shapes' rows (small ones with --quick), each checked against
+# sgemm: a row per shape on one thread.
+for row in 'matmul +100\^3' 'matmul +256x16x256' 'bmm +4x32\^3' 'gemv +1x256x256'; do
+  if ! grep -qE "^${row} f32 +1 " <<<"$output"; then
+    echo "quick.sh: no one-thread shapes row '${row}'" >&2
+    exit 1
+  fi
+done
 if grep -qE '^tinygrad [a-z_]+ [0-9]+: ' <<<"$output"; then
   echo "quick.sh: a kernel failed in tinygrad" >&2
   exit 1

@@ -23,7 +23,10 @@
 //                  the relu runs in a nest of its own after the blocks
 // and dot_1xKx1 (no column loop), mm_7x5x3 (too small for the
 // reduce-outside form) and mm_pad_cols (B's loads gated by the column) are
-// not tiled. Other vector widths tile differently; the results are the same.
+// not tiled; nor are the nests of one accumulator row (mm_odd, row_1xNx1,
+// gemv_1000), which -tiny-optimize leaves untiled. gemv_1000, a row vector
+// times a 96 x 1000 matrix, runs its 1000 columns in one block per thread
+// (-tiny-cpu-schedule's threadColumns: 2 blocks of 500 with 2 threads). Other vector widths tile differently; the results are the same.
 
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: python3 %S/Inputs/matmul_tiles.py gen %t
@@ -39,6 +42,7 @@
 // RUN: tiny-run %s --entry=maxplus -i %t/maxplus.a.npy -i %t/maxplus.b.npy -o %t/maxplus.out.npy
 // RUN: tiny-run %s --entry=mm_blocked_relu -i %t/mm_blocked_relu.a.npy -i %t/mm_blocked_relu.b.npy -o %t/mm_blocked_relu.out.npy
 // RUN: tiny-run %s --entry=bmm_4x20 -i %t/bmm_4x20.a.npy -i %t/bmm_4x20.b.npy -o %t/bmm_4x20.out.npy
+// RUN: tiny-run %s --entry=gemv_1000 -i %t/gemv_1000.a.npy -i %t/gemv_1000.b.npy -o %t/gemv_1000.out.npy
 // RUN: python3 %S/Inputs/matmul_tiles.py check %t | FileCheck %s
 
 // CHECK:      mm_1000: 1000x1000 exact
@@ -53,6 +57,7 @@
 // CHECK-NEXT: maxplus: 16x40 exact
 // CHECK-NEXT: mm_blocked_relu: 16x768 exact
 // CHECK-NEXT: bmm_4x20: 80x24 exact
+// CHECK-NEXT: gemv_1000: 1x1000 exact
 
 #cpu = #tiny.device<"CPU">
 
@@ -266,4 +271,21 @@ tiny.function @bmm_4x20 -> tensor<4x20x24xf32, #cpu> {
   %s = tiny.reduce add %p axes [3] : tensor<4x20x24x30xf32, #cpu>
   %c = tiny.reshape %s to [4, 20, 24] : tensor<4x20x24x1xf32, #cpu>
   tiny.return %c : tensor<4x20x24xf32, #cpu>
+}
+
+// A GEMV: one row of 96 times a 96 x 1000 matrix (96000 loads of B, past
+// -tiny-cpu-schedule's min-work), its output ranges running once.
+tiny.function @gemv_1000 -> tensor<1x1000xf32, #cpu> {
+  %a = tiny.param 0 : f32 size 96 on "CPU"
+  %b = tiny.param 1 : f32 size 96000 on "CPU"
+  %a3 = tiny.reshape %a to [1, 1, 96] : tensor<96xf32, #cpu>
+  %ae = tiny.expand %a3 to [1, 1000, 96] : tensor<1x1x96xf32, #cpu>
+  %b2 = tiny.reshape %b to [96, 1000] : tensor<96000xf32, #cpu>
+  %bt = tiny.permute %b2 [1, 0] : tensor<96x1000xf32, #cpu>
+  %b3 = tiny.reshape %bt to [1, 1000, 96] : tensor<1000x96xf32, #cpu>
+  %be = tiny.expand %b3 to [1, 1000, 96] : tensor<1x1000x96xf32, #cpu>
+  %m = tiny.mul %ae, %be : tensor<1x1000x96xf32, #cpu>
+  %s = tiny.reduce add %m axes [2] : tensor<1x1000x96xf32, #cpu>
+  %c = tiny.reshape %s to [1, 1000] : tensor<1x1000x1xf32, #cpu>
+  tiny.return %c : tensor<1x1000xf32, #cpu>
 }

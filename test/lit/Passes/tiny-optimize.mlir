@@ -1,4 +1,7 @@
-// RUN: tiny-opt %s -split-input-file -tiny-optimize="vector-bits=128 vector-registers=8" | FileCheck %s
+// Most nests below have one accumulator row and test how tiles load each
+// kind of operand: the heuristic leaves such nests untiled
+// (tiny-optimize-single-row.mlir), `tile-single-rows` tiles them.
+// RUN: tiny-opt %s -split-input-file -tiny-optimize="vector-bits=128 vector-registers=8 tile-single-rows=true" | FileCheck %s
 
 // Two accumulator rows (out[j] and out[15 + j]) over 15 columns, 128-bit
 // vectors (4 f32 lanes), 8 registers: 4 hold accumulators, 2 vectors per
