@@ -5,15 +5,15 @@
 // ranges in vector registers. Only the reduce loop's own operands are
 // loaded inside it: a column-contiguous source element is one vector load,
 // an element that does not depend on the column is one scalar load
-// broadcast to the lanes. A padded read, whose column index rangeify clamps
-// (select(ult(s, n), s, c) plus offsets), is one masked vector load of the
-// consecutive elements, with the element at c for the lanes out of bounds.
-// A column index base + s * column with a small constant stride s (a strided
-// convolution's input) is one vector load of s * W consecutive elements,
-// masked to every s-th one (so it reads no element the scalar loads do
-// not), and a shuffle that picks those lanes; a padded read of that index
-// masks out the clamped lanes too, as for s = 1. Other column-dependent
-// indices are gathered.
+// broadcast to the lanes (an f16 one widened to f32 after the broadcast). A
+// padded read, whose column index rangeify clamps (select(ult(s, n), s, c) plus
+// offsets), is one masked vector load of the consecutive elements, with the
+// element at c for the lanes out of bounds. A column index base + s * column
+// with a small constant stride s (a strided convolution's input) is one vector
+// load of s * W consecutive elements, masked to every s-th one (so it reads no
+// element the scalar loads do not), and a shuffle that picks those lanes; a
+// padded read of that index masks out the clamped lanes too, as for s = 1.
+// Other column-dependent indices are gathered.
 //
 //===----------------------------------------------------------------------===//
 
@@ -590,10 +590,30 @@ SmallVector<Value> ReductionNest::emitTileBody(OpBuilder &builder,
       return mapping.lookupOrDefault(value);
     if (Value vector = vectors.lookup(value))
       return vector;
+    LaneInfo info = lanes.lookup(value);
+    // An f16 element widened to f32, the same for every column (A's element
+    // of an f16 matmul), is broadcast before it is widened: x86 loads it
+    // with one broadcast (vpbroadcastw) and widens the lanes with one
+    // vcvtph2ps, where widening the scalar first takes an insert, a scalar
+    // vcvtph2ps and a broadcast. bf16 stays as it is: its widening is a
+    // shift, cheaper on the scalar element (movzwl, shll, vpbroadcastd) than
+    // on the lanes (vpbroadcastw, vpmovzxwd, vpslld: three vector
+    // instructions beside the FMAs, measured no faster in bench-lowp).
+    auto extend = value.getDefiningOp<arith::ExtFOp>();
+    if (extend && info.kind == Lanes::Uniform &&
+        isa<Float16Type>(extend.getIn().getType())) {
+      Value narrow = vector::BroadcastOp::create(
+          builder, loc, vectorType(extend.getIn().getType()),
+          mapping.lookupOrDefault(extend.getIn()));
+      Value vector =
+          arith::ExtFOp::create(builder, loc, vectorType(value.getType()),
+                                narrow, extend.getFastmathAttr());
+      vectors[value] = vector;
+      return vector;
+    }
     Value scalar = mapping.lookupOrDefault(value);
     Value vector = vector::BroadcastOp::create(
         builder, loc, vectorType(value.getType()), scalar);
-    LaneInfo info = lanes.lookup(value);
     if (info.kind == Lanes::Strided) {
       Type type = vectorType(value.getType());
       Value step = vector::StepOp::create(builder, loc, type);
