@@ -4,12 +4,14 @@
 // over 8 columns (4 f32 lanes, tiles of 8): B's row is one f16 vector load
 // widened, and A's element, the same for every column, is broadcast as f16
 // and then widened, so x86 loads it with one vpbroadcastw and widens it with
-// one vcvtph2ps (no scalar conversion in the reduce loop).
+// one vcvtph2ps (no scalar conversion in the reduce loop). The scalar
+// widening is gone.
 
 // CHECK-LABEL: func.func @f16_row
 // CHECK:         tiny.k.range reduce %[[K:.*]] < %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<8xf32>) {
 // CHECK-NEXT:      %[[PA:.*]] = tiny.k.index %{{.*}}[%[[K]]] : memref<4xf16>
 // CHECK-NEXT:      %[[A:.*]] = tiny.k.load %[[PA]] : !tiny.ptr<f16, global>
+// CHECK-NOT:       arith.extf %[[A]] : f16 to f32
 // CHECK:           %[[B:.*]] = vector.load %{{.*}}[%{{.*}}] : memref<32xf16>, vector<8xf16>
 // CHECK-NEXT:      %[[BW:.*]] = arith.extf %[[B]] : vector<8xf16> to vector<8xf32>
 // CHECK-NEXT:      %[[AV:.*]] = vector.broadcast %[[A]] : f16 to vector<8xf16>
@@ -44,17 +46,27 @@ func.func @f16_row(%a: memref<4xf16>, %b: memref<32xf16>, %out: memref<8xf32>) {
 
 // -----
 
-// The same row in bf16: A's element is widened as a scalar, then broadcast
-// (bf16's widening is a shift, no cheaper on the lanes).
+// The same row in bf16: A's element, the same for every column, is
+// broadcast as its 16 bits into 16 i16 lanes, so each 32-bit lane holds it
+// twice, and shifted left by 16 as 8 i32 lanes: bf16 << 16 is the f32
+// (vpbroadcastw and vpslld on x86; no scalar shift, no vpmovzxwd). B's row
+// is widened by extf, which -tiny-expand-arith expands later.
 
 // CHECK-LABEL: func.func @bf16_row
 // CHECK:         tiny.k.range reduce %[[K:.*]] < %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<8xf32>) {
 // CHECK:           %[[A:.*]] = tiny.k.load %{{.*}} : !tiny.ptr<bf16, global>
-// CHECK-NEXT:      %[[AW:.*]] = arith.extf %[[A]] : bf16 to f32
-// CHECK:           %[[AV:.*]] = vector.broadcast %[[AW]] : f32 to vector<8xf32>
-// CHECK-NEXT:      arith.mulf %[[AV]], %{{.*}} fastmath<contract> : vector<8xf32>
-// CHECK-NOT:       vector<8xbf16> to vector<8xf32>
-// CHECK:           tiny.k.end
+// CHECK-NOT:       arith.extf %[[A]] : bf16 to f32
+// CHECK:           %[[B:.*]] = vector.load %{{.*}}[%{{.*}}] : memref<32xbf16>, vector<8xbf16>
+// CHECK-NEXT:      %[[BW:.*]] = arith.extf %[[B]] : vector<8xbf16> to vector<8xf32>
+// CHECK-NEXT:      %[[BITS:.*]] = arith.bitcast %[[A]] : bf16 to i16
+// CHECK-NEXT:      %[[HALVES:.*]] = vector.broadcast %[[BITS]] : i16 to vector<16xi16>
+// CHECK-NEXT:      %[[WORDS:.*]] = vector.bitcast %[[HALVES]] : vector<16xi16> to vector<8xi32>
+// CHECK-NEXT:      %[[C16:.*]] = arith.constant dense<16> : vector<8xi32>
+// CHECK-NEXT:      %[[SHIFTED:.*]] = arith.shli %[[WORDS]], %[[C16]] : vector<8xi32>
+// CHECK-NEXT:      %[[AW:.*]] = arith.bitcast %[[SHIFTED]] : vector<8xi32> to vector<8xf32>
+// CHECK-NEXT:      %[[M:.*]] = arith.mulf %[[AW]], %[[BW]] fastmath<contract> : vector<8xf32>
+// CHECK-NEXT:      %[[S:.*]] = arith.addf %[[ACC]], %[[M]] fastmath<reassoc,contract> : vector<8xf32>
+// CHECK-NEXT:      tiny.k.end %[[S]] : vector<8xf32>
 func.func @bf16_row(%a: memref<4xbf16>, %b: memref<32xbf16>, %out: memref<8xf32>) {
   tiny.k.kernel "r_8_4" {
     %c4 = arith.constant 4 : index
