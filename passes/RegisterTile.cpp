@@ -5,7 +5,8 @@
 // ranges in vector registers. Only the reduce loop's own operands are
 // loaded inside it: a column-contiguous source element is one vector load,
 // an element that does not depend on the column is one scalar load
-// broadcast to the lanes. A padded read, whose column index rangeify clamps
+// broadcast to the lanes (a bf16 or f16 one widened to f32 after the
+// broadcast). A padded read, whose column index rangeify clamps
 // (select(ult(s, n), s, c) plus offsets), is one masked vector load of the
 // consecutive elements, with the element at c for the lanes out of bounds.
 // A column index base + s * column with a small constant stride s (a strided
@@ -590,10 +591,51 @@ SmallVector<Value> ReductionNest::emitTileBody(OpBuilder &builder,
       return mapping.lookupOrDefault(value);
     if (Value vector = vectors.lookup(value))
       return vector;
+    LaneInfo info = lanes.lookup(value);
+    // A bf16 or f16 element widened to f32, the same for every column (A's
+    // element of a low-precision matmul), is broadcast before it is
+    // widened, so that x86 loads it straight into the lanes
+    // (vpbroadcastw) and widens it there with one instruction. Widening
+    // the scalar first costs a scalar conversion in the reduce loop (f16:
+    // vpinsrw, vcvtph2ps, vbroadcastss) or a shift in a general register
+    // and a move to the lanes (bf16: movzwl, shll, vpbroadcastd).
+    auto extend = value.getDefiningOp<arith::ExtFOp>();
+    if (extend && info.kind == Lanes::Uniform &&
+        isa<Float32Type>(value.getType())) {
+      Value narrow = mapping.lookupOrDefault(extend.getIn());
+      if (isa<Float16Type>(narrow.getType())) {
+        // vpbroadcastw, then vcvtph2ps.
+        Value splat = vector::BroadcastOp::create(
+            builder, loc, vectorType(narrow.getType()), narrow);
+        Value vector =
+            arith::ExtFOp::create(builder, loc, vectorType(value.getType()),
+                                  splat, extend.getFastmathAttr());
+        vectors[value] = vector;
+        return vector;
+      }
+      if (isa<BFloat16Type>(narrow.getType())) {
+        // bf16 is f32's top half: the bits in both halves of every 32-bit
+        // lane (a broadcast to twice the lanes of i16), then a shift left
+        // by 16, vpbroadcastw and vpslld. extf on the broadcast would
+        // zero-extend first (vpmovzxwd), a third instruction.
+        Type i16 = builder.getIntegerType(16), i32 = builder.getI32Type();
+        Value bits = arith::BitcastOp::create(builder, loc, i16, narrow);
+        Value halves = vector::BroadcastOp::create(
+            builder, loc, VectorType::get({2 * width}, i16), bits);
+        auto wordType = VectorType::get({width}, i32);
+        Value words = vector::BitCastOp::create(builder, loc, wordType, halves);
+        Value sixteen = arith::ConstantOp::create(
+            builder, loc, DenseElementsAttr::get(wordType, APInt(32, 16)));
+        Value shifted = arith::ShLIOp::create(builder, loc, words, sixteen);
+        Value vector = arith::BitcastOp::create(
+            builder, loc, vectorType(value.getType()), shifted);
+        vectors[value] = vector;
+        return vector;
+      }
+    }
     Value scalar = mapping.lookupOrDefault(value);
     Value vector = vector::BroadcastOp::create(
         builder, loc, vectorType(value.getType()), scalar);
-    LaneInfo info = lanes.lookup(value);
     if (info.kind == Lanes::Strided) {
       Type type = vectorType(value.getType());
       Value step = vector::StepOp::create(builder, loc, type);

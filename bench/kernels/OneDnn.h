@@ -1,4 +1,4 @@
-//===- OneDnn.h - oneDNN's convolution as the reference ---------*- C++ -*-===//
+//===- OneDnn.h - oneDNN's convolution and matmul as references -*- C++ -*-===//
 //
 // bench-conv's reference: oneDNN's forward convolution primitive (Debian's
 // libdnnl 2.6, built on GNU OpenMP), created with format_tag::any for the
@@ -6,6 +6,11 @@
 // way its fastest implementation for this CPU wants (blocked, e.g.
 // nChw16c). The NCHW inputs are reordered into those layouts once, when the
 // convolution is created; a timed run is the primitive alone.
+//
+// bench-lowp's reference: oneDNN's matmul primitive on bf16 or f16 sources
+// with an f32 destination (f32 accumulation), row-major source and
+// destination, the weights (B) reordered once into the layout oneDNN picks
+// (format_tag::any), as for the convolution.
 //
 // oneDNN's kernels fix their thread count when the primitive is created
 // (from omp_get_max_threads of the calling thread): set libgomp's thread
@@ -65,6 +70,38 @@ public:
 private:
   struct State;
   explicit OneDnnConv(std::unique_ptr<State> state);
+  std::unique_ptr<State> state;
+};
+
+/// The element type of a matmul's two sources.
+enum class MatmulSource { BF16, F16, F32 };
+
+/// oneDNN's matmul C = A B of an m x k A and a k x n B, both row-major, of
+/// one element type (bf16 or f16 bits as uint16_t, or float), into a
+/// row-major m x n f32 C: each product and the sum in f32.
+class OneDnnMatmul {
+public:
+  /// The primitive for A (`a`, read when run) and B (`b`, read now and
+  /// reordered into oneDNN's layout), for as many threads as GNU OpenMP's
+  /// omp_get_max_threads says now. Null with `error` set when oneDNN has no
+  /// implementation for these types on this CPU.
+  static std::unique_ptr<OneDnnMatmul> create(int64_t m, int64_t k, int64_t n,
+                                              MatmulSource source,
+                                              const void *a, const void *b,
+                                              std::string &error);
+  ~OneDnnMatmul();
+
+  /// One execution of the primitive, waited for.
+  void run();
+  /// The last run's result (row-major, m x n).
+  void readOutput(float *output);
+  /// The implementation oneDNN chose (impl_info_str: brg:avx512_core_bf16,
+  /// gemm:jit, ref:any, ...) and B's layout.
+  std::string describe() const;
+
+private:
+  struct State;
+  explicit OneDnnMatmul(std::unique_ptr<State> state);
   std::unique_ptr<State> state;
 };
 
