@@ -885,6 +885,58 @@ def TinyOptimize : Pass<"tiny-optimize", "::mlir::ModuleOp"> {
   ];
 }
 
+def TinyReuseReduceValues : Pass<"tiny-reuse-reduce-values"> {
+  let summary = "A costly value a REDUCE range computes per index, stored "
+                "for the later range that computes it again";
+  let description = [{
+    Where a range reads back, at the same index, a value an earlier
+    sibling REDUCE range of the same bound computed per index (softmax's
+    exp2(x - max): the sum loop adds it, the output loop scales it), the
+    reduce stores it into the output element the later range writes at
+    that index, and the later range loads it there instead of computing it
+    again: the value is computed once per element, and the row, just
+    written, is reread from the cache.
+
+    ```mlir
+    %s = tiny.k.range reduce %j < %c4096 iter_args(%a = %zero) -> (f32) {
+      %e = math.exp2 (x[%i * 4096 + %j] - %m)
+      tiny.k.end (%a + %e)
+    }
+    tiny.k.range loop %j < %c4096 {
+      %e = math.exp2 (x[%i * 4096 + %j] - %m)
+      tiny.k.store y[%i * 4096 + %j], %e * %inv
+    }
+    // becomes
+    %s = tiny.k.range reduce %j < %c4096 iter_args(%a = %zero) -> (f32) {
+      %e = math.exp2 (x[%i * 4096 + %j] - %m)
+      tiny.k.store y[%i * 4096 + %j], %e
+      tiny.k.end (%a + %e)
+    }
+    tiny.k.range loop %j < %c4096 {
+      %e = tiny.k.load y[%i * 4096 + %j]
+      tiny.k.store y[%i * 4096 + %j], %e * %inv
+    }
+    ```
+
+    The values matched are computed by ops directly in the two bodies,
+    the later range's induction variable standing for the reduce's, with
+    the same names, attributes, types and operands, from values defined
+    before the reduce (not its results, nor its accumulators); the buffers
+    they load are only read in the kernel. The value kept is the first
+    such one, before the store, that no matched op reads, of the store's
+    type, and whose ops hold a costly one: a math op other than abs, fma,
+    copysign, rounding and bit counts, or a division or remainder (a load
+    and plain arithmetic cost about what the store and the reload cost).
+    The store is an ungated one directly in the later body, at one index
+    whose only term from the later range is its induction variable, with a
+    nonzero coefficient (each index its own element), into a buffer the
+    kernel never reads and nothing from the reduce to the later range
+    writes otherwise; the ops from the reduce to the later range have no
+    memory effects but k.loads and such k.stores. Results are the same
+    bits: the later range reads the very value the reduce computed.
+  }];
+}
+
 def TinyRemoveViews : Pass<"tiny-remove-views"> {
   let summary = "Move views off store targets, afters and mstacks";
   let description = [{

@@ -26,6 +26,11 @@ void mlir::tiny::buildKernelsToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createTinyCPUSchedule());
   pm.addPass(createTinyExpandUpcast());
   pm.addPass(createTinyOptimize());
+  // A costly value a reduce computes per element (softmax's exp2) kept in
+  // the output for the loop that reads it again, on the ranges as they will
+  // run: after the schedule, so its choices (and the search's) see the
+  // kernel as rangeify wrote it.
+  pm.addPass(createTinyReuseReduceValues());
   pm.addPass(createConvertTinyToRuntime());
   pm.addPass(createConvertTinyToSCF());
   buildHostToLLVMPipeline(pm);
