@@ -1,4 +1,6 @@
-// RUN: tiny-opt %s -split-input-file -tiny-optimize="vector-bits=128 vector-registers=8" | FileCheck %s
+// Rows of one accumulator, as tiles load them (the heuristic leaves such
+// nests untiled: tiny-optimize-single-row.mlir).
+// RUN: tiny-opt %s -split-input-file -tiny-optimize="vector-bits=128 vector-registers=8 tile-single-rows=true" | FileCheck %s
 
 // An f16 matmul row with f32 accumulation, out[j] += f32(a[k]) * f32(b[k, j])
 // over 8 columns (4 f32 lanes, tiles of 8): B's row is one f16 vector load
