@@ -32,6 +32,7 @@
 #include "bench/common/BestTime.h"
 #include "bench/kernels/Machine.h"
 #include "bench/kernels/OneDnn.h"
+#include "bench/kernels/OpenMp.h"
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "jit/Executable.h"
 
@@ -64,6 +65,7 @@ using ::tiny::bench::OneDnnConv;
 using ::tiny::bench::cpuInfo;
 using ::tiny::bench::defaultEnv;
 using ::tiny::bench::loadAverage;
+using ::tiny::bench::OpenMp;
 
 namespace {
 
@@ -225,25 +227,12 @@ std::string convProgram(const ConvShape &shape) {
   return program.finish();
 }
 
-/// omp_set_num_threads and omp_get_max_threads of one OpenMP runtime in
-/// the process (libomp and libgomp both define them).
-struct OpenMp {
-  void (*setNumThreads)(int) = nullptr;
-  int (*getMaxThreads)() = nullptr;
-};
-
-/// The runtime `library` (already loaded: found, never loaded, here).
+/// The OpenMP runtime `library`, already loaded (OpenMp.h).
 OpenMp findOpenMp(const char *library) {
-  void *handle = dlopen(library, RTLD_NOW | RTLD_NOLOAD);
-  if (!handle)
-    fail(std::string(library) + " is not loaded");
   OpenMp openMp;
-  openMp.setNumThreads =
-      reinterpret_cast<void (*)(int)>(dlsym(handle, "omp_set_num_threads"));
-  openMp.getMaxThreads =
-      reinterpret_cast<int (*)()>(dlsym(handle, "omp_get_max_threads"));
-  if (!openMp.setNumThreads || !openMp.getMaxThreads)
-    fail(std::string(library) + " has no omp_set_num_threads");
+  std::string error;
+  if (!::tiny::bench::findOpenMp(library, openMp, error))
+    fail(error);
   return openMp;
 }
 

@@ -33,6 +33,7 @@
 #include "bench/kernels/Machine.h"
 #include "bench/kernels/OneDnn.h"
 #include "bench/kernels/OpenBlas.h"
+#include "bench/kernels/OpenMp.h"
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "jit/Executable.h"
 
@@ -61,6 +62,7 @@ using namespace mlir;
 using namespace mlir::tiny;
 using ::tiny::bench::MatmulSource;
 using ::tiny::bench::OneDnnMatmul;
+using ::tiny::bench::OpenMp;
 
 namespace {
 
@@ -143,25 +145,12 @@ std::vector<float> exactValues(int64_t count, const LowType &type,
   return values;
 }
 
-/// omp_set_num_threads and omp_get_max_threads of one OpenMP runtime in
-/// the process (libomp and libgomp both define them).
-struct OpenMp {
-  void (*setNumThreads)(int) = nullptr;
-  int (*getMaxThreads)() = nullptr;
-};
-
-/// The runtime `library` (already loaded: found, never loaded, here).
+/// The OpenMP runtime `library`, already loaded (OpenMp.h).
 OpenMp findOpenMp(const char *library) {
-  void *handle = dlopen(library, RTLD_NOW | RTLD_NOLOAD);
-  if (!handle)
-    fail(std::string(library) + " is not loaded");
   OpenMp openMp;
-  openMp.setNumThreads =
-      reinterpret_cast<void (*)(int)>(dlsym(handle, "omp_set_num_threads"));
-  openMp.getMaxThreads =
-      reinterpret_cast<int (*)()>(dlsym(handle, "omp_get_max_threads"));
-  if (!openMp.setNumThreads || !openMp.getMaxThreads)
-    fail(std::string(library) + " has no omp_set_num_threads");
+  std::string error;
+  if (!::tiny::bench::findOpenMp(library, openMp, error))
+    fail(error);
   return openMp;
 }
 
