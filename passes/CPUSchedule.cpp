@@ -673,13 +673,17 @@ struct TinyCPUSchedulePass
                            reduceUnroll > 0 ? reduceUnroll : kReduceUnroll);
       upcastSharedLoads(kernel);
       std::optional<int64_t> work = WorkCounter::count(kernel);
-      if (work && *work >= minWork) {
-        if (k::RangeOp range = findThreadRange(kernel))
-          range.setAxis(AxisType::Thread);
-        else
-          threadReductionColumns(kernel, numThreads);
-      }
+      bool enoughWork = work && *work >= minWork;
+      k::RangeOp threadRange = enoughWork ? findThreadRange(kernel) : nullptr;
+      if (threadRange)
+        threadRange.setAxis(AxisType::Thread);
       blockReductions(kernel, budget, conflictBudget, *packMode);
+      // After the blocking: each block of columns reads its own part of the
+      // source, which blockReductions would take for rows sharing it, and
+      // move the reduce's blocks outside the THREAD range (a fork per
+      // block).
+      if (enoughWork && !threadRange)
+        threadReductionColumns(kernel, numThreads);
       return WalkResult::skip();
     });
   }
