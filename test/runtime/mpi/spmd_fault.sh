@@ -99,13 +99,8 @@ dead | silent)
     [ -e "$dir/opened" ] || fail "rank 1 never opened its input"
     kill -9 "$(cat "$dir/rank1.pid")"
     killed=$(date +%s.%N)
-  else
-    sleep 4 # past rank 0's timeout; then rank 1 reads an empty file
-    exec 3>"$dir/fifo.npy"
-    exec 3>&-
-  fi
-  if [ "$case" = dead ]; then
-    # Rank 0 must report and leave on its own within its timeout.
+    # Rank 0 must report and leave on its own, within its 2 s timeout plus
+    # slack for a loaded machine (the loop lasts about 15 s).
     for _ in $(seq 300); do
       kill -0 "$(cat "$dir/rank0.pid")" 2>/dev/null || break
       sleep 0.05
@@ -122,6 +117,10 @@ dead | silent)
     sleep 2
     kill -0 "$job" 2>/dev/null && echo "--- dead: mpirun still up; ending it"
     kill "$job" 2>/dev/null
+  else
+    sleep 4 # past rank 0's timeout; then rank 1 reads an empty file
+    exec 3>"$dir/fifo.npy"
+    exec 3>&-
   fi
   wait "$job"
   # x's 4 KiB are past the shared-memory eager limit: the send waits.
