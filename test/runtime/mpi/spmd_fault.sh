@@ -8,7 +8,8 @@
 #   few      a program naming rank 2 run on 2 ranks
 #   program  rank 1 runs another entry: the handshake refuses it
 #   dead     rank 1 is killed (SIGKILL) after joining, while rank 0 waits
-#            for its copy
+#            for its copy: rank 0 must report it and leave within its
+#            timeout (the job itself is ended here, see below)
 #   silent   rank 1 joins, then stops answering (blocked reading its input)
 #            past the timeout
 set -uo pipefail
@@ -27,6 +28,9 @@ keep_up=(--mca orte_abort_on_non_zero_status 0)
 
 fail() {
   echo "FAIL: $*"
+  # Ends what the dead case left running (mpirun by way of its timeout).
+  [ -z "${writer:-}" ] || kill "$writer" 2>/dev/null
+  [ -z "${job:-}" ] || kill "$job" 2>/dev/null
   echo "--- output:"
   cat "$out"
   exit 1
@@ -72,12 +76,47 @@ dead | silent)
   mkfifo "$dir/fifo.npy"
   rank1=(bash -c 'echo $$ >"$0"; exec "$@"' "$dir/rank1.pid" "$tiny_run" "$prog"
     --entry=there_and_back -i "$dir/fifo.npy" --mpi-timeout=2)
-  mpi 1 "${keep_up[@]}" "${run[@]}" : -np 1 "${rank1[@]}" &
+  rank0=(bash -c 'echo $$ >"$0"; exec "$@"' "$dir/rank0.pid" "${run[@]}")
+  # In the background as a plain command, so that $! is timeout's pid: a
+  # TERM to it reaches mpirun.
+  timeout 60 bash -c 'source "$0"; tiny_mpirun "$@"' "$here/mpirun.sh" \
+    1 "${keep_up[@]}" "${rank0[@]}" : -np 1 "${rank1[@]}" >"$out" 2>&1 &
   job=$!
   for _ in $(seq 100); do [ -s "$dir/rank1.pid" ] && break; sleep 0.1; done
   if [ "$case" = dead ]; then
-    sleep 0.5
+    # Killed only once it has joined: rank 1 opens its input after
+    # MPI_Init and the transport's handshake, and the open returns once a
+    # writer holds the FIFO. (Killed before, after a fixed sleep as at
+    # first, it left rank 0 in MPI_Init for good: with the job kept up,
+    # Open MPI's start-up exchange waits for every rank without a limit.)
+    (
+      exec 3>"$dir/fifo.npy"
+      : >"$dir/opened"
+      exec sleep 60
+    ) >/dev/null 2>&1 &
+    writer=$!
+    for _ in $(seq 300); do [ -e "$dir/opened" ] && break; sleep 0.1; done
+    [ -e "$dir/opened" ] || fail "rank 1 never opened its input"
     kill -9 "$(cat "$dir/rank1.pid")"
+    killed=$(date +%s.%N)
+    # Rank 0 must report and leave on its own, within its 2 s timeout plus
+    # slack for a loaded machine (the loop lasts about 15 s).
+    for _ in $(seq 300); do
+      kill -0 "$(cat "$dir/rank0.pid")" 2>/dev/null || break
+      sleep 0.05
+    done
+    kill -0 "$(cat "$dir/rank0.pid")" 2>/dev/null &&
+      fail "rank 0 still runs $(elapsed "$killed") s after rank 1 died"
+    echo "--- dead: rank 0 left $(elapsed "$killed") s after rank 1 died"
+    kill "$writer"
+    # Open MPI 4.1.4's mpirun, kept up, never ends a job in which one rank
+    # died from a signal and another then exited with a non-zero status
+    # (both without MPI_Finalize), though no rank is left: a 2-rank C
+    # program doing just that hangs mpirun too, while exit status 0 ends it
+    # with 137. So the job is ended here once it had time to end itself.
+    sleep 2
+    kill -0 "$job" 2>/dev/null && echo "--- dead: mpirun still up; ending it"
+    kill "$job" 2>/dev/null
   else
     sleep 4 # past rank 0's timeout; then rank 1 reads an empty file
     exec 3>"$dir/fifo.npy"
