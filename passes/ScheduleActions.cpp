@@ -233,18 +233,27 @@ LogicalResult mlir::tiny::unrollReduce(k::RangeOp reduce, int64_t factor) {
   return success();
 }
 
-bool mlir::tiny::canThreadColumns(k::RangeOp reduce, int64_t count) {
+/// The nest of `reduce` when threadColumns(`reduce`, `count`) applies.
+static std::optional<ReduceNest> matchThreadNest(k::RangeOp reduce,
+                                                 int64_t count) {
   std::optional<ReduceNest> nest = matchReduceNest(reduce);
   if (!nest || count < 2)
-    return false;
+    return std::nullopt;
   int64_t numColumns = *getConstantInt(nest->columns.getBound());
-  return numColumns >= count && numColumns % count == 0;
+  if (numColumns < count || numColumns % count != 0)
+    return std::nullopt;
+  return nest;
+}
+
+bool mlir::tiny::canThreadColumns(k::RangeOp reduce, int64_t count) {
+  return matchThreadNest(reduce, count).has_value();
 }
 
 LogicalResult mlir::tiny::threadColumns(k::RangeOp reduce, int64_t count) {
-  if (!canThreadColumns(reduce, count))
+  std::optional<ReduceNest> nest = matchThreadNest(reduce, count);
+  if (!nest)
     return failure();
-  k::RangeOp columns = matchReduceNest(reduce)->columns;
+  k::RangeOp columns = nest->columns;
   int64_t perThread = *getConstantInt(columns.getBound()) / count;
   Location loc = reduce.getLoc();
   OpBuilder builder(reduce);

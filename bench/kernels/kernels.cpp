@@ -502,6 +502,16 @@ void setThreads(const OpenBlas &blas, int threads) {
   blas.setNumThreads(threads);
 }
 
+/// C[i] = A[i] @ B[i] by sgemm for the matrices i in [begin, end) of the
+/// batch of `shape` (row-major, as gemmProgram reads and writes them).
+void sgemmMatrices(const OpenBlas &blas, const GemmShape &shape, const float *a,
+                   const float *b, float *c, int64_t begin, int64_t end) {
+  const int64_t m = shape.m, k = shape.k, n = shape.n;
+  for (int64_t i = begin; i < end; ++i)
+    blas.sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f,
+               a + i * m * k, k, b + i * k * n, n, 0.0f, c + i * m * n, n);
+}
+
 /// What tiny's product of `shape` is timed against, on a given number of
 /// threads: a function doing the same work (or moving the same bytes), its
 /// name for the table, and how many bytes it moves (GEMV's reference).
@@ -523,14 +533,12 @@ struct GemmReference {
 GemmReference gemmReference(const OpenBlas &blas, const GemmShape &shape,
                             unsigned threads, const float *a, const float *b,
                             float *c) {
-  const int64_t m = shape.m, k = shape.k, n = shape.n;
-  auto sgemmRange = [&blas, a, b, c, m, k, n](int64_t begin, int64_t end) {
-    for (int64_t i = begin; i < end; ++i)
-      blas.sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f,
-                 a + i * m * k, k, b + i * k * n, n, 0.0f, c + i * m * n, n);
+  const int64_t k = shape.k, n = shape.n;
+  auto sgemmRange = [&blas, shape, a, b, c](int64_t begin, int64_t end) {
+    sgemmMatrices(blas, shape, a, b, c, begin, end);
   };
   GemmReference reference;
-  if (m == 1) {
+  if (shape.m == 1) {
     reference.run = [b, k, n, threads] {
       volatile float sink = ::tiny::bench::streamSum(b, k * n, threads);
       (void)sink;
@@ -570,14 +578,13 @@ GemmReference gemmReference(const OpenBlas &blas, const GemmShape &shape,
 /// its result checked against sgemm's, then timed alternating with the
 /// reference on 1 and on `cores` threads (omp_set_num_threads and
 /// openblas_set_num_threads between the two); a row per shape and thread
-/// count, with the compile time. `runs` (0: by size, about a second per side
-/// at the largest) pairs of runs. With `packAB` each shape is also compiled
+/// count, with the compile time. With `packAB` each shape is also compiled
 /// with packing off and timed alternating with the packed one: its rate and
 /// the median of unpacked time over packed time (above 1: packing is
 /// faster).
 void benchShapes(MLIRContext &context, const OpenBlas &blas,
                  const std::vector<GemmShape> &shapes, unsigned cores,
-                 bool packAB, int runs = 0) {
+                 bool packAB) {
   std::printf("\n%-8s %-16s %7s %-8s %10s %10s %8s %-20s %9s", "kernel", "size",
               "threads", "unit", "tiny", "reference", "tiny/ref", "reference",
               "compile");
@@ -605,11 +612,7 @@ void benchShapes(MLIRContext &context, const OpenBlas &blas,
     auto tinyUnpacked = [&] { invoke(*unpacked, {x, y, z}); };
     // The check: sgemm per matrix; the products' terms are below 1/4 in
     // size, so k of them sum with an error far below 1e-6 k.
-    for (int64_t i = 0; i < shape.batch; ++i)
-      blas.sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, shape.m, shape.n,
-                 shape.k, 1.0f, x + i * shape.m * shape.k, shape.k,
-                 y + i * shape.k * shape.n, shape.n, 0.0f,
-                 ref + i * shape.m * shape.n, shape.n);
+    sgemmMatrices(blas, shape, x, y, ref, 0, shape.batch);
     const double tolerance = std::max(1e-4, 1e-6 * shape.k);
     auto checkResult = [&] {
       double maxError = 0;
@@ -628,8 +631,7 @@ void benchShapes(MLIRContext &context, const OpenBlas &blas,
     const bool gemv = shape.m == 1;
     const double work = gemv ? shape.bytes() : shape.flops();
     // About a second of runs per side at the largest sizes.
-    int pairs = runs                    ? runs
-                : shape.flops() <= 3e8  ? 20
+    int pairs = shape.flops() <= 3e8    ? 20
                 : shape.flops() <= 3e9  ? 10
                 : shape.flops() <= 2e10 ? 4
                                         : 2;
