@@ -70,33 +70,35 @@
 // (blockReduce): every block of rows then reads a block the cache holds,
 // where the whole source was streamed from memory again for each.
 // The rows' accumulation order is kept: the blocks run in order, each over
-// all rows. Rows of that source a multiple of 4 KiB apart put a tile's
-// columns of a block in a few sets of the cache, which keep them badly:
-// such a source is blocked only when it is larger than a quarter of the
-// last-level cache, where streaming it again for every block of rows costs
-// more. Measured on one thread (AMD EPYC, 1 MiB L2, 32 MiB L3): blocked,
-// the 1024^3 matmul (B 4 MiB) ran ~10-17% slower, 2048^3 (16 MiB) 15-40%
-// faster, 4096^3 (64 MiB) 85% faster.
+// all rows. Rows of that source a multiple of 4 KiB apart, or less than
+// half a cache line from one (rowsShareCacheSets), put a tile's columns of
+// a block in a few sets of the first-level cache, which keep them badly:
+// unpacked, such a source is blocked only when it is larger than a quarter
+// of the last-level cache, where streaming it again for every block of rows
+// costs more. Measured on one thread (AMD EPYC, 1 MiB L2, 32 MiB L3):
+// blocked unpacked, the 1024^3 matmul (B 4 MiB) ran ~10-17% slower,
+// 2048^3 (16 MiB) 15-40% faster, 4096^3 (64 MiB) 85% faster.
 //
 // Where packOperand (passes/ScheduleActions.h) applies, such a nest is
 // blocked packed instead, in a copy of the nest kept only when the packing
 // applies: per block of the reduced axis (and of the columns), B's block is
-// copied, on the threads, into a scratch buffer of short rows padded by a
-// cache line, which the rows then read. The packed block holds
+// copied, on the threads, into a scratch buffer of short rows, each an odd
+// number of cache lines, which the rows then read. The packed block holds
 // kPackedReduceBlock iterations (128 reduced indices) of all columns when
 // that fits half the cache, else the columns are cut into blocks, a
 // multiple of kPackedColumnTile, whose kPackedReduceBlock iterations fit;
 // the blocks of the reduced axis are the most iterations of those columns
-// that fit. Packed, B's rows are no longer a multiple of 4 KiB apart.
+// that fit. Packed, consecutive rows start in consecutive cache sets.
 // The option pack=on packs wherever that applies, pack=off nowhere; the
-// default, auto, only where B's rows are a multiple of 4 KiB apart and B is
-// larger than a quarter of the last-level cache (blocked either way, as
-// 2048^3 and 4096^3): measured alternating with the unpacked schedule in
-// one process (bench-kernels --pack-ab, load 7-9 on 2 cores), packing ran
-// 2-3% faster at 2048^3 on one thread in 4 runs of 4, and showed no gain
-// at 1000^3, 1023^3 (up to 10% slower on one thread) or 1024^3 (B 4 MiB,
-// not blocked unpacked: 0.96-1.07). bench/kernels/README.md has the
-// figures.
+// default, auto, where B's rows share cache sets (rowsShareCacheSets).
+// Measured alternating with pack=off (tiny-run --repeat, 1 thread, the
+// buffers the runtime allocates), the 1023^3 matmul ran 131-139 GFLOP/s
+// unpacked and 168-185 packed, 1024^3 139-145 and 187-193 (unpacked not
+// blocked), 4096x64x4096 104-121 and 154-169. Rows a cache line or more
+// from a multiple of 4 KiB (1000^3) measured no faster packed. In
+// bench-kernels, whose buffers are its own, packing 1023^3 and 1024^3
+// measured level with unpacked (0.98-1.01). bench/kernels/README.md has
+// the figures.
 //
 // A kernel with a range of any other type than LOOP or REDUCE carries a
 // schedule already (written by hand, or by an earlier run): it is kept, as
@@ -433,9 +435,20 @@ void upcastRows(k::KernelOp kernel, int64_t rowUpcast) {
 struct ReducedRows {
   /// The bytes one iteration loads of them.
   int64_t bytes = 0;
-  /// Whether the rows of one are a multiple of 4 KiB apart.
+  /// Whether the rows of one share cache sets (rowsShareCacheSets).
   bool conflicting = false;
 };
+
+/// Whether rows `rowBytes` apart fall in a few sets of a first-level cache
+/// indexed by the address bits below 4 KiB: when consecutive rows are less
+/// than half a cache line from a multiple of 4 KiB apart (n = 1024 or 1023
+/// f32 columns, 2048 bf16), a tile's columns of a block of rows map to the
+/// same few sets, where rows a cache line or more from it spread over all
+/// of them (n = 1000, 1008).
+bool rowsShareCacheSets(int64_t rowBytes) {
+  int64_t offset = rowBytes % 4096;
+  return std::min(offset, 4096 - offset) < 32;
+}
 
 /// The rows `reduce` reads per iteration, when it is the REDUCE range of a
 /// reduction-outside nest; none otherwise.
@@ -460,8 +473,8 @@ std::optional<ReducedRows> getReducedRows(k::RangeOp reduce) {
       Type element = getElementTypeOrSelf(load.getType());
       int64_t bits =
           element.isIntOrFloat() ? element.getIntOrFloatBitWidth() : 64;
-      if (*numColumns * std::max<int64_t>(1, bits / 8) % 4096 == 0)
-        conflicting = true;
+      conflicting |=
+          rowsShareCacheSets(*numColumns * std::max<int64_t>(1, bits / 8));
       // An UNROLL range in the column loop runs its loads several times.
       int64_t runs = 1;
       for (auto range = load->getParentOfType<k::RangeOp>(); range != columns;
@@ -485,15 +498,9 @@ enum class PackMode {
 };
 
 /// Whether packing the cache blocks of a reduction-outside nest's source
-/// pays (pack option auto): only where its rows are a multiple of 4 KiB
-/// apart (`conflicting`) and it holds more than `conflictBudget` bytes
-/// (`sourceBytes`), so that it is blocked either way (2048^3, 4096^3).
-/// Packing 1000^3, 1023^3 or the unblocked 1024^3 measured no faster (see
-/// the file comment).
-bool packingPays(bool conflicting, int64_t sourceBytes,
-                 int64_t conflictBudget) {
-  return conflicting && sourceBytes > conflictBudget;
-}
+/// pays (pack option auto): only where its rows share cache sets
+/// (`conflicting`; see the file comment for the figures).
+bool packingPays(bool conflicting) { return conflicting; }
 
 /// The columns of a packed block (see the file comment): all `numColumns`
 /// when `rowBytes` (the bytes of the source one reduced iteration reads,
@@ -606,9 +613,7 @@ void blockReductions(k::KernelOp kernel, int64_t budget, int64_t conflictBudget,
             cast<k::RangeOp>(
                 reduce.getBody().front().getTerminator()->getPrevNode())
                 .getBound());
-        if (pack == PackMode::On ||
-            packingPays(rows->conflicting, *bound * rows->bytes,
-                        conflictBudget)) {
+        if (pack == PackMode::On || packingPays(rows->conflicting)) {
           columns = getPackedColumns(numColumns, rows->bytes, budget);
           packedBlock = getBlock(rows->bytes / (numColumns / columns));
         }

@@ -218,9 +218,12 @@ std::optional<PackNest> matchPackNest(k::RangeOp blocks, int64_t columnBlock) {
 /// The packed block's row stride for `columns` columns of `elementBytes`
 /// bytes each (see packOperand's comment).
 int64_t getPackedStride(int64_t columns, int64_t elementBytes) {
-  if (columns * elementBytes % 256 != 0 || elementBytes > 64)
+  if (elementBytes > 64 || 64 % elementBytes != 0)
     return columns;
-  return columns + 64 / elementBytes;
+  int64_t lines = llvm::divideCeil(columns * elementBytes, 64);
+  if (lines % 2 == 0)
+    ++lines;
+  return lines * (64 / elementBytes);
 }
 
 /// ((outer * b1 + i1) * b2 + i2 ...) * stride + column, built before

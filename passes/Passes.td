@@ -560,18 +560,16 @@ def TinyCPUSchedule : Pass<"tiny-cpu-schedule"> {
     source fit, the range of the blocks outside the output ranges, and the
     ops before and after the REDUCE range in nests of their own (each
     output element still sees its initialization, its reduced indices in
-    order and its epilogue). A source whose rows are a multiple of 4 KiB
-    apart (each tile's columns of a block then share a few cache sets,
-    which keep them badly) is blocked only when it is larger than a quarter
-    of the host's last-level cache.
+    order and its epilogue). A source whose rows are less than half a cache
+    line from a multiple of 4 KiB apart (each tile's columns of a block then
+    share a few cache sets, which keep them badly) is blocked unpacked only
+    when it is larger than a quarter of the host's last-level cache.
 
-    With `pack=auto` (the default) such a source whose rows are a multiple
-    of 4 KiB apart and that is blocked (larger than a quarter of the
-    last-level cache) is blocked packed instead (packOperand): per block,
-    the source's block is copied into a scratch buffer (`memref.alloc`) of
-    rows padded by a cache line, which the nest then reads. `pack=on`
-    packs wherever packOperand applies, `pack=off` nowhere; any other value
-    fails the pass.
+    With `pack=auto` (the default) such a source is blocked packed instead
+    (packOperand): per block, the source's block is copied into a scratch
+    buffer (`memref.alloc`) of rows of an odd number of cache lines, which
+    the nest then reads. `pack=on` packs wherever packOperand applies,
+    `pack=off` nowhere; any other value fails the pass.
 
     ```mlir
     tiny.k.range thread %i < %c128 {

@@ -312,10 +312,11 @@ bool canPackOperand(k::RangeOp blocks, int64_t columnBlock);
 ///   }
 ///   memref.dealloc %p                             (at the kernel's end)
 ///
-/// The row stride P of the packed block is C, plus a cache line when C
-/// elements are a multiple of 256 bytes, so a block's rows do not fall in
-/// the same cache sets (as a source's rows a multiple of 4 KiB apart do);
-/// with column blocks the block is C columns wide. The copy's outer range is
+/// The row stride P of the packed block is C rounded up to an odd number of
+/// cache lines, so consecutive rows of a block start in consecutive cache
+/// sets rather than in a few (as a source's rows near a multiple of 4 KiB
+/// apart do), and a row starts on a cache line; with column blocks the block
+/// is C columns wide. The copy's outer range is
 /// THREAD when the rows have one. Each packed load reads the element the
 /// source load read, and each accumulator still combines its reduced
 /// indices in their order, so the results are bit-identical.

@@ -16,16 +16,18 @@
 //                   columns are cut into 2 blocks of 1024 (rows padded to
 //                   1040), 2 blocks of 32 iterations: 32 x 4 x 1040 = 133120
 //   mm_packed_odd   K = 1023, not UNROLLed: rows of 1023 floats (4092 bytes,
-//                   not padded), blocks of 93 of them: 93 x 1023 = 95139
+//                   64 cache lines) padded to 65 lines, 1040 floats, blocks
+//                   of 93 of them: 93 x 1040 = 96720
 //   mm_packed_relu  256 iterations of 4 rows of 1024 columns (16 KiB), blocks
 //                   of 32, rows padded to 1040: 133120; the relu runs in a
 //                   nest of its own after the blocks
-//   mm_packed_auto  B 4096 x 1024 (16 MiB, rows 4 KiB apart): the one case
-//                   tiny-run packs by default (pack=auto) on a host whose
-//                   last-level cache is under 64 MiB; the others run
-//                   unpacked there, and packed in the PACKED run (pack=on):
-//                   1024 iterations of 16 KiB, blocks of 32, rows padded to
+//   mm_packed_auto  B 4096 x 1024 (16 MiB, rows 4 KiB apart): 1024
+//                   iterations of 16 KiB, blocks of 32, rows padded to
 //                   1040: 133120
+// tiny-run packs by default (pack=auto) the cases whose B rows are within
+// half a cache line of a multiple of 4 KiB apart (cols, odd, relu, auto) and
+// runs mm_packed_512 (rows 2 KiB apart) unpacked; the PACKED run (pack=on)
+// packs them all.
 // Other cache sizes block and pack differently; the results are the same.
 
 // RUN: tiny-opt %s --pass-pipeline='builtin.module(tiny-to-kernels,tiny-outline-kernels,tiny-cpu-schedule{cache-bytes=1048576 pack=on})' | FileCheck %s --check-prefix=PACKED
@@ -34,7 +36,7 @@
 // PACKED-LABEL: func.func private @r_8_2048_1
 // PACKED:         memref.alloc() {alignment = 64 : i64} : memref<133120xf32>
 // PACKED-LABEL: func.func private @r_24_1023_1
-// PACKED:         memref.alloc() {alignment = 64 : i64} : memref<95139xf32>
+// PACKED:         memref.alloc() {alignment = 64 : i64} : memref<96720xf32>
 // PACKED-LABEL: func.func private @r_16_1024_1
 // PACKED:         memref.alloc() {alignment = 64 : i64} : memref<133120xf32>
 // PACKED-LABEL: func.func private @r_16_1024_1

@@ -5,16 +5,17 @@
 
 // -tiny-cpu-schedule's pack option: where the default (auto) packs a
 // matmul's cache blocks of B (packOperand) and where it does not. Measured
-// (bench/kernels/README.md, passes/CPUSchedule.cpp): packing paid only where
-// B's rows are a multiple of 4 KiB apart and B is blocked either way (larger
-// than a quarter of the last-level cache). Each case is C = A @ B with A
-// 16 x K, B K x N, the reduce UNROLLed by 4 (4 rows of B per iteration); the
-// cache of 64 KiB gives a block of B half of it, 32 KiB.
+// (bench/kernels/README.md, passes/CPUSchedule.cpp): packing pays where B's
+// rows are less than half a cache line from a multiple of 4 KiB apart (they
+// then share a few cache sets); tiny-cpu-schedule-pack-near.mlir has rows
+// near such a multiple. Each case is C = A @ B with A 16 x K, B K x N, the
+// reduce UNROLLed by 4 (4 rows of B per iteration); the cache of 64 KiB
+// gives a block of B half of it, 32 KiB.
 // BAD: -tiny-cpu-schedule: pack must be auto, on or off, not 'yes'
 
 // B's rows 512 bytes apart (N = 128), 256 x 128 x 4 = 128 KiB: blocked,
-// not packed (packing 1000^3 and 1023^3, whose rows are not a multiple of
-// 4 KiB apart either, measured no faster). pack=on packs it.
+// not packed (packing 1000^3, whose rows spread over the cache sets too,
+// measured no faster). pack=on packs it.
 // CHECK-LABEL: func.func @rows_apart
 // CHECK-NOT:   memref.alloc
 // CHECK:       tiny.k.range reduce
@@ -62,15 +63,20 @@ func.func @rows_apart(%o: memref<2048xf32>, %a: memref<4096xf32>,
 
 // -----
 
-// B's rows 4 KiB apart (N = 1024), but B 64 x 1024 x 4 = 256 KiB, under a
-// quarter of any last-level cache of 1 MiB or more: neither blocked (its
-// rows would fall in a few cache sets) nor packed (packing the 1024^3
-// matmul, B 4 MiB, rows 4 KiB apart, measured no faster, 0.96-1.07).
+// B's rows 4 KiB apart (N = 1024), B 64 x 1024 x 4 = 256 KiB, more than
+// the block's 32 KiB: blocked packed. 4 rows of 1024 columns per iteration
+// are 16 KiB: the columns are cut into blocks of 64, and the 16 iterations
+// into 2 blocks of 8 (a block is fewer iterations than the range's); rows of
+// 64 floats (256 bytes, 4 cache lines) padded to an odd number of lines, 5,
+// 80 floats: 8 x 4 x 80 = 2560 floats. pack=off neither blocks it (its rows
+// would fall in a few cache sets) nor packs it.
 // CHECK-LABEL: func.func @small_conflicting
-// CHECK-NOT:   memref.alloc
-// CHECK:       return
-// ON-LABEL:    func.func @small_conflicting
-// ON:          memref.alloc
+// CHECK:       memref.alloc() {alignment = 64 : i64} : memref<2560xf32>
+// OFF-LABEL:   func.func @small_conflicting
+// OFF-NOT:     memref.alloc
+// OFF:         tiny.k.range reduce %{{.*}} < %c16{{(_[0-9]+)?}} {
+// OFF-NOT:     memref.alloc
+// OFF:         return
 func.func @small_conflicting(%o: memref<16384xf32>, %a: memref<1024xf32>,
                   %b: memref<65536xf32>) {
   tiny.k.kernel "r_16_1024_1" {
@@ -116,7 +122,7 @@ func.func @small_conflicting(%o: memref<16384xf32>, %a: memref<1024xf32>,
 // (2048^3 measured 2-3% faster packed). 4 rows of 1024 columns per
 // iteration are 16 KiB: 32 iterations of 64 columns (32 x 4 x 64 x 4 =
 // 32 KiB) fill the block; rows of 64 floats (256 bytes) padded by a cache
-// line to 80: 32 x 4 x 80 = 10240 floats. pack=off blocks it unpacked.
+// line to 80 (5 lines, an odd number): 32 x 4 x 80 = 10240 floats. pack=off blocks it unpacked.
 // CHECK-LABEL: func.func @large_conflicting
 // CHECK:       memref.alloc() {alignment = 64 : i64} : memref<10240xf32>
 // CHECK:       memref.dealloc
