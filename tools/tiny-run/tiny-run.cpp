@@ -182,8 +182,9 @@ static llvm::cl::opt<bool> useMpi(
 static llvm::cl::opt<double> mpiTimeout(
     "mpi-timeout",
     llvm::cl::desc("under MPI, the longest wait for another rank, in "
-                   "seconds: a rank that died or does not answer fails the "
-                   "run with an error naming it (default 60)"),
+                   "seconds, MPI_Init included: a rank that died or does "
+                   "not answer fails the run with an error naming it "
+                   "(default 60)"),
     llvm::cl::value_desc("SECONDS"), llvm::cl::init(60),
     llvm::cl::cat(runCategory));
 

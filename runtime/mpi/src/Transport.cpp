@@ -9,8 +9,15 @@
 #include "Handshake.h"
 #include "TransportImpl.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <condition_variable>
+#include <cstdio>
 #include <cstdlib>
+#include <errno.h>
+#include <mutex>
+#include <thread>
 
 using namespace tiny::mpi;
 using namespace tiny::mpi::detail;
@@ -26,6 +33,48 @@ void finalizeAtExit() {
   MPI_Finalized(&finalized);
   if (!finalized && !anyTransportBroke)
     MPI_Finalize();
+}
+
+/// MPI_Init_thread, bounded by `seconds`: a watchdog thread ends the process
+/// with a one-line error when it has not returned by then.
+///
+/// Open MPI's start-up exchange in MPI_Init waits for every rank of the job
+/// without a limit, so a rank that never starts or dies before joining
+/// leaves the others there for good when the job is kept up
+/// (`--mca orte_abort_on_non_zero_status 0`). MPI_Init cannot be
+/// interrupted or cancelled, and no Status can be returned while it runs:
+/// ending the process (without MPI_Finalize, which needs MPI_Init to have
+/// returned) is the only bounded answer.
+int initThreadWithin(double seconds, int required, int &provided) {
+  std::mutex mutex;
+  std::condition_variable returned;
+  bool done = false;
+  // A bound past any job's life is as good as none, and a larger one would
+  // overflow the clock's duration.
+  auto bound = std::chrono::duration<double>(std::min(seconds, 1e7));
+  std::thread watchdog([&] {
+    std::unique_lock<std::mutex> lock(mutex);
+    if (returned.wait_for(lock, bound, [&] { return done; }))
+      return;
+    // Open MPI gives each rank its number before MPI_Init.
+    const char *rank = std::getenv("OMPI_COMM_WORLD_RANK");
+    std::fprintf(stderr,
+                 "%s: error: %s%s%sMPI_Init did not complete within %g s: a "
+                 "rank did not start or died before joining the MPI job "
+                 "(MPI_Init cannot be interrupted: this process ends)\n",
+                 program_invocation_short_name, rank ? "rank " : "",
+                 rank ? rank : "", rank ? ": " : "", seconds);
+    std::fflush(stderr);
+    std::_Exit(EXIT_FAILURE);
+  });
+  int rc = MPI_Init_thread(nullptr, nullptr, required, &provided);
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    done = true;
+  }
+  returned.notify_one();
+  watchdog.join();
+  return rc;
 }
 
 } // namespace
@@ -61,7 +110,8 @@ Status Transport::create(const TransportOptions &options,
     return Status(ErrorCode::Mpi, "MPI was already finalized");
   if (!initialized) {
     int provided = 0;
-    int rc = MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+    int rc =
+        initThreadWithin(options.timeoutSeconds, MPI_THREAD_FUNNELED, provided);
     if (rc != MPI_SUCCESS)
       return mpiError("MPI_Init_thread", rc);
     std::atexit(finalizeAtExit);

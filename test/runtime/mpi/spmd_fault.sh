@@ -12,6 +12,11 @@
 #            timeout (the job itself is ended here, see below)
 #   silent   rank 1 joins, then stops answering (blocked reading its input)
 #            past the timeout
+#   dead_before_init
+#            rank 1 is killed (SIGKILL) before it starts tiny-run, so it
+#            never reaches MPI_Init: rank 0's MPI_Init, which waits for
+#            every rank without a limit, must be ended by its watchdog
+#            within the timeout
 set -uo pipefail
 here="$(dirname "$0")"
 source "$here/mpirun.sh"
@@ -31,6 +36,7 @@ fail() {
   # Ends what the dead case left running (mpirun by way of its timeout).
   [ -z "${writer:-}" ] || kill "$writer" 2>/dev/null
   [ -z "${job:-}" ] || kill "$job" 2>/dev/null
+  [ ! -s "$dir/rank0.pid" ] || kill "$(cat "$dir/rank0.pid")" 2>/dev/null
   echo "--- output:"
   cat "$out"
   exit 1
@@ -128,6 +134,33 @@ dead | silent)
     "no answer from rank 1 within 2 s"
   [ "$case" = dead ] || expect "rank 1: input 0"
   ;;
+dead_before_init)
+  rank0=(bash -c 'echo $$ >"$0"; exec "$@"' "$dir/rank0.pid" "${run[@]}")
+  timeout 60 bash -c 'source "$0"; tiny_mpirun "$@"' "$here/mpirun.sh" \
+    1 "${keep_up[@]}" "${rank0[@]}" : -np 1 bash -c 'kill -9 $$' \
+    >"$out" 2>&1 &
+  job=$!
+  for _ in $(seq 300); do [ -s "$dir/rank0.pid" ] && break; sleep 0.05; done
+  [ -s "$dir/rank0.pid" ] || fail "rank 0 never started"
+  started=$(date +%s.%N)
+  # Without the watchdog rank 0 stays in MPI_Init for good. Its 2 s
+  # timeout, plus slack for a loaded machine (the loop lasts 15 s or more).
+  for _ in $(seq 300); do
+    kill -0 "$(cat "$dir/rank0.pid")" 2>/dev/null || break
+    sleep 0.05
+  done
+  kill -0 "$(cat "$dir/rank0.pid")" 2>/dev/null &&
+    fail "rank 0 still runs $(elapsed "$started") s after it started"
+  echo "--- $case: rank 0 left $(elapsed "$started") s after it started"
+  # mpirun, kept up, does not end once a rank died from a signal and
+  # another exited with a non-zero status (see the dead case).
+  sleep 1
+  kill -0 "$job" 2>/dev/null && echo "--- $case: mpirun still up; ending it"
+  kill "$job" 2>/dev/null
+  wait "$job"
+  expect "tiny-run: error: rank 0: MPI_Init did not complete within 2 s" \
+    "a rank did not start or died before joining the MPI job"
+  ;;
 *)
   fail "unknown case $case"
   ;;
@@ -137,4 +170,8 @@ echo "--- $case: error after $wall s"
 grep -E 'error|TIMEOUT|MISMATCH' "$out"
 awk -v w="$wall" 'BEGIN { exit !(w < 20) }' || fail "took $wall s"
 grep -q ' : tensor<' "$out" && fail "a rank printed a result"
+# The watchdog on MPI_Init is cancelled once it returns: in silent, rank 1
+# outlives its timeout after joining and must report its own error.
+[ "$case" = dead_before_init ] || ! grep -qF "MPI_Init did not" "$out" ||
+  fail "MPI_Init's watchdog fired after MPI_Init"
 echo "PASS: $case"

@@ -8,11 +8,12 @@
 // Conventions
 //
 // - Errors. Every call that can fail returns a `Status`; the transport never
-//   aborts and never hangs. It sets MPI_ERRORS_RETURN on MPI_COMM_WORLD
-//   while it lives (the caller's handler is restored by the destructor), and
-//   every wait polls MPI_Test or MPI_Testsome against a deadline: a peer that
-//   is dead, stuck, or runs a different program makes the call fail with
-//   ErrorCode::Timeout after `TransportOptions::timeoutSeconds`.
+//   aborts and never hangs (MPI_Init aside: see MPI below). It sets
+//   MPI_ERRORS_RETURN on MPI_COMM_WORLD while it lives (the caller's handler
+//   is restored by the destructor), and every wait polls MPI_Test or
+//   MPI_Testsome against a deadline: a peer that is dead, stuck, or runs a
+//   different program makes the call fail with ErrorCode::Timeout after
+//   `TransportOptions::timeoutSeconds`.
 // - Handshakes. Every rank sends every other rank a header before each
 //   collective: the program tag, the collective's sequence number and caller
 //   tag, the reduce op, the dtype, the element count, the shards per rank
@@ -30,8 +31,14 @@
 //   the handshake, on its rank alone: the other ranks then time out.
 // - MPI. `Transport::create` calls MPI_Init_thread when MPI is not yet
 //   initialized, and MPI_Finalize then runs at exit (unless a transport
-//   broke: finalizing with a dead peer can hang). Inside a program that
-//   already called MPI_Init it uses MPI as it finds it and never finalizes.
+//   broke: finalizing with a dead peer can hang). MPI_Init waits for every
+//   rank without a limit and cannot be interrupted, so when it has not
+//   returned within `timeoutSeconds` (a rank never started or died before
+//   joining) a watchdog prints a one-line error to stderr and ends the
+//   process with exit status 1: the one place the transport ends the
+//   process instead of returning a Status. Inside a program that already
+//   called MPI_Init it uses MPI as it finds it and never finalizes; bounding
+//   that MPI_Init is then the caller's job.
 //   Messages use MPI_COMM_WORLD (a duplicate would take a collective call,
 //   which hangs when a rank is missing) with tags from `kFirstTag` up; the
 //   caller's own messages must use other tags.
@@ -146,7 +153,9 @@ Algorithm chooseAlgorithm(int ranks, int shardsPerRank, size_t elements,
 /// Options of a transport.
 struct TransportOptions {
   /// The longest any wait for a peer may take, in seconds; then the call
-  /// fails with ErrorCode::Timeout. Must be positive.
+  /// fails with ErrorCode::Timeout. Must be positive. It also bounds the
+  /// MPI_Init_thread that `create` calls, by ending the process (see MPI
+  /// above).
   double timeoutSeconds = 60;
   /// Identifies the program: ranks whose tags differ fail `create` (and
   /// every collective) with ErrorCode::Mismatch. E.g. a hash of the
@@ -202,8 +211,9 @@ private:
 /// The transport of one process (rank) of an MPI job.
 class Transport {
 public:
-  /// Joins the MPI job (initializing MPI if needed) and shakes hands with
-  /// every other rank: they must run the same `programTag`.
+  /// Joins the MPI job (initializing MPI if needed, within the timeout or
+  /// the process ends) and shakes hands with every other rank: they must
+  /// run the same `programTag`.
   static Status create(const TransportOptions &options,
                        std::unique_ptr<Transport> &out);
   ~Transport();
