@@ -16,14 +16,21 @@
 #define TINY_JIT_RANKTRANSPORT_H
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 namespace tiny {
 
-/// Blocking point-to-point messages between the ranks of a job, each wait
-/// bounded by the implementation's timeout.
+/// Point-to-point messages between the ranks of a job, each wait bounded by
+/// the implementation's timeout. The non-blocking calls have defaults that
+/// run the blocking ones, so an implementation that overrides only `send`
+/// and `receive` still works (without overlap); one that overrides any of
+/// `startSend`, `startReceive` and `wait` overrides all three.
 class RankTransport {
 public:
+  /// Names a started send or receive until it is waited for.
+  using RequestId = uint64_t;
+
   virtual ~RankTransport() = default;
   /// This process's rank, and the number of ranks.
   virtual int rank() const = 0;
@@ -36,6 +43,31 @@ public:
   /// Receives exactly `bytes` bytes from rank `peer`, message `tag`, into
   /// `data`. Returns "" on success, else why it failed.
   virtual std::string receive(int peer, int tag, void *data, size_t bytes) = 0;
+
+  /// Starts sending as `send` does and returns at once, with `id` naming the
+  /// request. `data` must stay valid and unchanged until `wait(id)` returns.
+  /// Returns "" when it started, else why not (then there is nothing to
+  /// wait for).
+  virtual std::string startSend(int peer, int tag, const void *data,
+                                size_t bytes, RequestId &id) {
+    id = 0;
+    return send(peer, tag, data, bytes);
+  }
+  /// Starts receiving as `receive` does; `data` must stay valid, and holds
+  /// the bytes, once `wait(id)` returned "".
+  virtual std::string startReceive(int peer, int tag, void *data, size_t bytes,
+                                   RequestId &id) {
+    id = 0;
+    return receive(peer, tag, data, bytes);
+  }
+  /// Waits, at most the timeout, for the request `id` of a `startSend` or
+  /// `startReceive` that returned "": returns "" when it completed, else why
+  /// not. Every started request is waited for exactly once; requests may be
+  /// waited for in any order.
+  virtual std::string wait(RequestId id) {
+    (void)id;
+    return "";
+  }
 };
 
 /// Makes `transport` (not owned; null to clear) the one programs of this

@@ -21,11 +21,15 @@
 #include "jit/RankTransport.h"
 #include "tiny/MpiTransport.h"
 
+#include <map>
+
 namespace tiny {
 namespace mpi {
 
 /// RankTransport on `transport`, which must outlive it: each message is a
-/// non-blocking send or receive waited for at most the transport's timeout.
+/// non-blocking send or receive (`Transport::sendAsync`, `receiveAsync`)
+/// waited for at most the transport's timeout. Requests still pending when
+/// it is destroyed are cancelled.
 class MpiRankTransport : public RankTransport {
 public:
   explicit MpiRankTransport(Transport &transport) : transport(transport) {}
@@ -34,9 +38,19 @@ public:
   int size() const override;
   std::string send(int peer, int tag, const void *data, size_t bytes) override;
   std::string receive(int peer, int tag, void *data, size_t bytes) override;
+  std::string startSend(int peer, int tag, const void *data, size_t bytes,
+                        RequestId &id) override;
+  std::string startReceive(int peer, int tag, void *data, size_t bytes,
+                           RequestId &id) override;
+  std::string wait(RequestId id) override;
 
 private:
+  /// Keeps a started request until it is waited for; returns its id.
+  RequestId keep(Request request);
+
   Transport &transport;
+  std::map<RequestId, Request> pending;
+  RequestId nextId = 1;
 };
 
 } // namespace mpi
