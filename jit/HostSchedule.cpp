@@ -293,6 +293,8 @@ DeviceBuffers::bind(tiny_runtime_t runtime, ArrayRef<BufferArgument> arguments,
 
 DeviceBuffers::~DeviceBuffers() {
   std::string ignored;
+  // `launch` leaves none pending; this is for a run cut short elsewhere.
+  (void)waitForAllCopies(ignored);
   for (auto &[key, module] : modules)
     takeRuntimeError(tiny_module_unload(module), ignored);
   for (tiny_buffer_t buffer : buffers)
@@ -314,6 +316,9 @@ LogicalResult DeviceBuffers::copy(int64_t dst, int64_t dstOffset, int64_t src,
     // Both on another rank: that rank copies.
     if (ranks[src] != localRank)
       return success();
+    if (failed(waitForReceives(src, error)) ||
+        failed(waitForReceives(dst, error)))
+      return failure();
     return failure(
         takeRuntimeError(tiny_buffer_copy_range(buffers[dst], dstOffset,
                                                 buffers[src], srcOffset, bytes),
@@ -334,23 +339,89 @@ LogicalResult DeviceBuffers::copy(int64_t dst, int64_t dstOffset, int64_t src,
   }
   std::string what = "copy from '" + arguments[src].device + "' to '" +
                      arguments[dst].device + "': ";
-  std::vector<char> staging(static_cast<size_t>(bytes));
+  PendingCopy pending{0, std::vector<char>(static_cast<size_t>(bytes)), -1, 0,
+                      what};
   if (ranks[src] == localRank) {
+    // The bytes are staged now, so the program may write the source while
+    // they are on their way.
+    if (failed(waitForReceives(src, error)))
+      return failure();
     if (takeRuntimeError(tiny_buffer_download_range(buffers[src], srcOffset,
-                                                    staging.data(), bytes),
+                                                    pending.staging.data(),
+                                                    bytes),
                          error))
       return failure();
-    error = transport->send(ranks[dst], tag, staging.data(), bytes);
+    error = transport->startSend(ranks[dst], tag, pending.staging.data(), bytes,
+                                 pending.id);
   } else {
-    error = transport->receive(ranks[src], tag, staging.data(), bytes);
-    if (error.empty())
-      (void)takeRuntimeError(tiny_buffer_upload_range(buffers[dst], dstOffset,
-                                                      staging.data(), bytes),
-                             error);
+    // An earlier receive into the same buffer lands first.
+    if (failed(waitForReceives(dst, error)))
+      return failure();
+    pending.dst = dst;
+    pending.dstOffset = dstOffset;
+    error = transport->startReceive(ranks[src], tag, pending.staging.data(),
+                                    bytes, pending.id);
   }
-  if (error.empty())
+  if (!error.empty()) {
+    error = what + error;
+    return failure();
+  }
+  bool isReceive = pending.dst >= 0;
+  pendingCopies.push_back(std::move(pending));
+  // Kernels on CPU devices address their buffers directly, with no call
+  // that could wait first: such a buffer gets its bytes before the copy
+  // returns.
+  if (isReceive && onHost[dst])
+    return complete(pendingCopies.size() - 1, error);
+  return success();
+}
+
+LogicalResult DeviceBuffers::complete(size_t index, std::string &error) {
+  PendingCopy pending = std::move(pendingCopies[index]);
+  pendingCopies.erase(pendingCopies.begin() + index);
+  std::string why = transport->wait(pending.id);
+  if (!why.empty()) {
+    // A peer that was only slow may still deliver into the staging bytes
+    // after the wait gave up (docs/mpi-transport.md): they are never freed.
+    static auto *abandoned = new std::vector<std::vector<char>>;
+    abandoned->push_back(std::move(pending.staging));
+    error = pending.what + why;
+    return failure();
+  }
+  if (pending.dst >= 0 &&
+      takeRuntimeError(tiny_buffer_upload_range(
+                           buffers[pending.dst], pending.dstOffset,
+                           pending.staging.data(), pending.staging.size()),
+                       error)) {
+    error = pending.what + error;
+    return failure();
+  }
+  return success();
+}
+
+LogicalResult DeviceBuffers::waitForReceives(int64_t argument,
+                                             std::string &error) {
+  for (size_t i = 0; i < pendingCopies.size();) {
+    if (pendingCopies[i].dst != argument) {
+      ++i;
+      continue;
+    }
+    if (failed(complete(i, error)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult DeviceBuffers::waitForAllCopies(std::string &error) {
+  std::string first;
+  while (!pendingCopies.empty()) {
+    std::string why;
+    if (failed(complete(0, why)) && first.empty())
+      first = std::move(why);
+  }
+  if (first.empty())
     return success();
-  error = what + error;
+  error = std::move(first);
   return failure();
 }
 
@@ -372,6 +443,11 @@ LogicalResult DeviceBuffers::launchKernel(const GpuKernels &kernels,
       error = what + " passes argument " + std::to_string(position) +
               " of a program with " + std::to_string(buffers.size()) +
               " buffers";
+      return failure();
+    }
+    // The kernel may read or write it: a receive into it lands first.
+    if (failed(waitForReceives(position, error))) {
+      error = "copy failed: " + error;
       return failure();
     }
     tiny_kernel_arg_t arg;
@@ -462,14 +538,19 @@ LogicalResult DeviceBuffers::launch(void (*function)(void **),
   launchedOn.clear();
   rankCopies = 0;
   hostRank = localRank;
+  tiny_status_t status;
   {
     ScopedFrame scope(frame);
-    if (takeRuntimeError(tiny_launch_cpu(callWithHostBuffers,
-                                         hostBuffers.data(),
-                                         hostBuffers.size()),
-                         error))
-      return failure();
+    status = tiny_launch_cpu(callWithHostBuffers, hostBuffers.data(),
+                             hostBuffers.size());
   }
+  // Every copy between ranks completes before the program returns, after a
+  // failure too: their staging bytes go with it.
+  std::string copyError;
+  if (failed(waitForAllCopies(copyError)) && frame.error.empty())
+    frame.error = "copy failed: " + copyError;
+  if (takeRuntimeError(status, error))
+    return failure();
   // A kernel that faults says so when its device is waited for.
   for (tiny_device_t device : launchedOn) {
     std::string failure;

@@ -1,4 +1,5 @@
-//===- HostSchedule.h - running compiled programs on the runtime -*- C++ -*-===//
+//===- HostSchedule.h - running compiled programs on the runtime -*- C++
+//-*-===//
 //
 // A compiled program's buffers are its arguments. Run on the tiny runtime,
 // each is allocated on its device first (params uploaded), the program runs
@@ -16,7 +17,13 @@
 // kernels of those devices only (each kernel is guarded by a test of
 // `tiny_host_rank`, see `guardKernelsByRank` in Executable.cpp), and a copy
 // between devices of two ranks is a send and a receive through the
-// registered RankTransport (jit/RankTransport.h).
+// registered RankTransport (jit/RankTransport.h). Those start without
+// waiting: a send is staged in host memory and waited for when the program
+// ends; a receive into a buffer the compiled code never addresses itself (a
+// GPU device's) is waited for before the next copy, launch or download that
+// touches that buffer, so kernels that do not need it run meanwhile; a
+// receive into a CPU device's buffer, which kernels read in place without a
+// call first, is waited for before its copy returns.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,6 +41,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 namespace mlir {
 namespace tiny {
@@ -118,8 +126,34 @@ public:
   LogicalResult launchKernel(const GpuKernels &kernels, int64_t id,
                              const tiny_launch_dims_t &dims,
                              std::string &error);
+  /// Waits for the receives from other ranks into argument `argument` that
+  /// are still pending, and puts their bytes in place. On failure `error`
+  /// names the copy and why it failed.
+  LogicalResult waitForReceives(int64_t argument, std::string &error);
+  /// Waits for every send and receive still pending, in the order they
+  /// started (each at most the transport's timeout); `error` gets the first
+  /// failure's.
+  LogicalResult waitForAllCopies(std::string &error);
+  /// The number of copies between ranks started and not yet waited for.
+  size_t numPendingCopies() const { return pendingCopies.size(); }
 
 private:
+  /// A copy between ranks started and not yet waited for.
+  struct PendingCopy {
+    ::tiny::RankTransport::RequestId id;
+    /// The host bytes it sends, or receives into; they stay here (and so
+    /// alive) until the request completes.
+    std::vector<char> staging;
+    /// For a receive, the argument and byte offset its bytes go to once
+    /// they arrived; -1 for a send.
+    int64_t dst;
+    int64_t dstOffset;
+    /// Names the copy in an error: "copy from 'A' to 'B': ".
+    std::string what;
+  };
+  /// Waits for `pendingCopies[index]` and removes it.
+  LogicalResult complete(size_t index, std::string &error);
+
   DeviceBuffers(ArrayRef<BufferArgument> arguments)
       : arguments(arguments.begin(), arguments.end()) {}
 
@@ -138,6 +172,8 @@ private:
   /// Copies between ranks in the current launch, which number their
   /// messages: every rank runs every copy call, in the same order.
   unsigned rankCopies = 0;
+  /// Copies between ranks started and not yet waited for, in start order.
+  std::vector<PendingCopy> pendingCopies;
   /// Code objects loaded so far, by image index and device.
   std::map<std::pair<unsigned, tiny_device_t>, tiny_module_t> modules;
   /// The devices kernels were queued on during the current launch.
