@@ -34,6 +34,23 @@ tiny.function @ring3 -> tensor<1024xf32, #r0> {
   tiny.return %b : tensor<1024xf32, #r0>
 }
 
+// Rank 1 computes exp2(x) and sends it to rank 0, which computes 3 x
+// without it (its own kernel: tiny.contiguous keeps it out of the add) and
+// then adds what it received: exp2(x) + 3 x. The send does not block rank
+// 1, and rank 0's kernel needs no byte from rank 1 (docs/mpi-transport.md,
+// "Programs across ranks").
+tiny.function @independent -> tensor<1024xf32, #r0> {
+  %x = tiny.param 0 : f32 size 1024 on "CPU"
+  %c = tiny.copy %x to "CPU@1" : tensor<1024xf32, #r0>
+  %e = tiny.exp2 %c : tensor<1024xf32, #r1>
+  %b = tiny.copy %e to "CPU" : tensor<1024xf32, #r1>
+  %three = tiny.const dense<3.0> : tensor<1024xf32, #r0>
+  %t = tiny.mul %x, %three : tensor<1024xf32, #r0>, tensor<1024xf32, #r0>
+  %k = tiny.contiguous %t : tensor<1024xf32, #r0>
+  %r = tiny.add %b, %k : tensor<1024xf32, #r0>, tensor<1024xf32, #r0>
+  tiny.return %r : tensor<1024xf32, #r0>
+}
+
 // The result lives on rank 1: rank 1 prints it, rank 0 prints nothing.
 // exp2(x) computed on rank 1.
 tiny.function @result_on_rank1 -> tensor<1024xf32, #r1> {
