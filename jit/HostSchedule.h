@@ -107,7 +107,8 @@ public:
   /// Calls the packed entry `function` on the buffers; its copies between
   /// devices go through the runtime, and so do its launches of `kernels`,
   /// whose failures (a module the driver rejects, a kernel that faults)
-  /// are reported here once the devices have finished.
+  /// are reported here once the devices have finished. Every copy between
+  /// ranks it started is waited for before it returns, failed or not.
   LogicalResult launch(void (*function)(void **), const GpuKernels &kernels,
                        std::string &error);
   /// Downloads each output argument into `outputs[binding]`. Outputs on
@@ -116,8 +117,10 @@ public:
 
   /// What tiny_host_copy does for the running program: copies `bytes` from
   /// argument `src` at byte `srcOffset` to argument `dst` at `dstOffset`.
-  /// Between devices of two ranks, the source's rank sends and the
-  /// destination's receives; a rank that owns neither does nothing.
+  /// Between devices of two ranks, the source's rank starts a send and the
+  /// destination's a receive (waited for as the file comment says); a rank
+  /// that owns neither does nothing. Waits first for pending receives into
+  /// either buffer of this rank.
   LogicalResult copy(int64_t dst, int64_t dstOffset, int64_t src,
                      int64_t srcOffset, int64_t bytes, std::string &error);
   /// What tiny_host_launch does: queues launch `id` of `kernels` with

@@ -8,6 +8,17 @@
 // nor //runtime depends on MPI: //runtime/mpi:rank_transport implements it
 // on the MPI transport, and whoever starts the job registers one
 // (tiny-run under mpirun, or an embedder that called MPI_Init).
+//
+// A copy starts without waiting (`startSend`, `startReceive`), and the host
+// schedule (jit/HostSchedule.cpp) waits for it only where the program needs
+// it: a send is staged in host memory first, so it is waited for when the
+// program ends; a receive into a buffer the compiled host code never
+// addresses itself (a GPU device's) is waited for right before the next
+// copy, launch or download that touches that buffer; a receive into a CPU
+// device's buffer, which compiled kernels read in place with no call
+// first, completes before its copy returns. Every request is waited for
+// before the program returns.
+//
 // Plain C++17, no dependencies.
 //
 //===----------------------------------------------------------------------===//
