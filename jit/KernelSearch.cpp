@@ -44,7 +44,7 @@ using namespace mlir::tiny;
 
 namespace {
 /// What a cache entry starts with; bumped when its contents change.
-constexpr StringLiteral kFormat = "tiny-beam 3";
+constexpr StringLiteral kFormat = "tiny-beam 4";
 
 /// The name of the function a kernel is lowered alone in.
 constexpr StringLiteral kKernelFunction = "tiny_beam_kernel";
@@ -77,9 +77,13 @@ struct Schedule {
   /// (-tiny-cpu-schedule's pack option): 0 where the heuristic packs them
   /// (auto), 1 nowhere, 2 wherever packOperand applies.
   int pack = 0;
+  /// The threads of a blocked nest outside its blocks (-tiny-cpu-schedule's
+  /// hoist-threads option): 0 as the heuristic has it (not), 1 hoisted.
+  int hoist = 0;
 
   auto tie() const {
-    return std::make_tuple(thread, rowUpcast, reduceUnroll, block, tile, pack);
+    return std::make_tuple(thread, rowUpcast, reduceUnroll, block, tile, pack,
+                           hoist);
   }
   bool operator<(const Schedule &other) const { return tie() < other.tie(); }
   bool isHeuristic() const { return tie() == Schedule().tie(); }
@@ -88,13 +92,15 @@ struct Schedule {
     static const char *threads[] = {"heuristic", "on", "off"};
     static const char *blocks[] = {"host", "off", "half", "double"};
     static const char *packs[] = {"heuristic", "off", "on"};
+    static const char *hoists[] = {"heuristic", "on"};
     auto value = [](int64_t factor) {
       return factor == 0 ? std::string("heuristic") : std::to_string(factor);
     };
     return std::string("thread=") + threads[thread] +
            " row-upcast=" + value(rowUpcast) +
            " reduce-unroll=" + value(reduceUnroll) + " block=" + blocks[block] +
-           " tile=" + value(tile) + " pack=" + packs[pack];
+           " tile=" + value(tile) + " pack=" + packs[pack] +
+           " hoist=" + hoists[hoist];
   }
 };
 
@@ -133,6 +139,8 @@ SmallVector<Schedule> getNeighbors(const Schedule &schedule) {
       neighbors.push_back(schedule);
       neighbors.back().pack = value;
     }
+  neighbors.push_back(schedule);
+  neighbors.back().hoist = 1 - schedule.hoist;
   return neighbors;
 }
 
@@ -143,16 +151,17 @@ std::optional<Schedule> parseSchedule(StringRef text) {
     return std::nullopt;
   SmallVector<StringRef> fields;
   rest.split('\n').first.split(fields, ' ');
-  if (fields.size() != 6)
+  if (fields.size() != 7)
     return std::nullopt;
   Schedule schedule;
-  int64_t thread, block, pack;
+  int64_t thread, block, pack, hoist;
   if (fields[0].getAsInteger(10, thread) ||
       fields[1].getAsInteger(10, schedule.rowUpcast) ||
       fields[2].getAsInteger(10, schedule.reduceUnroll) ||
       fields[3].getAsInteger(10, block) ||
       fields[4].getAsInteger(10, schedule.tile) ||
-      fields[5].getAsInteger(10, pack) || pack < 0 || pack > 2 || thread < 0 ||
+      fields[5].getAsInteger(10, pack) || fields[6].getAsInteger(10, hoist) ||
+      pack < 0 || pack > 2 || hoist < 0 || hoist > 1 || thread < 0 ||
       thread > 2 || block < 0 || block > 3 || schedule.rowUpcast < 0 ||
       schedule.rowUpcast > 64 || schedule.reduceUnroll < 0 ||
       schedule.reduceUnroll > 64 || schedule.tile < 0 || schedule.tile > 64)
@@ -160,6 +169,7 @@ std::optional<Schedule> parseSchedule(StringRef text) {
   schedule.thread = thread;
   schedule.block = block;
   schedule.pack = pack;
+  schedule.hoist = hoist;
   return schedule;
 }
 
@@ -167,7 +177,8 @@ std::string writeSchedule(const Schedule &schedule, StringRef comment) {
   return (kFormat + "\n" + Twine(schedule.thread) + " " +
           Twine(schedule.rowUpcast) + " " + Twine(schedule.reduceUnroll) + " " +
           Twine(schedule.block) + " " + Twine(schedule.tile) + " " +
-          Twine(schedule.pack) + "\n# " + comment + "\n")
+          Twine(schedule.pack) + " " + Twine(schedule.hoist) + "\n# " +
+          comment + "\n")
       .str();
 }
 
@@ -193,6 +204,7 @@ TinyCPUScheduleOptions getPassOptions(const Schedule &schedule) {
                                              : 0;
   static const char *packs[] = {"auto", "off", "on"};
   options.pack = packs[schedule.pack];
+  options.hoistThreads = schedule.hoist == 1;
   return options;
 }
 

@@ -155,6 +155,11 @@ constexpr int64_t kRowUpcast = 8;
 /// into blocks of their own rather.
 constexpr int64_t kPackedReduceBlock = 32;
 
+/// Marks, while -tiny-cpu-schedule runs, the ranges of the cache blocks
+/// blockReductions made: their THREAD ranges of rows were outside the whole
+/// reduction, as hoistThreads requires.
+constexpr StringLiteral kCacheBlocksAttrName = "tiny.cache_blocks";
+
 /// Packed blocks of columns are a multiple of this many: -tiny-optimize's
 /// widest register tiles (4 vectors of 16 f32 lanes) then cover them.
 constexpr int64_t kPackedColumnTile = 64;
@@ -523,9 +528,10 @@ int64_t getPackedColumns(int64_t numColumns, int64_t rowBytes,
 
 /// Blocks `reduce` by `size` and packs the blocks `columns` columns at a
 /// time, in a copy of the kernel's nest around it that replaces the nest
-/// when both apply; fails, changing nothing, otherwise.
-LogicalResult blockAndPack(k::KernelOp kernel, k::RangeOp reduce, int64_t size,
-                           int64_t columns) {
+/// when both apply, and returns the range of the blocks; fails, changing
+/// nothing, otherwise.
+FailureOr<k::RangeOp> blockAndPack(k::KernelOp kernel, k::RangeOp reduce,
+                                   int64_t size, int64_t columns) {
   Operation *top = reduce;
   while (top->getParentOp() != kernel.getOperation())
     top = top->getParentOp();
@@ -543,8 +549,9 @@ LogicalResult blockAndPack(k::KernelOp kernel, k::RangeOp reduce, int64_t size,
       op = next;
     }
   };
-  if (failed(blockReduce(
-          cast<k::RangeOp>(mapping.lookup(reduce.getOperation())), size))) {
+  FailureOr<k::RangeOp> blocked = blockReduce(
+      cast<k::RangeOp>(mapping.lookup(reduce.getOperation())), size);
+  if (failed(blocked)) {
     eraseCopy();
     return failure();
   }
@@ -565,7 +572,7 @@ LogicalResult blockAndPack(k::KernelOp kernel, k::RangeOp reduce, int64_t size,
     return failure();
   }
   top->erase();
-  return success();
+  return *blocked;
 }
 
 /// Splits into cache blocks the REDUCE range of each reduction-outside nest
@@ -628,13 +635,38 @@ void blockReductions(k::KernelOp kernel, int64_t budget, int64_t conflictBudget,
     });
     if (!candidate)
       return;
-    if (packedSize &&
-        succeeded(blockAndPack(kernel, candidate, packedSize, packedColumns)))
-      continue;
+    if (packedSize) {
+      FailureOr<k::RangeOp> blocks =
+          blockAndPack(kernel, candidate, packedSize, packedColumns);
+      if (succeeded(blocks)) {
+        (*blocks)->setAttr(kCacheBlocksAttrName,
+                           UnitAttr::get(kernel.getContext()));
+        continue;
+      }
+    }
     unpackable.insert(candidate);
-    if (size && failed(blockReduce(candidate, size)))
+    if (!size)
       return;
+    FailureOr<k::RangeOp> blocks = blockReduce(candidate, size);
+    if (failed(blocks))
+      return;
+    (*blocks)->setAttr(kCacheBlocksAttrName,
+                       UnitAttr::get(kernel.getContext()));
   }
+}
+
+/// Moves the threads of each nest blockReductions blocked (its ranges of
+/// blocks marked kCacheBlocksAttrName: a later blocking may have copied or
+/// replaced one) outside its blocks, on `numThreads`, and drops the marks.
+void hoistBlockedThreads(k::KernelOp kernel, int64_t numThreads, bool hoist) {
+  SmallVector<k::RangeOp> marked;
+  kernel.walk([&](k::RangeOp range) {
+    if (range->removeAttr(kCacheBlocksAttrName))
+      marked.push_back(range);
+  });
+  if (hoist)
+    for (k::RangeOp blocks : marked)
+      (void)hoistThreads(blocks, numThreads);
 }
 
 /// The bytes of the host's second-level cache per core.
@@ -695,6 +727,7 @@ struct TinyCPUSchedulePass
       if (threadRange)
         threadRange.setAxis(AxisType::Thread);
       blockReductions(kernel, budget, conflictBudget, *packMode);
+      hoistBlockedThreads(kernel, numThreads, hoistThreads);
       // After the blocking (see the file comment).
       if (enoughWork && !threadRange)
         threadReductionColumns(kernel, numThreads);

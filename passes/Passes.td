@@ -588,6 +588,29 @@ def TinyCPUSchedule : Pass<"tiny-cpu-schedule"> {
     }
     ```
 
+    With `hoist-threads` the threads of such a blocked nest then move
+    outside the range of its blocks (hoistThreads,
+    passes/ScheduleActions.h): `threads` shares of the rows (0: the host's
+    hardware threads), each running its rows' initialization, every block
+    over its rows and their epilogue, and each copying a packed block whole
+    into a scratch buffer of its own, so the nest forks and joins its
+    threads once instead of once or twice per block. It pays where waking
+    the threads costs (OpenMP's workers asleep, KMP_BLOCKTIME=0) and costs
+    where they spin (the copies of B are made once per thread): not the
+    default, a choice the kernel search (`--beam`) times.
+
+    ```mlir
+    // the blocked nest above becomes, threads=2
+    tiny.k.range thread %t < %c2 {
+      tiny.k.range reduce %kb < %c16 {
+        tiny.k.range loop %i0 < min(64, 128 - %t * 64) {
+          %i = %t * 64 + %i0
+          (the rows of %i, as above)
+        }
+      }
+    }
+    ```
+
     A LOOP range over output elements whose body reduces each element
     inside it (REDUCE ranges carrying values: the form -tiny-rangeify gives
     a reduce that reads its source contiguously, or a small one) is UPCAST
@@ -654,8 +677,11 @@ def TinyCPUSchedule : Pass<"tiny-cpu-schedule"> {
            "pay), on (wherever it applies) or off">,
     Option<"threads", "threads", "int64_t", /*default=*/"0",
            "Threads the columns of a reduction-outside nest whose output "
-           "ranges run once are split among (0: the host's hardware "
-           "threads)">,
+           "ranges run once, or the rows of a blocked nest (hoist-threads), "
+           "are split among (0: the host's hardware threads)">,
+    Option<"hoistThreads", "hoist-threads", "bool", /*default=*/"false",
+           "Move the threads of a nest blockReduce cut into cache blocks "
+           "outside the range of its blocks (hoistThreads)">,
   ];
 }
 

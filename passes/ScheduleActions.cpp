@@ -526,7 +526,7 @@ bool mlir::tiny::canBlockReduce(k::RangeOp reduce, int64_t size) {
          !getOutputNest(reduce).empty();
 }
 
-LogicalResult mlir::tiny::blockReduce(k::RangeOp reduce, int64_t size) {
+FailureOr<k::RangeOp> mlir::tiny::blockReduce(k::RangeOp reduce, int64_t size) {
   if (!canBlockReduce(reduce, size))
     return failure();
   int64_t bound = *getConstantInt(reduce.getBound());
@@ -596,7 +596,7 @@ LogicalResult mlir::tiny::blockReduce(k::RangeOp reduce, int64_t size) {
   if (isEmpty(after))
     after.erase();
   outer.erase();
-  return success();
+  return blocks;
 }
 
 k::RangeOp mlir::tiny::upcastRowBlocks(k::RangeOp rows, int64_t factor,

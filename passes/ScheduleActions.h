@@ -206,8 +206,8 @@ bool canBlockReduce(k::RangeOp reduce, int64_t size);
 /// independent, so each output element still sees, in order, its
 /// initialization, its reduced indices in their order and its epilogue.
 /// It applies when 1 < `size` < the constant bound of `reduce`, which
-/// `size` divides.
-LogicalResult blockReduce(k::RangeOp reduce, int64_t size);
+/// `size` divides. Returns the range of the blocks.
+FailureOr<k::RangeOp> blockReduce(k::RangeOp reduce, int64_t size);
 
 /// A reduction-outside nest registerTile applies to, as a heuristic choosing
 /// its width sees it.
@@ -336,6 +336,49 @@ bool canPackOperand(k::RangeOp blocks, int64_t columnBlock);
 /// around the load and values from outside the rows (one such load at
 /// least).
 LogicalResult packOperand(k::RangeOp blocks, int64_t columnBlock);
+
+/// Whether hoistThreads(`blocks`, `numThreads`) applies.
+bool canHoistThreads(k::RangeOp blocks, int64_t numThreads);
+
+/// Moves the threads of a blocked nest outside the range of its blocks
+/// (passes/HoistThreads.cpp says why): `blocks`, a REDUCE range of the
+/// kernel's body carrying nothing, whose body holds, through LOOP ranges
+/// carrying nothing and pure ops, one THREAD range of R rows and THREAD
+/// ranges that write only scratch buffers (packOperand's copies),
+///
+///   reduce %kb < B {
+///     thread %c < S { (copy into %p[...]) }
+///     thread %r < R { (rows at %r) }
+///   }
+///
+/// becomes, with `numThreads` T, shares of C = ceil(R / T) rows and
+/// T' = ceil(R / C) threads,
+///
+///   thread %t < T' {
+///     reduce %kb < B {
+///       loop %c < S { (copy into %p[%t * P + ...]) }
+///       loop %i < min(C, R - %t * C) { (rows at %t * C + %i) }
+///     }
+///   }
+///
+/// A THREAD range of R rows carrying nothing right before `blocks` (the
+/// rows' initialization) or right after it (their epilogue) moves inside
+/// the threads too, as a LOOP range over the thread's share, before or after
+/// the blocks: the nest forks its threads once.
+///
+/// Each scratch buffer, of P elements, grows to T' * P, a share per thread,
+/// and every index into it inside `blocks` moves to the thread's share: a
+/// thread reads only the blocks it copied itself. It applies when T >= 2,
+/// R >= 2, every scratch buffer is a one-dimensional static memref.alloc
+/// of the kernel's body used only by k.index ops inside `blocks` and its
+/// dealloc, and the rows' iterations are independent over all the blocks,
+/// not only within one, and in the nests before and after: a row writes
+/// nothing another row reads or writes, in any of them. blockReduce's nests
+/// are so (the THREAD range of the rows was outside the whole reduction,
+/// its initialization and its epilogue), and -tiny-cpu-schedule hoists only
+/// those. Each row still sees its initialization, its blocks in order and
+/// its epilogue, so the results are bit-identical.
+LogicalResult hoistThreads(k::RangeOp blocks, int64_t numThreads);
 
 /// Erases the pure ops of `root`'s regions whose results nothing uses (the
 /// index arithmetic an action leaves behind when it rewrites addresses).

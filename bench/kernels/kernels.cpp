@@ -39,7 +39,8 @@
 // Usage: bench-kernels [--quick] [--device=NAME] [--openblas-core=CORE]
 //                      [--tinygrad-script=PATH | --no-tinygrad]
 //                      [--spin-check] [--scaling] [--memory-only]
-//                      [--beam=N] [--sizes=N,N,...] [--pack-ab] [--shapes]
+//                      [--beam=N] [--sizes=N,N,...] [--shapes]
+//                      [--pack-ab | --schedule-ab=OPTIONS]
 //   --quick: smaller sizes, for a smoke run
 //   --memory-only: the memory-bound rows only (add, sum, the elementwise
 //     chain, softmax, layernorm), no matmul
@@ -61,6 +62,9 @@
 //     -tiny-cpu-schedule's packing off (pack=off; the packed one pack=on) and
 //     timed alternating with the packed one, in the same process: the A/B of
 //     packOperand
+//   --schedule-ab=OPTIONS (with --sizes or --shapes): the same A/B, of the
+//     default schedule against -tiny-cpu-schedule with OPTIONS
+//     ("hoist-threads=false", "pack=off threads=1")
 //   --beam=N: tiny's CPU kernels scheduled by the kernel search of beam
 //     width N (jit/KernelSearch.h; its choices cached, and the search time
 //     printed at the end) instead of -tiny-cpu-schedule's heuristic
@@ -135,16 +139,16 @@ unsigned beamWidth = 0;
 /// Sets -tiny-cpu-schedule's `pack` option to `pack` in `pm` when it runs
 /// that pass (CompileOptions::configurePassManager; the lowering runs more
 /// than one pass manager), and counts the passes set in `numSet`.
-LogicalResult setPackOption(PassManager &pm, bool pack, int &numSet) {
+LogicalResult setScheduleOptions(PassManager &pm, StringRef options,
+                                 int &numSet) {
   for (Pass &pass : pm.getPasses()) {
     if (pass.getArgument() != "tiny-cpu-schedule")
       continue;
     ++numSet;
-    if (failed(pass.initializeOptions(
-            pack ? "pack=on" : "pack=off", [](const Twine &message) {
-              std::fprintf(stderr, "bench: %s\n", message.str().c_str());
-              return failure();
-            })))
+    if (failed(pass.initializeOptions(options, [](const Twine &message) {
+          std::fprintf(stderr, "bench: %s\n", message.str().c_str());
+          return failure();
+        })))
       return failure();
   }
   return success();
@@ -155,11 +159,11 @@ float *allocFloats(size_t n) {
   return static_cast<float *>(std::aligned_alloc(64, bytes));
 }
 
-/// Compiles the program `text`'s `entry`; `pack` (when given) sets
-/// -tiny-cpu-schedule's pack option.
+/// Compiles the program `text`'s `entry`; `schedule` (when not empty) sets
+/// -tiny-cpu-schedule's options ("pack=off hoist-threads=false").
 std::shared_ptr<Executable> compile(MLIRContext &context,
                                     const std::string &text, StringRef entry,
-                                    std::optional<bool> pack = std::nullopt) {
+                                    const std::string &schedule = "") {
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
   if (!module) {
     std::fprintf(stderr, "bench: cannot parse the %s program\n",
@@ -170,9 +174,9 @@ std::shared_ptr<Executable> compile(MLIRContext &context,
   options.beam = beamWidth;
   options.beamVerbose = beamWidth != 0;
   int numSet = 0;
-  if (pack)
+  if (!schedule.empty())
     options.configurePassManager = [&](PassManager &pm) {
-      return setPackOption(pm, *pack, numSet);
+      return setScheduleOptions(pm, schedule, numSet);
     };
   FailureOr<std::shared_ptr<Executable>> program =
       Executable::compile(*module, entry, options);
@@ -180,10 +184,10 @@ std::shared_ptr<Executable> compile(MLIRContext &context,
     std::fprintf(stderr, "bench: cannot compile @%s\n", entry.str().c_str());
     std::exit(1);
   }
-  // Otherwise an A/B of packing would compare one schedule with itself.
-  if (pack && numSet == 0) {
+  // Otherwise an A/B of schedules would compare one with itself.
+  if (!schedule.empty() && numSet == 0) {
     std::fprintf(stderr,
-                 "bench: @%s: no -tiny-cpu-schedule pass to set pack in\n",
+                 "bench: @%s: no -tiny-cpu-schedule pass to set options in\n",
                  entry.str().c_str());
     std::exit(1);
   }
@@ -573,23 +577,35 @@ GemmReference gemmReference(const OpenBlas &blas, const GemmShape &shape,
   return reference;
 }
 
+/// Two -tiny-cpu-schedule option strings to time against each other (A is
+/// the table's tiny column, B beside it), with B's column labels.
+struct ScheduleAB {
+  std::string a, b;
+  std::string bLabel = "B", ratioLabel = "B/A";
+};
+
 /// tiny's f32 products of `shapes` (GemmShape) beside their references
 /// (gemmReference), on one thread and on `cores`: each shape compiled once,
 /// its result checked against sgemm's, then timed alternating with the
 /// reference on 1 and on `cores` threads (omp_set_num_threads and
 /// openblas_set_num_threads between the two); a row per shape and thread
-/// count, with the compile time. With `packAB` each shape is also compiled
-/// with packing off and timed alternating with the packed one: its rate and
-/// the median of unpacked time over packed time (above 1: packing is
+/// count, with the compile time. With `ab` each shape is compiled with its
+/// A options for the table and also with its B options, timed alternating
+/// with A: B's rate and the median of B's time over A's (above 1: A is
 /// faster).
 void benchShapes(MLIRContext &context, const OpenBlas &blas,
                  const std::vector<GemmShape> &shapes, unsigned cores,
-                 bool packAB) {
+                 const std::optional<ScheduleAB> &ab) {
+  if (ab)
+    std::printf("\nA/B: tiny is -tiny-cpu-schedule{%s}, %s is "
+                "-tiny-cpu-schedule{%s}",
+                ab->a.empty() ? "(defaults)" : ab->a.c_str(),
+                ab->bLabel.c_str(), ab->b.c_str());
   std::printf("\n%-8s %-16s %7s %-8s %10s %10s %8s %-20s %9s", "kernel", "size",
               "threads", "unit", "tiny", "reference", "tiny/ref", "reference",
               "compile");
-  if (packAB)
-    std::printf(" %10s %8s", "unpacked", "pack/no");
+  if (ab)
+    std::printf(" %10s %8s", ab->bLabel.c_str(), ab->ratioLabel.c_str());
   std::printf("\n");
   for (const GemmShape &shape : shapes) {
     const int64_t sizeA = shape.batch * shape.m * shape.k,
@@ -603,11 +619,11 @@ void benchShapes(MLIRContext &context, const OpenBlas &blas,
       y[i] = static_cast<float>((i * 5) % 11) / 11.0f - 0.5f;
     // Both sides compiled afresh with the option spelled out: a program
     // from the compile cache would not show which schedule it has.
-    auto matmul = compile(context, gemmProgram(shape), "matmul",
-                          packAB ? std::optional<bool>(true) : std::nullopt);
+    auto matmul =
+        compile(context, gemmProgram(shape), "matmul", ab ? ab->a : "");
     std::shared_ptr<Executable> unpacked;
-    if (packAB)
-      unpacked = compile(context, gemmProgram(shape), "matmul", false);
+    if (ab)
+      unpacked = compile(context, gemmProgram(shape), "matmul", ab->b);
     auto tiny = [&] { invoke(*matmul, {x, y, z}); };
     auto tinyUnpacked = [&] { invoke(*unpacked, {x, y, z}); };
     // The check: sgemm per matrix; the products' terms are below 1/4 in
@@ -623,7 +639,7 @@ void benchShapes(MLIRContext &context, const OpenBlas &blas,
     };
     tiny();
     checkResult();
-    if (packAB) {
+    if (ab) {
       std::fill(z, z + sizeC, 0.0f);
       tinyUnpacked();
       checkResult();
@@ -649,10 +665,10 @@ void benchShapes(MLIRContext &context, const OpenBlas &blas,
                   referenceWork / times.firstSeconds / 1e9,
                   times.medianFirstOverSecond, reference.name.c_str(),
                   matmul->getCompileSeconds());
-      if (packAB) {
-        auto ab = ::tiny::bench::timeAlternating(pairs, tinyUnpacked, tiny);
-        std::printf(" %10.2f %8.2f", work / ab.firstSeconds / 1e9,
-                    ab.medianFirstOverSecond);
+      if (ab) {
+        auto pair = ::tiny::bench::timeAlternating(pairs, tinyUnpacked, tiny);
+        std::printf(" %10.2f %8.2f", work / pair.firstSeconds / 1e9,
+                    pair.medianFirstOverSecond);
       }
       if (gemv) {
         // OpenBLAS's GEMV on these threads, for comparison: y = x B is
@@ -678,14 +694,15 @@ void benchShapes(MLIRContext &context, const OpenBlas &blas,
 /// How tiny's n^3 f32 matmul and sgemm grow with n (`sizes`; none: 64 to
 /// 4096, --quick: to 256): benchShapes over the n^3 shapes.
 void benchScaling(MLIRContext &context, const OpenBlas &blas, bool quick,
-                  unsigned cores, std::vector<int64_t> sizes, bool packAB) {
+                  unsigned cores, std::vector<int64_t> sizes,
+                  const std::optional<ScheduleAB> &ab) {
   if (sizes.empty())
     for (int64_t n = 64; n <= (quick ? 256 : 4096); n *= 2)
       sizes.push_back(n);
   std::vector<GemmShape> shapes;
   for (int64_t n : sizes)
     shapes.push_back({1, n, n, n});
-  benchShapes(context, blas, shapes, cores, packAB);
+  benchShapes(context, blas, shapes, cores, ab);
 }
 
 /// The matmul shapes (GFLOP/s, GEMV in GB/s): square 1024^3, 1000^3,
@@ -693,7 +710,7 @@ void benchScaling(MLIRContext &context, const OpenBlas &blas, bool quick,
 /// 128^3 and GEMV 1x4096x4096 (a row vector times a matrix); --quick: small
 /// ones of the same kinds.
 void benchMatmulShapes(MLIRContext &context, const OpenBlas &blas, bool quick,
-                       unsigned cores, bool packAB) {
+                       unsigned cores, const std::optional<ScheduleAB> &ab) {
   std::vector<GemmShape> shapes =
       quick
           ? std::vector<GemmShape>{{1, 100, 100, 100},
@@ -704,7 +721,7 @@ void benchMatmulShapes(MLIRContext &context, const OpenBlas &blas, bool quick,
                                    {1, 1023, 1023, 1023}, {1, 4096, 4096, 4096},
                                    {1, 4096, 64, 4096},   {64, 128, 128, 128},
                                    {1, 1, 4096, 4096}};
-  benchShapes(context, blas, shapes, cores, packAB);
+  benchShapes(context, blas, shapes, cores, ab);
 }
 
 /// Whether threads left spinning by one side slow the other: the n^3
@@ -963,9 +980,9 @@ int benchOnCpu(MLIRContext &context, const OpenBlas &blas,
 
   if (spinCheck)
     benchSpinning(context, blas, quick ? 128 : 1024, runs);
-  benchMatmulShapes(context, blas, quick, kernelThreads(), false);
+  benchMatmulShapes(context, blas, quick, kernelThreads(), std::nullopt);
   if (scaling)
-    benchScaling(context, blas, quick, kernelThreads(), {}, false);
+    benchScaling(context, blas, quick, kernelThreads(), {}, std::nullopt);
   for (const auto &[key, error] : tinygrad.errors)
     std::printf("tinygrad %s %lld: %s\n", key.first.c_str(),
                 static_cast<long long>(key.second), error.c_str());
@@ -1112,14 +1129,16 @@ int benchOnDevice(MLIRContext &context, const OpenBlas &blas,
 
 int main(int argc, char **argv) {
   bool quick = false, withTinygrad = true, spinCheck = false, scaling = false,
-       memoryOnly = false, packAB = false, shapesOnly = false;
+       memoryOnly = false, shapesOnly = false;
+  std::optional<ScheduleAB> ab;
   std::vector<int64_t> sizes;
   std::string device = "CPU", openblasCore = "auto", tinygradScript;
   const char *usage = "usage: bench-kernels [--quick] [--device=NAME] "
                       "[--openblas-core=auto|env|cpuid|CORE] "
                       "[--tinygrad-script=PATH | --no-tinygrad] "
                       "[--spin-check] [--scaling] [--memory-only] "
-                      "[--beam=N] [--sizes=N,N,...] [--pack-ab] [--shapes]";
+                      "[--beam=N] [--sizes=N,N,...] [--shapes] "
+                      "[--pack-ab | --schedule-ab=OPTIONS]";
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     auto value = [&](const char *flag) { return arg.rfind(flag, 0) == 0; };
@@ -1134,8 +1153,13 @@ int main(int argc, char **argv) {
     else if (arg == "--no-tinygrad")
       withTinygrad = false;
     else if (arg == "--pack-ab")
-      packAB = true;
-    else if (arg == "--shapes")
+      ab = ScheduleAB{"pack=on", "pack=off", "unpacked", "pack/no"};
+    else if (value("--schedule-ab=")) {
+      std::string options = arg.substr(std::strlen("--schedule-ab="));
+      if (options.empty())
+        fail("--schedule-ab takes -tiny-cpu-schedule options", usage);
+      ab = ScheduleAB{"", options};
+    } else if (arg == "--shapes")
       shapesOnly = true;
     else if (value("--sizes=")) {
       std::string list = arg.substr(std::strlen("--sizes="));
@@ -1168,9 +1192,9 @@ int main(int argc, char **argv) {
     } else
       fail("unknown argument '" + arg + "'", usage);
   }
-  if (packAB && sizes.empty() && !shapesOnly)
-    fail("--pack-ab times the scaling or shapes table: give --sizes or "
-         "--shapes",
+  if (ab && sizes.empty() && !shapesOnly)
+    fail("--pack-ab and --schedule-ab time the scaling or shapes table: give "
+         "--sizes or --shapes",
          usage);
   if (!sizes.empty() && (device != "CPU" || memoryOnly || spinCheck))
     fail("--sizes runs the scaling table alone, on the CPU", usage);
@@ -1238,11 +1262,9 @@ int main(int argc, char **argv) {
           ? benchOnDevice(context, blas, device, quick ? (1 << 16) : (1 << 24),
                           quick ? 128 : 1024, runs)
       : !sizes.empty()
-          ? (benchScaling(context, blas, quick, kernelThreads(), sizes, packAB),
-             0)
+          ? (benchScaling(context, blas, quick, kernelThreads(), sizes, ab), 0)
       : shapesOnly
-          ? (benchMatmulShapes(context, blas, quick, kernelThreads(), packAB),
-             0)
+          ? (benchMatmulShapes(context, blas, quick, kernelThreads(), ab), 0)
           : benchOnCpu(context, blas, tinygrad, quick, spinCheck, scaling,
                        memoryOnly, runs);
   if (beamWidth) {

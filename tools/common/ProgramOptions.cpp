@@ -6,6 +6,8 @@
 #include "tools/common/MLIROptions.h"
 
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
@@ -56,7 +58,13 @@ ProgramOptions::ProgramOptions(cl::OptionCategory &category, StringRef verb)
                            "saying which schedule the search chose, the "
                            "times it measured, or that the choice came from "
                            "the cache"),
-                  cl::cat(category)) {}
+                  cl::cat(category)),
+      cpuSchedule(
+          "cpu-schedule",
+          cl::desc("options of -tiny-cpu-schedule for the CPU kernels, as "
+                   "tiny-opt takes them (\"pack=off hoist-threads=true\"); "
+                   "not with --beam, which chooses them"),
+          cl::value_desc("options"), cl::cat(category)) {}
 
 LogicalResult ProgramOptions::loadHostFunctions(std::string &error) const {
   for (const std::string &library : hostFunctionLibraries) {
@@ -84,19 +92,42 @@ ProgramOptions::parse(MLIRContext &context, llvm::SourceMgr &sourceMgr,
   return program;
 }
 
+/// Sets `options` on every -tiny-cpu-schedule pass of `pm`; fails, saying
+/// why, on options the pass does not take.
+static LogicalResult setCpuScheduleOptions(PassManager &pm, StringRef options) {
+  for (Pass &pass : pm.getPasses()) {
+    if (pass.getArgument() != "tiny-cpu-schedule")
+      continue;
+    if (failed(pass.initializeOptions(options, [](const Twine &message) {
+          llvm::errs() << "error: --cpu-schedule: " << message << "\n";
+          return failure();
+        })))
+      return failure();
+  }
+  return success();
+}
+
 CompileOptions ProgramOptions::getCompileOptions() const {
   CompileOptions options;
   options.allreduce = allreduceAlgorithm;
   options.gpuChip = gpuChip;
   options.beam = beam;
   options.beamVerbose = beamVerbose;
-  // Only when MLIR's options are given: a configured compilation bypasses
-  // the caches (TINY_CACHE_DIR), so that its passes run and show.
-  if (hasMLIROptions())
-    options.configurePassManager = applyMLIROptions;
+  // Only when MLIR's options or --cpu-schedule are given: a configured
+  // compilation bypasses the caches (TINY_CACHE_DIR), so that its passes run
+  // and show.
+  bool mlirOptions = hasMLIROptions();
+  std::string schedule = cpuSchedule;
+  if (mlirOptions || !schedule.empty())
+    options.configurePassManager =
+        [mlirOptions, schedule](PassManager &pm) -> LogicalResult {
+      if (mlirOptions && failed(applyMLIROptions(pm)))
+        return failure();
+      return setCpuScheduleOptions(pm, schedule);
+    };
   return options;
 }
 
 SmallVector<cl::Option *> ProgramOptions::getCompilationOptions() {
-  return {&allreduceAlgorithm, &gpuChip, &beam, &beamVerbose};
+  return {&allreduceAlgorithm, &gpuChip, &beam, &beamVerbose, &cpuSchedule};
 }

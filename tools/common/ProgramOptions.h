@@ -33,7 +33,8 @@ struct ParsedProgram {
 
 /// The command-line options of a tool that compiles a tiny program:
 /// --entry, --allreduce, --gpu-chip, --host-functions,
-/// --print-compile-time, --beam and --beam-verbose, registered in `category`.
+/// --print-compile-time, --beam, --beam-verbose and --cpu-schedule,
+/// registered in `category`.
 /// `verb` ("run", "compile") completes their descriptions.
 class ProgramOptions {
 public:
@@ -57,6 +58,14 @@ public:
   /// when it is given a compiled program.
   SmallVector<llvm::cl::Option *> getCompilationOptions();
 
+  /// Why the options do not go together ("" when they do).
+  std::string getConflict() const {
+    return beam != 0 && !cpuSchedule.empty()
+               ? "--cpu-schedule cannot be given with --beam, which chooses "
+                 "-tiny-cpu-schedule's options itself"
+               : "";
+  }
+
   /// Whether --print-compile-time is given.
   bool printCompileTime() const { return printTime; }
   /// The --entry name; empty means the module's only function.
@@ -75,6 +84,7 @@ private:
   llvm::cl::opt<bool> printTime;
   llvm::cl::opt<unsigned> beam;
   llvm::cl::opt<bool> beamVerbose;
+  llvm::cl::opt<std::string> cpuSchedule;
 };
 
 } // namespace tiny

@@ -74,6 +74,8 @@ int main(int argc, char **argv) {
       programOptions.parse(context, sourceMgr, error);
   if (failed(parsed))
     return error.empty() ? 1 : fail(error);
+  if (std::string conflict = programOptions.getConflict(); !conflict.empty())
+    return fail(conflict);
   if (failed(programOptions.loadHostFunctions(error)))
     return fail(error);
 

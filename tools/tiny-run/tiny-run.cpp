@@ -497,6 +497,8 @@ int main(int argc, char **argv) {
     rankTransport = std::make_unique<::tiny::mpi::MpiRankTransport>(*transport);
     ::tiny::setRankTransport(rankTransport.get());
   }
+  if (std::string conflict = programOptions.getConflict(); !conflict.empty())
+    return fail(conflict);
   if (failed(programOptions.loadHostFunctions(error)))
     return fail(error);
   FailureOr<std::shared_ptr<Executable>> program;

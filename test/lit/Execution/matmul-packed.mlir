@@ -30,7 +30,7 @@
 // packs them all.
 // Other cache sizes block and pack differently; the results are the same.
 
-// RUN: tiny-opt %s --pass-pipeline='builtin.module(tiny-to-kernels,tiny-outline-kernels,tiny-cpu-schedule{cache-bytes=1048576 pack=on})' | FileCheck %s --check-prefix=PACKED
+// RUN: tiny-opt %s --pass-pipeline='builtin.module(tiny-to-kernels,tiny-outline-kernels,tiny-cpu-schedule{cache-bytes=1048576 pack=on hoist-threads=false})' | FileCheck %s --check-prefix=PACKED
 // PACKED-LABEL: func.func private @r_16_512_1
 // PACKED:         memref.alloc() {alignment = 64 : i64} : memref<135168xf32>
 // PACKED-LABEL: func.func private @r_8_2048_1
@@ -50,6 +50,18 @@
 // RUN: tiny-run %s --entry=mm_packed_relu -i %t/mm_packed_relu.a.npy -i %t/mm_packed_relu.b.npy -o %t/mm_packed_relu.out.npy
 // RUN: tiny-run %s --entry=mm_packed_auto -i %t/mm_packed_auto.a.npy -i %t/mm_packed_auto.b.npy -o %t/mm_packed_auto.out.npy
 // RUN: %python %S/Inputs/matmul_packed.py check %t | FileCheck %s
+
+// The same with the threads of the blocked nests hoisted (hoistThreads) on
+// 3 threads: each case's rows in shares of ceil(blocks / 3), each thread
+// packing its own copy of every block.
+// RUN: mkdir -p %t/hoisted
+// RUN: %python %S/Inputs/matmul_packed.py gen %t/hoisted
+// RUN: tiny-run %s --entry=mm_packed_512 --cpu-schedule="hoist-threads=true threads=3" -i %t/hoisted/mm_packed_512.a.npy -i %t/hoisted/mm_packed_512.b.npy -o %t/hoisted/mm_packed_512.out.npy
+// RUN: tiny-run %s --entry=mm_packed_cols --cpu-schedule="hoist-threads=true threads=3" -i %t/hoisted/mm_packed_cols.a.npy -i %t/hoisted/mm_packed_cols.b.npy -o %t/hoisted/mm_packed_cols.out.npy
+// RUN: tiny-run %s --entry=mm_packed_odd --cpu-schedule="hoist-threads=true threads=3" -i %t/hoisted/mm_packed_odd.a.npy -i %t/hoisted/mm_packed_odd.b.npy -o %t/hoisted/mm_packed_odd.out.npy
+// RUN: tiny-run %s --entry=mm_packed_relu --cpu-schedule="hoist-threads=true threads=3" -i %t/hoisted/mm_packed_relu.a.npy -i %t/hoisted/mm_packed_relu.b.npy -o %t/hoisted/mm_packed_relu.out.npy
+// RUN: tiny-run %s --entry=mm_packed_auto --cpu-schedule="hoist-threads=true threads=3" -i %t/hoisted/mm_packed_auto.a.npy -i %t/hoisted/mm_packed_auto.b.npy -o %t/hoisted/mm_packed_auto.out.npy
+// RUN: %python %S/Inputs/matmul_packed.py check %t/hoisted | FileCheck %s
 
 // CHECK:      mm_packed_512: 16x512 exact
 // CHECK-NEXT: mm_packed_cols: 8x2048 exact

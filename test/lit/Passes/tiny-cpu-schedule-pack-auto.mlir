@@ -1,6 +1,6 @@
-// RUN: tiny-opt %s -split-input-file -tiny-cpu-schedule=cache-bytes=65536 | FileCheck %s
-// RUN: tiny-opt %s -split-input-file -tiny-cpu-schedule="cache-bytes=65536 pack=off" | FileCheck %s --check-prefix=OFF
-// RUN: tiny-opt %s -split-input-file -tiny-cpu-schedule="cache-bytes=65536 pack=on" | FileCheck %s --check-prefix=ON
+// RUN: tiny-opt %s -split-input-file -tiny-cpu-schedule="cache-bytes=65536 hoist-threads=false" | FileCheck %s
+// RUN: tiny-opt %s -split-input-file -tiny-cpu-schedule="cache-bytes=65536 pack=off hoist-threads=false" | FileCheck %s --check-prefix=OFF
+// RUN: tiny-opt %s -split-input-file -tiny-cpu-schedule="cache-bytes=65536 pack=on hoist-threads=false" | FileCheck %s --check-prefix=ON
 // RUN: not tiny-opt %s -split-input-file -tiny-cpu-schedule="pack=yes" 2>&1 | FileCheck %s --check-prefix=BAD
 
 // -tiny-cpu-schedule's pack option: where the default (auto) packs a

@@ -1,4 +1,4 @@
-// RUN: tiny-opt %s -split-input-file -tiny-cpu-schedule=cache-bytes=1048576 | FileCheck %s
+// RUN: tiny-opt %s -split-input-file -tiny-cpu-schedule="cache-bytes=1048576 hoist-threads=false" | FileCheck %s
 
 // Rows of a matmul's B near a multiple of 4 KiB apart: -tiny-cpu-schedule's
 // default (pack=auto) packs their cache blocks (packOperand) when the rows

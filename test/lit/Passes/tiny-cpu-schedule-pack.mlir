@@ -1,6 +1,6 @@
-// RUN: tiny-opt %s -split-input-file -tiny-cpu-schedule="cache-bytes=65536 pack=on" | FileCheck %s
-// RUN: tiny-opt %s -split-input-file -tiny-cpu-schedule="cache-bytes=131072 pack=on" | FileCheck %s --check-prefix=WHOLE
-// RUN: tiny-opt %s -split-input-file -tiny-cpu-schedule="cache-bytes=65536 pack=off" | FileCheck %s --check-prefix=NOPACK
+// RUN: tiny-opt %s -split-input-file -tiny-cpu-schedule="cache-bytes=65536 pack=on hoist-threads=false" | FileCheck %s
+// RUN: tiny-opt %s -split-input-file -tiny-cpu-schedule="cache-bytes=131072 pack=on hoist-threads=false" | FileCheck %s --check-prefix=WHOLE
+// RUN: tiny-opt %s -split-input-file -tiny-cpu-schedule="cache-bytes=65536 pack=off hoist-threads=false" | FileCheck %s --check-prefix=NOPACK
 
 // Packed cache blocks of a matmul's B (packOperand): C = A @ B, A 16x256,
 // B 256x128, the reduce-outside form -tiny-rangeify gives it. The reduce is

@@ -3,7 +3,7 @@
 // the blocks of columns read their own parts of b, and the reduce range
 // stays whole inside the THREAD range (blocked, its blocks would go outside
 // it, a fork per block).
-// RUN: tiny-opt %s -split-input-file -tiny-cpu-schedule="threads=2 reduce-unroll=1 row-upcast=1 cache-bytes=65536" | FileCheck %s
+// RUN: tiny-opt %s -split-input-file -tiny-cpu-schedule="threads=2 reduce-unroll=1 row-upcast=1 cache-bytes=65536 hoist-threads=false" | FileCheck %s
 // RUN: tiny-opt %s -split-input-file -tiny-cpu-schedule="threads=3 reduce-unroll=1 row-upcast=1" | FileCheck %s --check-prefix=T3
 // RUN: tiny-opt %s -split-input-file -tiny-cpu-schedule="threads=8 reduce-unroll=1 row-upcast=1" | FileCheck %s --check-prefix=T8
 // RUN: tiny-opt %s -split-input-file -tiny-cpu-schedule="threads=1 reduce-unroll=1 row-upcast=1" | FileCheck %s --check-prefix=T1

@@ -13,21 +13,22 @@
 // compiles (--dump-dir) has the tiles of the entry: one vector of the
 // host's lanes per row, then, the entry changed to two vectors per row,
 // twice as many columns (the heuristic gives both rows 4 vectors on any
-// host: with 2 accumulators it would have 8). An entry of the format
-// before the pack field (5 fields) is not read: searched again, as is an
-// entry that is not one (garbage). Without --beam nothing is searched.
+// host: with 2 accumulators it would have 8), and its threads hoisted (no
+// blocks here: nothing to hoist). An entry of the format before the hoist
+// field (6 fields) is not read: searched again, as is an entry that is not
+// one (garbage). Without --beam nothing is searched.
 
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %python -c "import numpy as np, sys; r = np.random.default_rng(7); np.save(sys.argv[1] + '/a.npy', r.integers(-3, 4, 37 * 29).astype(np.float32)); np.save(sys.argv[1] + '/b.npy', r.integers(-3, 4, 29 * 83).astype(np.float32))" %t
 // RUN: env TINY_BEAM_CACHE_DIR=%t/cache tiny-run %s -i %t/a.npy -i %t/b.npy -o %t/cold.npy --beam=2 --beam-verbose 2>&1 | FileCheck %s --check-prefix=COLD
 // RUN: env TINY_BEAM_CACHE_DIR=%t/cache tiny-run %s -i %t/a.npy -i %t/b.npy -o %t/warm.npy --beam=2 --beam-verbose 2>&1 | FileCheck %s --check-prefix=WARM
-// RUN: %python -c "import glob, sys; [open(f, 'w').write('tiny-beam 3\n2 2 1 1 1 1\n') for f in glob.glob(sys.argv[1] + '/*.beam')]" %t/cache
+// RUN: %python -c "import glob, sys; [open(f, 'w').write('tiny-beam 4\n2 2 1 1 1 1 0\n') for f in glob.glob(sys.argv[1] + '/*.beam')]" %t/cache
 // RUN: env TINY_BEAM_CACHE_DIR=%t/cache tiny-run %s -i %t/a.npy -i %t/b.npy -o %t/chosen.npy --beam=2 --beam-verbose --dump-dir=%t/one 2>&1 | FileCheck %s --check-prefix=CHOSEN
-// RUN: %python -c "import glob, sys; [open(f, 'w').write('tiny-beam 3\n2 2 1 1 2 0\n') for f in glob.glob(sys.argv[1] + '/*.beam')]" %t/cache
+// RUN: %python -c "import glob, sys; [open(f, 'w').write('tiny-beam 4\n2 2 1 1 2 0 1\n') for f in glob.glob(sys.argv[1] + '/*.beam')]" %t/cache
 // RUN: env TINY_BEAM_CACHE_DIR=%t/cache tiny-run %s -i %t/a.npy -i %t/b.npy -o %t/two.npy --beam=2 --beam-verbose --dump-dir=%t/two 2>&1 | FileCheck %s --check-prefix=CHOSEN2
 // RUN: cat %t/one/r_37_83_1.tiny.mlir > %t/tiles.txt && echo TWO-VECTORS >> %t/tiles.txt && cat %t/two/r_37_83_1.tiny.mlir >> %t/tiles.txt
 // RUN: FileCheck %s --check-prefix=WIDTH < %t/tiles.txt
-// RUN: %python -c "import glob, sys; [open(f, 'w').write('tiny-beam 2\n2 2 1 1 1\n') for f in glob.glob(sys.argv[1] + '/*.beam')]" %t/cache
+// RUN: %python -c "import glob, sys; [open(f, 'w').write('tiny-beam 3\n2 2 1 1 1 1\n') for f in glob.glob(sys.argv[1] + '/*.beam')]" %t/cache
 // RUN: env TINY_BEAM_CACHE_DIR=%t/cache tiny-run %s -i %t/a.npy -i %t/b.npy -o %t/old.npy --beam=2 --beam-verbose 2>&1 | FileCheck %s --check-prefix=COLD
 // RUN: %python -c "import glob, sys; [open(f, 'w').write('garbage') for f in glob.glob(sys.argv[1] + '/*.beam')]" %t/cache
 // RUN: env TINY_BEAM_CACHE_DIR=%t/cache tiny-run %s -i %t/a.npy -i %t/b.npy -o %t/again.npy --beam=2 --beam-verbose 2>&1 | FileCheck %s --check-prefix=COLD
@@ -38,8 +39,8 @@
 // COLD: beam: r_37_83_1: timed {{[0-9]+}} candidates, {{.*}} in {{[0-9.]+}} s
 // WARM: beam: r_37_83_1: from the cache,
 // WARM-NOT: timed
-// CHOSEN: beam: r_37_83_1: from the cache, thread=off row-upcast=2 reduce-unroll=1 block=off tile=1 pack=off
-// CHOSEN2: beam: r_37_83_1: from the cache, thread=off row-upcast=2 reduce-unroll=1 block=off tile=2 pack=heuristic
+// CHOSEN: beam: r_37_83_1: from the cache, thread=off row-upcast=2 reduce-unroll=1 block=off tile=1 pack=off hoist=heuristic
+// CHOSEN2: beam: r_37_83_1: from the cache, thread=off row-upcast=2 reduce-unroll=1 block=off tile=2 pack=heuristic hoist=on
 // WIDTH: tiny.k.kernel "r_37_83_1" attributes {tiny.scheduled}
 // WIDTH: tiny.k.range reduce {{.*}} -> (vector<[[#LANES:]]xf32>, vector<{{[0-9]+}}xf32>)
 // WIDTH-NOT: vector<[[#mul(LANES,2)]]xf32>
