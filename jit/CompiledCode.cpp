@@ -5,6 +5,7 @@
 #include "jit/DumpKernels.h"
 #include "jit/HostFunctions.h"
 #include "jit/ObjectLoader.h"
+#include "jit/OpenMPRuntime.h"
 #include "jit/VectorMath.h"
 
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -22,15 +23,9 @@
 using namespace mlir;
 using namespace mlir::tiny;
 
-/// The libraries compiled code links against: THREAD loops run on OpenMP,
-/// whose runtime the JIT resolves from the LLVM the project builds against
-/// (WORKSPACE), or from $TINY_LIBOMP where a binary runs without that
-/// installation (scripts/gpu-bundle.sh).
+/// The libraries compiled code links against: THREAD loops run on OpenMP.
 static ArrayRef<StringRef> getJITSharedLibs() {
-  static const char *libompOverride = std::getenv("TINY_LIBOMP");
-  static const StringRef libs[] = {libompOverride
-                                       ? StringRef(libompOverride)
-                                       : "/usr/lib/llvm-22/lib/libomp.so"};
+  static const StringRef libs[] = {getOpenMPRuntimePath()};
   return libs;
 }
 

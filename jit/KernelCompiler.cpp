@@ -4,6 +4,7 @@
 
 #include "jit/HostFunctions.h"
 #include "jit/HostSchedule.h"
+#include "jit/OpenMPRuntime.h"
 #include "jit/VectorMath.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -25,7 +26,6 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Target/TargetMachine.h"
 
-#include <cstdlib>
 #include <mutex>
 #include <optional>
 
@@ -58,14 +58,6 @@ KernelJIT &getKernelJIT() {
   return *kernelJIT;
 }
 
-/// The libraries kernels link against (OpenMP's runtime, see
-/// Executable.cpp).
-StringRef getLibomp() {
-  static const char *libompOverride = std::getenv("TINY_LIBOMP");
-  return libompOverride ? StringRef(libompOverride)
-                        : "/usr/lib/llvm-22/lib/libomp.so";
-}
-
 /// Makes the kernel JIT on first use: the kernels resolve this process's
 /// symbols (libm's), OpenMP's runtime and the host calls.
 llvm::Error createKernelJIT(KernelJIT &state) {
@@ -81,7 +73,7 @@ llvm::Error createKernelJIT(KernelJIT &state) {
   if (!process)
     return process.takeError();
   main.addGenerator(std::move(*process));
-  std::string libomp = getLibomp().str();
+  std::string libomp = getOpenMPRuntimePath().str();
   auto omp =
       llvm::orc::DynamicLibrarySearchGenerator::Load(libomp.c_str(), prefix);
   if (!omp)

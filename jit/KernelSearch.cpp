@@ -6,6 +6,7 @@
 #include "jit/HostFunctions.h"
 #include "jit/HostSchedule.h"
 #include "jit/HostTensor.h"
+#include "jit/OpenMPRuntime.h"
 
 #include "dialects/tiny/IR/TinyKernelOps.h"
 #include "dialects/tiny/Utils/KernelDevice.h"
@@ -306,13 +307,6 @@ LogicalResult applySchedule(ModuleOp module, const Schedule &schedule) {
   return success();
 }
 
-/// OpenMP's runtime, which THREAD loops call (as in Executable.cpp).
-StringRef getLibomp() {
-  static const char *libompOverride = std::getenv("TINY_LIBOMP");
-  return libompOverride ? StringRef(libompOverride)
-                        : "/usr/lib/llvm-22/lib/libomp.so";
-}
-
 /// A candidate lowered and JIT-compiled.
 struct CompiledCandidate {
   std::unique_ptr<ExecutionEngine> engine;
@@ -342,7 +336,7 @@ std::optional<CompiledCandidate> compileCandidate(ModuleOp module) {
     llvm::consumeError(machine.takeError());
     return std::nullopt;
   }
-  StringRef libs[] = {getLibomp()};
+  StringRef libs[] = {getOpenMPRuntimePath()};
   ExecutionEngineOptions engineOptions;
   engineOptions.sharedLibPaths = libs;
   engineOptions.transformer = makeOptimizingTransformer(3, 0, machine->get());

@@ -155,11 +155,6 @@ k::RangeOp getRowsBeside(Operation *op, bool forward, int64_t numRows) {
 
 } // namespace
 
-bool mlir::tiny::canHoistThreads(k::RangeOp blocks, int64_t numThreads) {
-  std::optional<ThreadedBlocks> nest = matchThreadedBlocks(blocks);
-  return nest && numThreads >= 2;
-}
-
 LogicalResult mlir::tiny::hoistThreads(k::RangeOp blocks, int64_t numThreads) {
   std::optional<ThreadedBlocks> nest = matchThreadedBlocks(blocks);
   if (!nest || numThreads < 2)

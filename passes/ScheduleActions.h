@@ -337,9 +337,6 @@ bool canPackOperand(k::RangeOp blocks, int64_t columnBlock);
 /// least).
 LogicalResult packOperand(k::RangeOp blocks, int64_t columnBlock);
 
-/// Whether hoistThreads(`blocks`, `numThreads`) applies.
-bool canHoistThreads(k::RangeOp blocks, int64_t numThreads);
-
 /// Moves the threads of a blocked nest outside the range of its blocks
 /// (passes/HoistThreads.cpp says why): `blocks`, a REDUCE range of the
 /// kernel's body carrying nothing, whose body holds, through LOOP ranges

@@ -21,8 +21,9 @@ struct OpenMp {
 };
 
 /// The functions of the runtime `library` (already loaded: found, never
-/// loaded, here). False with `error` when it is not loaded or lacks them.
-bool findOpenMp(const char *library, OpenMp &openMp, std::string &error);
+/// loaded, here). When it is not loaded or lacks them, says so on stderr
+/// after `benchmark`'s name and exits with status 1.
+OpenMp findOpenMp(const std::string &library, const char *benchmark);
 
 } // namespace tiny::bench
 

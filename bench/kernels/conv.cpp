@@ -35,6 +35,7 @@
 #include "bench/kernels/OpenMp.h"
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "jit/Executable.h"
+#include "jit/OpenMPRuntime.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -64,6 +65,7 @@ using ::tiny::bench::OneDnnConv;
 
 using ::tiny::bench::cpuInfo;
 using ::tiny::bench::defaultEnv;
+using ::tiny::bench::findOpenMp;
 using ::tiny::bench::loadAverage;
 using ::tiny::bench::OpenMp;
 
@@ -227,15 +229,6 @@ std::string convProgram(const ConvShape &shape) {
   return program.finish();
 }
 
-/// The OpenMP runtime `library`, already loaded (OpenMp.h).
-OpenMp findOpenMp(const char *library) {
-  OpenMp openMp;
-  std::string error;
-  if (!::tiny::bench::findOpenMp(library, openMp, error))
-    fail(error);
-  return openMp;
-}
-
 /// Values in [-1, 1), the same every run.
 void fillRandom(float *values, int64_t count, uint32_t seed) {
   uint32_t state = seed;
@@ -341,7 +334,7 @@ int main(int argc, char **argv) {
   else if (onlyBatch)
     batches = {onlyBatch};
 
-  OpenMp gnuOpenMp = findOpenMp("libgomp.so.1");
+  OpenMp gnuOpenMp = findOpenMp("libgomp.so.1", "bench-conv");
   OpenMp llvmOpenMp;
   std::printf("tiny:     JIT-compiled kernels on libomp, %s\n",
               blocktime.c_str());
@@ -391,9 +384,7 @@ int main(int argc, char **argv) {
       };
       // libomp is there once the first program has compiled.
       if (!llvmOpenMp.setNumThreads) {
-        const char *libomp = std::getenv("TINY_LIBOMP");
-        llvmOpenMp =
-            findOpenMp(libomp ? libomp : "/usr/lib/llvm-22/lib/libomp.so");
+        llvmOpenMp = findOpenMp(getOpenMPRuntimePath().str(), "bench-conv");
       }
 
       double rates[2][2] = {{0, 0}, {0, 0}}, ratios[2] = {0, 0};

@@ -36,6 +36,7 @@
 #include "bench/kernels/OpenMp.h"
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "jit/Executable.h"
+#include "jit/OpenMPRuntime.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -60,6 +61,7 @@
 
 using namespace mlir;
 using namespace mlir::tiny;
+using ::tiny::bench::findOpenMp;
 using ::tiny::bench::MatmulSource;
 using ::tiny::bench::OneDnnMatmul;
 using ::tiny::bench::OpenMp;
@@ -143,15 +145,6 @@ std::vector<float> exactValues(int64_t count, const LowType &type,
     value = static_cast<float>(m) / static_cast<float>(scale);
   }
   return values;
-}
-
-/// The OpenMP runtime `library`, already loaded (OpenMp.h).
-OpenMp findOpenMp(const char *library) {
-  OpenMp openMp;
-  std::string error;
-  if (!::tiny::bench::findOpenMp(library, openMp, error))
-    fail(error);
-  return openMp;
 }
 
 /// max |x - reference| over max |reference|.
@@ -241,7 +234,7 @@ int main(int argc, char **argv) {
                   scf::SCFDialect>();
   MLIRContext context(registry);
 
-  OpenMp gnuOpenMp = findOpenMp("libgomp.so.1");
+  OpenMp gnuOpenMp = findOpenMp("libgomp.so.1", "bench-lowp");
   OpenMp llvmOpenMp;
   std::printf("tiny:     JIT-compiled kernels on libomp, %s\n",
               blocktime.c_str());
@@ -295,9 +288,7 @@ int main(int argc, char **argv) {
                    a.data(), n, b.data(), n, 0.0f, reference.data(), n);
       };
       if (!llvmOpenMp.setNumThreads) {
-        const char *libomp = std::getenv("TINY_LIBOMP");
-        llvmOpenMp =
-            findOpenMp(libomp ? libomp : "/usr/lib/llvm-22/lib/libomp.so");
+        llvmOpenMp = findOpenMp(getOpenMPRuntimePath().str(), "bench-lowp");
       }
 
       std::string used;
