@@ -961,6 +961,52 @@ def TinyReuseReduceValues : Pass<"tiny-reuse-reduce-values"> {
   }];
 }
 
+def TinyInlineExp2 : Pass<"tiny-inline-exp2"> {
+  let summary = "Compute f32 exp2 in place with a polynomial instead of a "
+                "library call";
+  let description = [{
+    Rewrites each `math.exp2` on f32 (a scalar or a vector of f32) into
+    ops computing it in place, for CPU code: LLVM would otherwise call the
+    vector math library (one call per vector, every live vector register
+    spilled around it, the loop's other work serialized behind it) or libm
+    once per element. With n = roundeven(x) and s = x - n, exact, in
+    [-1/2, 1/2]:
+
+    ```mlir
+    %y = math.exp2 %x : vector<16xf32>
+    // becomes
+    %c = arith.minnumf (arith.maxnumf %x, -150), 128   // NaN -> -150
+    %n = math.roundeven %c
+    %s = arith.subf %c, %n
+    %p = 1 + s * (ln 2 + s * (... ))                // degree 7, mul and add
+    %y = select(%x unordered, %x, 2^n * %p)
+    ```
+
+    2^n * p is `llvm.intr.ldexp` (`scale=ldexp`: one `vscalefps` with
+    AVX-512, but a libm call per element elsewhere) or two multiplications
+    by powers of two built in the exponent bits (`scale=multiply`: any
+    CPU), 2^(n >> 1) and 2^(n - (n >> 1)), each a normal float; both round
+    once, at the end, so they give the same bits. `scale=auto` (the
+    default) takes ldexp where the host has AVX-512 and multiply elsewhere.
+    Clamping at -150 and 128 keeps n an integer that fits; beyond them
+    exp2 is 0 and inf anyway. The polynomial is -tiny-decompose's
+    (approximate-transcendentals), a Taylor series of 2^s; the products
+    and sums may contract to FMAs. Accuracy: within 1 ulp of the exact
+    result, subnormal results included (0.83 measured by
+    Execution/transcendental-accuracy.mlir). Other float types and math
+    ops are left as they are.
+  }];
+  let options = [
+    Option<"scale", "scale", "std::string", /*default=*/"\"auto\"",
+           "How 2^n * p is computed: auto, ldexp or multiply">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::LLVM::LLVMDialect",
+  ];
+}
+
 def TinyRemoveViews : Pass<"tiny-remove-views"> {
   let summary = "Move views off store targets, afters and mstacks";
   let description = [{

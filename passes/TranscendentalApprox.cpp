@@ -18,15 +18,17 @@
 //   beyond; then the sine or cosine series of r.
 //
 // Every series is a Taylor series, cut where the next term is far below half
-// an ulp on its interval. The exp2 coefficients (ln 2)^n / n! are written to
-// 22 digits, computed with mpmath; the sine, cosine and atanh coefficients
+// an ulp on its interval. The exp2 coefficients (ln 2)^n / n! are in
+// Exp2Polynomial.h; the sine, cosine and atanh coefficients
 // (1/n!, 2/(2j + 1)) are computed here. The splits of pi/2 and 1/ln 2 and
 // the bits of 2/pi were computed with mpmath at 1500 bits.
 //
 //===----------------------------------------------------------------------===//
 
 #include "dialects/tiny/IR/TinyOps.h"
+#include "passes/Exp2Polynomial.h"
 #include "passes/Passes.h"
+
 #include "mlir/IR/PatternMatch.h"
 
 #include <cassert>
@@ -156,23 +158,6 @@ Value createPowerOfTwo(AluBuilder &b, Value k) {
 // exp2
 //===----------------------------------------------------------------------===//
 
-/// 2^s = sum (ln 2)^n / n! * s^n for |s| <= 1/2, highest power first. f32
-/// stops at s^7 (the s^8 term is below 8e-9 of the result), f64 at s^13
-/// (the s^14 term: below 6e-18).
-constexpr double kExp2F32[] = {
-    1.525273380405984028003e-5, 1.540353039338160995444e-4,
-    1.333355814642844342341e-3, 9.618129107628477161979e-3,
-    5.550410866482157995314e-2, 2.402265069591007123336e-1,
-    6.931471805599453094172e-1, 1.0};
-constexpr double kExp2F64[] = {
-    1.369148885390412888089e-12, 2.567843599348820514199e-11,
-    4.445538271870811497596e-10, 7.054911620801123329875e-9,
-    1.017808600923969972749e-7,  1.321548679014430948840e-6,
-    1.525273380405984028003e-5,  1.540353039338160995444e-4,
-    1.333355814642844342341e-3,  9.618129107628477161979e-3,
-    5.550410866482157995314e-2,  2.402265069591007123336e-1,
-    6.931471805599453094172e-1,  1.0};
-
 /// exp2(x) = 2^k * p(x - k), k = round(x). 2^k is applied as two halves,
 /// 2^(k >> 1) * 2^(k - (k >> 1)), so that each factor is a normal float for
 /// every k that does not overflow or underflow the result entirely, and the
@@ -192,8 +177,8 @@ Value approximateExp2(AluBuilder &b, Value x) {
   Value half = b.where(b.lt(clamped, b.f(0.0)), b.f(-0.5), b.f(0.5));
   Value k = b.cast(b.add(clamped, half), b.getIntType());
   Value s = b.sub(clamped, b.cast(k, b.getFloatType()));
-  Value p = b.polynomial(s, isDouble ? ArrayRef<double>(kExp2F64)
-                                     : ArrayRef<double>(kExp2F32));
+  Value p = b.polynomial(s, isDouble ? ArrayRef<double>(kExp2SeriesF64)
+                                     : ArrayRef<double>(kExp2SeriesF32));
 
   Value kHigh = b.shr(k, b.i(1));
   Value kLow = b.sub(k, kHigh);

@@ -31,6 +31,8 @@ void mlir::tiny::buildKernelsToLLVMPipeline(OpPassManager &pm,
   // run: after the schedule, so its choices (and the search's) see the
   // kernel as rangeify wrote it.
   pm.addPass(createTinyReuseReduceValues());
+  // After the reuse, which keeps exp2 by its name as a costly value.
+  pm.addPass(createTinyInlineExp2());
   pm.addPass(createConvertTinyToRuntime());
   pm.addPass(createConvertTinyToSCF());
   buildHostToLLVMPipeline(pm);
