@@ -22,11 +22,11 @@
 // tail of upcast rows may follow it: less work than one of its iterations,
 // it runs on one core after the others. A kernel whose nest does not reach
 // such a range (a scalar, ranges side by side) stays on one core, unless
-// what it reaches, through ranges that run once, is a reduction-outside
-// nest (a GEMV, x @ B for one row x: out[j] += x[k] * B[k, j] with the
-// columns j inside the reduced k): its columns are then split into blocks,
-// one per thread (`threads`, the host's hardware threads by default),
-// by a THREAD range around the nest (threadColumns,
+// what it reaches, through ranges that run once or are UPCAST, is a
+// reduction-outside nest (a GEMV, x @ B for one row x: out[j] += x[k] *
+// B[k, j] with the columns j inside the reduced k): its columns are then
+// split into blocks, one per thread (`threads`, the host's hardware threads
+// by default), by a THREAD range around the nest (threadColumns,
 // passes/ScheduleActions.h). Each thread reads its part of each of B's rows
 // in order: a 1x4096x4096 f32 GEMV read 29-36 GB/s on one core, 47-62 on
 // two (bench-kernels, 2 cores). It runs after the cache blocking, which
@@ -42,8 +42,12 @@
 // does not depend on the row (matmul's B) once for them (upcastLoop); the
 // rows kRowUpcast does not divide are split off after the loop (splitLoop)
 // into an UPCAST range of their own, rather than every row on its own. A
-// loop of fewer than 2 * kRowUpcast rows is upcast by the most of 8, 4 or 2
-// that divides it into two groups at least.
+// loop of at most kFewRows rows (a GEMV of a small batch) is upcast whole:
+// B is then read once for all rows (not blocked, not packed: blocking pays
+// only where several groups of rows read a block), and the nest's columns
+// go to the threads as a GEMV's do. Another loop of fewer than
+// 2 * kRowUpcast rows is upcast by the most of 8, 4 or 2 that divides it
+// into two groups at least.
 //
 // The last REDUCE range of a
 // reduction-outside nest (the form -tiny-rangeify gives a large matmul: the
@@ -140,6 +144,13 @@ namespace {
 /// Reduced indices a reduction-outside nest combines per load of its
 /// accumulators.
 constexpr int64_t kReduceUnroll = 4;
+
+/// The most rows of a reduction-outside nest UPCAST whole (a GEMV of a small
+/// batch): measured on 2 threads, 2x4096x4096 f32 took 7.0-7.3 ms as two
+/// THREAD rows each reading B (packed), 1.1-1.2 ms as one UPCAST of both
+/// with the columns on the threads; 3 rows 7.6 -> 1.5 ms, 4 rows (two
+/// groups of 2) 7.4 -> 1.7 ms.
+constexpr int64_t kFewRows = 4;
 
 /// The most output elements an UPCAST of a whole loop computes together.
 constexpr int64_t kMaxUpcast = 8;
@@ -273,14 +284,16 @@ k::RangeOp findThreadRange(k::KernelOp kernel) {
 }
 
 /// Splits the columns of each reduction-outside nest of `kernel` whose
-/// output ranges all run once among `numThreads` THREAD iterations, or the
-/// most fewer (2 at least) that divide them (threadColumns).
+/// output ranges all run once (or are UPCAST: a GEMV of a few rows) among
+/// `numThreads` THREAD iterations, or the most fewer (2 at least) that
+/// divide them (threadColumns).
 void threadReductionColumns(k::KernelOp kernel, int64_t numThreads) {
   SmallVector<k::RangeOp> nests;
   kernel.walk<WalkOrder::PreOrder>([&](k::RangeOp range) {
     if (range.getAxis() != AxisType::Reduce)
-      return range.getAxis() == AxisType::Loop &&
-                     getConstantIntValue(range.getBound()) == 1
+      return range.getAxis() == AxisType::Upcast ||
+                     (range.getAxis() == AxisType::Loop &&
+                      getConstantIntValue(range.getBound()) == 1)
                  ? WalkResult::advance()
                  : WalkResult::skip();
     nests.push_back(range);
@@ -430,8 +443,17 @@ void upcastRows(k::KernelOp kernel, int64_t rowUpcast) {
         rows && !llvm::is_contained(rowLoops, rows))
       rowLoops.push_back(rows);
   });
-  for (k::RangeOp rows : rowLoops)
+  for (k::RangeOp rows : rowLoops) {
+    // A few rows (a GEMV of a small batch) are UPCAST together: the
+    // source is read once for all of them, where groups of rows would each
+    // read it whole, and the nest's output ranges run once, so
+    // threadReductionColumns splits its columns over the threads.
+    std::optional<int64_t> bound = getConstantIntValue(rows.getBound());
+    if (bound && *bound > 1 && *bound <= std::min(rowUpcast, kFewRows) &&
+        succeeded(upcastLoop(rows, *bound)))
+      continue;
     (void)upcastRowBlocks(rows, rowUpcast, /*splitTail=*/true);
+  }
 }
 
 /// What a REDUCE range's iteration reads of the sources that depend on both
@@ -593,12 +615,13 @@ void blockReductions(k::KernelOp kernel, int64_t budget, int64_t conflictBudget,
       std::optional<ReducedRows> rows = getReducedRows(reduce);
       if (!bound || !rows || rows->bytes == 0 || *bound * rows->bytes <= budget)
         return WalkResult::advance();
-      // Blocking pays only when more than one row reads each block.
+      // Blocking pays only when more than one row reads each block: the
+      // rows of an UPCAST range read it together, once.
       bool reused = false;
       for (auto range = reduce->getParentOfType<k::RangeOp>(); range;
            range = range->getParentOfType<k::RangeOp>()) {
         std::optional<int64_t> outer = getConstantIntValue(range.getBound());
-        reused |= outer && *outer > 1;
+        reused |= range.getAxis() != AxisType::Upcast && outer && *outer > 1;
       }
       if (!reused)
         return WalkResult::advance();

@@ -868,7 +868,13 @@ def TinyOptimize : Pass<"tiny-optimize", "::mlir::ModuleOp"> {
     reduce range reads them row by row as they lie in memory, where tiles
     would read a few columns of every row before the next tile's, which the
     hardware prefetchers do not follow (a 1x4096x4096 f32 GEMV on one
-    thread: 4.6 ms tiled, 1.9 ms not).
+    thread: 4.6 ms tiled, 1.9 ms not). Nor is a nest of at most 4 rows
+    that each thread runs once (only THREAD ranges, or ranges that run
+    once, around it: a GEMV of a small batch, whose rows
+    -tiny-cpu-schedule UPCASTs together): each thread reads its sources
+    once either way, and a few rows' arithmetic per element is below what
+    memory delivers (2x4096x4096 on 2 threads: 1.69-1.74 ms tiled,
+    1.11-1.16 ms not).
 
     The nest is left alone unless every store in it updates an accumulator
     whose address does not depend on the reduced indices, the accumulators
@@ -899,8 +905,8 @@ def TinyOptimize : Pass<"tiny-optimize", "::mlir::ModuleOp"> {
     Option<"vectorsPerRow", "vectors-per-row", "unsigned", /*default=*/"0",
            "Vectors per row of each register tile (0: the heuristic's)">,
     Option<"tileSingleRows", "tile-single-rows", "bool", /*default=*/"false",
-           "Register-tile nests of one accumulator row too (the heuristic "
-           "leaves them)">,
+           "Register-tile the nests the heuristic leaves untiled too (one "
+           "accumulator row, or a few that each thread runs once)">,
   ];
   let dependentDialects = [
     "::mlir::tiny::TinyDialect",

@@ -1,5 +1,5 @@
-// RUN: tiny-opt %s -split-input-file -tiny-cpu-schedule=cache-bytes=4096 | FileCheck %s
-// RUN: tiny-opt %s -split-input-file -tiny-cpu-schedule=cache-bytes=1048576 | FileCheck %s --check-prefix=FITS
+// RUN: tiny-opt %s -split-input-file "-tiny-cpu-schedule=cache-bytes=4096 row-upcast=1" | FileCheck %s
+// RUN: tiny-opt %s -split-input-file "-tiny-cpu-schedule=cache-bytes=1048576 row-upcast=1" | FileCheck %s --check-prefix=FITS
 
 // Cache blocks of a matmul's reduced axis (blockReduce): 2 blocks of 2 rows
 // (C = A @ B, A 4x64, B 64x32, then relu), the reduce-outside form

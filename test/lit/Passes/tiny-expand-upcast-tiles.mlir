@@ -1,4 +1,4 @@
-// RUN: tiny-opt %s -tiny-expand-upcast -tiny-optimize="vector-bits=128 vector-registers=8" -cse | FileCheck %s
+// RUN: tiny-opt %s -tiny-expand-upcast -tiny-optimize="vector-bits=128 vector-registers=8 tile-single-rows=true" -cse | FileCheck %s
 
 // A matmul scheduled by hand as -tiny-rangeify and -tiny-cpu-schedule write
 // a large one today (passes/RangeifyReduceOutside.cpp), with an UPCAST range

@@ -1,7 +1,7 @@
 // RUN: tiny-opt %s -split-input-file -tiny-optimize="vector-bits=128 vector-registers=8 vectors-per-row=1" | FileCheck %s --check-prefix=ONE
 // RUN: tiny-opt %s -split-input-file -tiny-optimize="vector-bits=128 vector-registers=8 vectors-per-row=3" | FileCheck %s --check-prefix=THREE
 // RUN: tiny-opt %s -split-input-file -tiny-optimize="vector-bits=128 vector-registers=8 vectors-per-row=2" | FileCheck %s --check-prefix=TWO
-// RUN: tiny-opt %s -split-input-file -tiny-optimize="vector-bits=128 vector-registers=8" | FileCheck %s --check-prefix=TWO
+// RUN: tiny-opt %s -split-input-file -tiny-optimize="vector-bits=128 vector-registers=8 tile-single-rows=true" | FileCheck %s --check-prefix=TWO
 
 // -tiny-optimize's vectors-per-row fixes the width of the register tiles
 // (what a kernel search varies): tiles of that many vectors per row.

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""Inputs and reference results for matmul-packed.mlir (needs numpy).
+"""Inputs and reference results for matmul-packed.mlir and
+matmul-few-rows.mlir (needs numpy).
 
-  matmul_packed.py gen DIR    writes DIR/<case>.a.npy (M x K) and
+  matmul_packed.py gen DIR [PREFIX]    writes DIR/<case>.a.npy (M x K) and
       DIR/<case>.b.npy (K x N), flat
-  matmul_packed.py check DIR  reads DIR/<case>.out.npy, compares it with
-      the product computed here in int64, prints one line per case and
-      exits 1 on any difference.
+  matmul_packed.py check DIR [PREFIX]  reads DIR/<case>.out.npy, compares
+      it with the product computed here in int64, prints one line per case
+      and exits 1 on any difference.
+
+The cases are those whose names start with PREFIX (default mm_packed_).
 
 The inputs are small integers (|a|, |b| <= 4, K <= 4096: every partial sum
 is below 2^17), so every product and partial sum is exact in f32 and the
@@ -23,6 +26,9 @@ CASES = {
     "mm_packed_odd": (24, 1023, 1023, False),
     "mm_packed_relu": (16, 1024, 1024, True),
     "mm_packed_auto": (16, 1024, 4096, False),
+    "mm_few_2": (2, 2048, 512, False),
+    "mm_few_3": (3, 1024, 1024, True),
+    "mm_few_4": (4, 2048, 256, False),
 }
 
 
@@ -43,14 +49,17 @@ def expected(name):
 
 def main():
     mode, directory = sys.argv[1], sys.argv[2]
+    prefix = sys.argv[3] if len(sys.argv) > 3 else "mm_packed_"
+    cases = {name: case for name, case in CASES.items()
+             if name.startswith(prefix)}
     if mode == "gen":
-        for name in CASES:
+        for name in cases:
             a, b = inputs(name)
             np.save(f"{directory}/{name}.a.npy", a.reshape(-1))
             np.save(f"{directory}/{name}.b.npy", b.reshape(-1))
         return 0
     failed = False
-    for name, (m, n, _, _) in CASES.items():
+    for name, (m, n, _, _) in cases.items():
         out = np.load(f"{directory}/{name}.out.npy")
         want = expected(name)
         # Every product is an integer below 2^24 in magnitude: exact in f32.
