@@ -34,6 +34,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/InitAllExtensions.h"
+#include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVM/NVVM/Target.h"
 #include "mlir/Target/LLVM/ROCDL/Target.h"
@@ -186,6 +187,9 @@ static std::string getProgramKey(ModuleOp module, StringRef entry,
   return getCacheKey(module, entry) + "/" + options.allreduce + "/" +
          options.gpuChip + (options.profileKernels ? "/profile" : "") +
          (options.beam ? "/beam=" + std::to_string(options.beam) : "") +
+         (options.cpuSchedule.empty()
+              ? ""
+              : "/cpu-schedule=" + options.cpuSchedule) +
          (options.keepObjectCode ? "/object" : "") +
          // Code compiled to call the vector math library and code compiled
          // without it ($TINY_VECTOR_MATH=0) are not each other's.
@@ -270,6 +274,26 @@ static SmallVector<ProgramLaunch> collectLaunches(Operation *kernelEntry) {
   return launches;
 }
 
+/// Sets `schedule` (CompileOptions::cpuSchedule) on the -tiny-cpu-schedule
+/// pass of `pm`; an option the pass refuses is an error on `lowered`.
+static LogicalResult setCPUScheduleOptions(PassManager &pm, ModuleOp lowered,
+                                           StringRef schedule) {
+  if (schedule.empty())
+    return success();
+  for (Pass &pass : pm.getPasses()) {
+    if (pass.getArgument() != "tiny-cpu-schedule")
+      continue;
+    std::string message;
+    if (failed(pass.initializeOptions(schedule, [&](const Twine &error) {
+          message = error.str();
+          return failure();
+        })))
+      return lowered.emitError("-tiny-cpu-schedule options '")
+             << schedule << "': " << message;
+  }
+  return success();
+}
+
 /// Fills `toLLVM` with the stage that takes `lowered`'s kernel-level
 /// functions to the LLVM dialect. GPU kernels are compiled here first, into
 /// code objects the runtime loads (PTX text for CUDA, which the driver
@@ -281,7 +305,7 @@ buildToLLVM(PassManager &toLLVM, ModuleOp lowered, StringRef gpuTarget,
             function_ref<LogicalResult(PassManager &)> runPipeline) {
   if (gpuTarget.empty()) {
     buildJITCPUPipeline(toLLVM, options.profileKernels);
-    return success();
+    return setCPUScheduleOptions(toLLVM, lowered, options.cpuSchedule);
   }
   // The GPU dialects' conversions to LLVM, their LLVM IR translations and
   // the NVVM/ROCDL serializers.
@@ -404,6 +428,9 @@ Executable::compile(ModuleOp module, StringRef entry,
     return module.emitError("kernel profiles are made for CPU kernels only, "
                             "and @")
            << entry << " has kernels on GPU devices";
+  if (options.beam && !options.cpuSchedule.empty())
+    return module.emitError("-tiny-cpu-schedule's options cannot be given "
+                            "with a kernel search, which chooses them");
   if (options.beam && gpuTarget->empty()) {
     KernelSearchOptions search;
     search.width = options.beam;

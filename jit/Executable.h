@@ -84,6 +84,12 @@ struct CompileOptions {
   /// With `beam`, write a line per kernel to stderr saying what the search
   /// chose and whether it came from the cache.
   bool beamVerbose = false;
+  /// Options of -tiny-cpu-schedule for the CPU kernels, as a pass pipeline
+  /// spells them ("pack=off hoist-threads=true"); empty keeps its defaults.
+  /// An option the pass does not take, or a value it refuses, fails the
+  /// compilation, as does giving them with `beam` (the search chooses
+  /// them).
+  std::string cpuSchedule;
   /// Keep the object code of the host function, so that `writeArtifact`
   /// can save the program (tiny-compile, the C API): a copy of it in
   /// memory.

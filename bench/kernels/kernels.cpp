@@ -136,24 +136,6 @@ namespace {
 /// heuristic's schedules).
 unsigned beamWidth = 0;
 
-/// Sets -tiny-cpu-schedule's `pack` option to `pack` in `pm` when it runs
-/// that pass (CompileOptions::configurePassManager; the lowering runs more
-/// than one pass manager), and counts the passes set in `numSet`.
-LogicalResult setScheduleOptions(PassManager &pm, StringRef options,
-                                 int &numSet) {
-  for (Pass &pass : pm.getPasses()) {
-    if (pass.getArgument() != "tiny-cpu-schedule")
-      continue;
-    ++numSet;
-    if (failed(pass.initializeOptions(options, [](const Twine &message) {
-          std::fprintf(stderr, "bench: %s\n", message.str().c_str());
-          return failure();
-        })))
-      return failure();
-  }
-  return success();
-}
-
 float *allocFloats(size_t n) {
   size_t bytes = (n * sizeof(float) + 63) / 64 * 64;
   return static_cast<float *>(std::aligned_alloc(64, bytes));
@@ -173,22 +155,11 @@ std::shared_ptr<Executable> compile(MLIRContext &context,
   CompileOptions options;
   options.beam = beamWidth;
   options.beamVerbose = beamWidth != 0;
-  int numSet = 0;
-  if (!schedule.empty())
-    options.configurePassManager = [&](PassManager &pm) {
-      return setScheduleOptions(pm, schedule, numSet);
-    };
+  options.cpuSchedule = schedule;
   FailureOr<std::shared_ptr<Executable>> program =
       Executable::compile(*module, entry, options);
   if (failed(program)) {
     std::fprintf(stderr, "bench: cannot compile @%s\n", entry.str().c_str());
-    std::exit(1);
-  }
-  // Otherwise an A/B of schedules would compare one with itself.
-  if (!schedule.empty() && numSet == 0) {
-    std::fprintf(stderr,
-                 "bench: @%s: no -tiny-cpu-schedule pass to set options in\n",
-                 entry.str().c_str());
     std::exit(1);
   }
   return *program;
@@ -617,8 +588,8 @@ void benchShapes(MLIRContext &context, const OpenBlas &blas,
       x[i] = static_cast<float>((i * 7) % 13) / 13.0f - 0.5f;
     for (int64_t i = 0; i < sizeB; ++i)
       y[i] = static_cast<float>((i * 5) % 11) / 11.0f - 0.5f;
-    // Both sides compiled afresh with the option spelled out: a program
-    // from the compile cache would not show which schedule it has.
+    // Each side compiled with its options spelled out: they are part of
+    // the compile cache's key (CompileOptions::cpuSchedule).
     auto matmul =
         compile(context, gemmProgram(shape), "matmul", ab ? ab->a : "");
     std::shared_ptr<Executable> unpacked;

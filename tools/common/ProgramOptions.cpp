@@ -92,38 +92,18 @@ ProgramOptions::parse(MLIRContext &context, llvm::SourceMgr &sourceMgr,
   return program;
 }
 
-/// Sets `options` on every -tiny-cpu-schedule pass of `pm`; fails, saying
-/// why, on options the pass does not take.
-static LogicalResult setCpuScheduleOptions(PassManager &pm, StringRef options) {
-  for (Pass &pass : pm.getPasses()) {
-    if (pass.getArgument() != "tiny-cpu-schedule")
-      continue;
-    if (failed(pass.initializeOptions(options, [](const Twine &message) {
-          llvm::errs() << "error: --cpu-schedule: " << message << "\n";
-          return failure();
-        })))
-      return failure();
-  }
-  return success();
-}
-
 CompileOptions ProgramOptions::getCompileOptions() const {
   CompileOptions options;
   options.allreduce = allreduceAlgorithm;
   options.gpuChip = gpuChip;
   options.beam = beam;
   options.beamVerbose = beamVerbose;
-  // Only when MLIR's options or --cpu-schedule are given: a configured
-  // compilation bypasses the caches (TINY_CACHE_DIR), so that its passes run
-  // and show.
-  bool mlirOptions = hasMLIROptions();
-  std::string schedule = cpuSchedule;
-  if (mlirOptions || !schedule.empty())
-    options.configurePassManager =
-        [mlirOptions, schedule](PassManager &pm) -> LogicalResult {
-      if (mlirOptions && failed(applyMLIROptions(pm)))
-        return failure();
-      return setCpuScheduleOptions(pm, schedule);
+  options.cpuSchedule = cpuSchedule;
+  // Only when MLIR's options are given: a configured compilation bypasses
+  // the caches (TINY_CACHE_DIR), so that its passes run and show.
+  if (hasMLIROptions())
+    options.configurePassManager = [](PassManager &pm) {
+      return applyMLIROptions(pm);
     };
   return options;
 }

@@ -12,7 +12,7 @@
 // RUN: not tiny-run %s -i 1,2,3,4,5,6 -i 7,8,9,10,11,12 --cpu-schedule="pack=off" --beam=1 2>&1 | FileCheck %s --check-prefix=BEAM
 
 // CHECK: {{\[\[}}58, 64], [139, 154]] : tensor<2x2xf32>
-// UNKNOWN: error: --cpu-schedule: {{.*}}no such option bogus
+// UNKNOWN: error: -tiny-cpu-schedule options 'bogus=1': {{.*}}no such option bogus
 // UNKNOWN: tiny-run: error: cannot compile @mm
 // VALUE: error: -tiny-cpu-schedule: pack must be auto, on or off, not 'maybe'
 // BEAM: tiny-run: error: --cpu-schedule cannot be given with --beam
