@@ -147,6 +147,7 @@ tiny_status_t mlir::tiny::capi::compileProgram(
     llvm::raw_string_ostream(program->source) << module;
   program->entry = function.getSymName().str();
   program->beam = options.beam;
+  program->cpuSchedule = options.cpuSchedule;
   return describeProgram(program, out_program);
 }
 
@@ -186,6 +187,8 @@ tiny_status_t tiny_program_compile_with_options(
         return invalid("tiny_program_compile_with_options: beam width " +
                        std::to_string(options->beam) + " is more than 64");
       compileOptions.beam = options->beam;
+      if (options->cpu_schedule)
+        compileOptions.cpuSchedule = options->cpu_schedule;
     }
     return compile(source, length, name, entry, out_program, compileOptions);
   });
@@ -231,6 +234,7 @@ tiny_status_t tiny_program_save_artifact(tiny_program_t program,
       CompileOptions options;
       options.keepObjectCode = true;
       options.beam = program->beam;
+      options.cpuSchedule = program->cpuSchedule;
       FailureOr<std::shared_ptr<Executable>> recompiled =
           module ? Executable::compile(*module, program->entry, options)
                  : FailureOr<std::shared_ptr<Executable>>(failure());

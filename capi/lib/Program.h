@@ -30,9 +30,10 @@ struct tiny_program_s {
   /// has its CPU kernels apart, jit/KernelCompiler.h); empty for a program
   /// loaded from an artifact.
   std::string source, entry;
-  /// The kernel search's beam width it was compiled with, which compiling
-  /// it again keeps.
+  /// The kernel search's beam width and -tiny-cpu-schedule's options it was
+  /// compiled with, which compiling it again keeps.
   unsigned beam = 0;
+  std::string cpuSchedule;
   std::vector<tiny_tensor_info_t> inputs, outputs;
   /// The device names the infos point into.
   std::deque<std::string> devices;

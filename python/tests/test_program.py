@@ -196,3 +196,22 @@ def test_beam_refuses_bad_widths():
         tiny.compile(MATMUL, beam=-1)
     with pytest.raises(TypeError, match="beam must be an int"):
         tiny.compile(MATMUL, beam=2.0)
+
+
+def test_cpu_schedule_options():
+    # Any schedule gives numpy's integer product (small integers: every
+    # partial sum is exact in f32); an option the pass does not take, and
+    # options with a beam, are refused with the reason.
+    rng = np.random.default_rng(5)
+    a = rng.integers(-3, 4, 209).astype(np.float32)
+    b = rng.integers(-3, 4, 440).astype(np.float32)
+    want = (a.astype(np.int64).reshape(19, 11) @
+            b.astype(np.int64).reshape(11, 40)).astype(np.float32)
+    program = tiny.compile(MATMUL, cpu_schedule="row-upcast=1 reduce-unroll=1")
+    np.testing.assert_array_equal(program(a, b), want)
+    with pytest.raises(tiny.TinyError, match="no such option bogus"):
+        tiny.compile(MATMUL, cpu_schedule="bogus=1")
+    with pytest.raises(tiny.TinyError, match="cannot be given with a kernel"):
+        tiny.compile(MATMUL, beam=2, cpu_schedule="pack=off")
+    with pytest.raises(TypeError, match="cpu_schedule must be a str"):
+        tiny.compile(MATMUL, cpu_schedule=1)

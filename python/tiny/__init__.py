@@ -39,7 +39,7 @@ class _LaunchInfo(ctypes.Structure):
 
 
 class _CompileOptions(ctypes.Structure):
-    _fields_ = [("beam", ctypes.c_uint32)]
+    _fields_ = [("beam", ctypes.c_uint32), ("cpu_schedule", ctypes.c_char_p)]
 
 
 class _TensorInfo(ctypes.Structure):
@@ -277,7 +277,7 @@ class Program:
                                      n, out_ptrs, self._out_bytes, m))
 
 
-def compile(source, entry=None, name=None, beam=0):
+def compile(source, entry=None, name=None, beam=0, cpu_schedule=None):
     """Compiles `entry` (default: the only tiny.function) of `source`, IR
     text (str) or text/bytecode (bytes). Raises TinyError with the
     diagnostics when it does not parse, verify or lower.
@@ -287,7 +287,11 @@ def compile(source, entry=None, name=None, beam=0):
     and the heuristic's schedule is replaced by one at least 5% faster; the
     choices are kept in $TINY_BEAM_CACHE_DIR (else $TINY_CACHE_DIR/beam,
     else ~/.cache/tiny/beam), so a later compile of the same kernels times
-    nothing. 0 keeps the heuristic's schedules."""
+    nothing. 0 keeps the heuristic's schedules.
+
+    `cpu_schedule` sets -tiny-cpu-schedule's options for the CPU kernels,
+    as a pass pipeline spells them ("pack=off hoist-threads=true"); not
+    with `beam`."""
     if isinstance(beam, bool) or not isinstance(beam, int):
         raise TypeError("beam must be an int, got %r" % (beam,))
     if beam < 0:
@@ -296,9 +300,14 @@ def compile(source, entry=None, name=None, beam=0):
     handle = ctypes.c_void_p()
     name = name.encode() if name else None
     entry = entry.encode() if entry else None
-    if beam:
+    if cpu_schedule is not None and not isinstance(cpu_schedule, str):
+        raise TypeError("cpu_schedule must be a str, got %r" %
+                        (cpu_schedule,))
+    if beam or cpu_schedule:
         # Widths past uint32 would wrap; the C API refuses all above 64.
-        options = _CompileOptions(min(beam, 2**32 - 1))
+        options = _CompileOptions(
+            min(beam, 2**32 - 1),
+            cpu_schedule.encode() if cpu_schedule else None)
         _check(_lib.tiny_program_compile_with_options(
             data, len(data), name, entry, ctypes.byref(options),
             ctypes.byref(handle)))

@@ -458,6 +458,37 @@ static void testBeamOption(void) {
   unsetenv("TINY_BEAM_CACHE_DIR");
 }
 
+/* tiny_compile_options_t.cpu_schedule: options of -tiny-cpu-schedule give
+   the same numbers; one the pass does not take, or any with a beam, is
+   refused. */
+static void testCpuScheduleOption(void) {
+  tiny_compile_options_t options = {0};
+  options.cpu_schedule = "row-upcast=1 reduce-unroll=1 pack=off";
+  tiny_program_t program = NULL;
+  EXPECT_OK(tiny_program_compile_with_options(
+      kScaleAdd, strlen(kScaleAdd), "test.mlir", NULL, &options, &program));
+  if (program)
+    expectScaleAdd(program);
+  tiny_program_release(program);
+
+  options.cpu_schedule = "bogus=1";
+  program = NULL;
+  EXPECT_ERROR(tiny_program_compile_with_options(kScaleAdd, strlen(kScaleAdd),
+                                                 "test.mlir", NULL, &options,
+                                                 &program),
+               TINY_STATUS_INVALID_ARGUMENT, "no such option bogus");
+  CHECK(program == NULL);
+
+  options.cpu_schedule = "pack=off";
+  options.beam = 2;
+  program = NULL;
+  EXPECT_ERROR(tiny_program_compile_with_options(kScaleAdd, strlen(kScaleAdd),
+                                                 "test.mlir", NULL, &options,
+                                                 &program),
+               TINY_STATUS_INVALID_ARGUMENT, "cannot be given with a kernel");
+  CHECK(program == NULL);
+}
+
 int main(void) {
   testRunsAProgram();
   testCachesByContent();
@@ -469,5 +500,6 @@ int main(void) {
   testRunsOnRuntimeBuffers();
   testRunBuffersChecksDroppedParams();
   testBeamOption();
+  testCpuScheduleOption();
   return finishChecks();
 }

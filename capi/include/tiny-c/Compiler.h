@@ -72,10 +72,15 @@ typedef struct tiny_compile_options_t {
   /// ~/.cache/tiny/beam) that later compilations read instead of timing.
   /// 0 keeps the heuristic's schedules; at most 64.
   uint32_t beam;
+  /// Options of -tiny-cpu-schedule for the CPU kernels, as a pass pipeline
+  /// spells them ("pack=off hoist-threads=true"); NULL or "" keeps its
+  /// defaults. Not with a beam, which chooses them.
+  const char *cpu_schedule;
 } tiny_compile_options_t;
 
 /// `tiny_program_compile` with `options` (NULL: the defaults). A beam
-/// width above 64 is TINY_STATUS_INVALID_ARGUMENT.
+/// width above 64, schedule options the pass does not take, and schedule
+/// options with a beam are TINY_STATUS_INVALID_ARGUMENT.
 TINY_API TINY_MUST_USE_RESULT tiny_status_t tiny_program_compile_with_options(
     const char *source, size_t length, const char *name, const char *entry,
     const tiny_compile_options_t *options, tiny_program_t *out_program);
