@@ -447,11 +447,12 @@ func.func @carried(%o: memref<1xf32>) {
 // -----
 
 // A matmul row in -tiny-rangeify's reduction-outside form: the REDUCE range
-// of its 8 reduced indices outside the column loop, which loads, combines
-// and stores the accumulator. The pass UNROLLs the reduce range by 4 (below
-// min-work, so no THREAD range): 2 iterations, each loading the accumulator
-// once, combining 4 reduced indices (%k = %kb * 4 + %u) in an UNROLL range
-// that carries it, and storing it once. What does not depend on the reduced
+// of its 16 reduced indices outside the column loop, which loads, combines
+// and stores the accumulator. The nest runs once (a GEMV), so the pass
+// UNROLLs the reduce range by 8 (kSingleRowReduceUnroll; below min-work, so
+// no THREAD range): 2 iterations, each loading the accumulator once,
+// combining 8 reduced indices (%k = %kb * 8 + %u) in an UNROLL range that
+// carries it, and storing it once. What does not depend on the reduced
 // index (the accumulator's address) stays outside the UNROLL range. Run
 // twice, the pass keeps this schedule: the second run gives the same IR.
 // CHECK-LABEL: func.func @unroll_reduce
@@ -462,9 +463,9 @@ func.func @carried(%o: memref<1xf32>) {
 // CHECK-NEXT: tiny.k.range loop %[[J:.*]] < %[[C32]] {
 // CHECK-NEXT: %[[P:.*]] = tiny.k.index %arg2[%[[J]]]
 // CHECK-NEXT: %[[ACC:.*]] = tiny.k.load %[[P]]
-// CHECK-NEXT: %[[C4:.*]] = arith.constant 4 : index
-// CHECK-NEXT: %[[SUM:.*]] = tiny.k.range unroll %[[U:.*]] < %[[C4]] iter_args(%[[X:.*]] = %[[ACC]]) -> (f32) {
-// CHECK-NEXT: %[[BASE:.*]] = arith.muli %[[KB]], %[[C4]] : index
+// CHECK-NEXT: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-NEXT: %[[SUM:.*]] = tiny.k.range unroll %[[U:.*]] < %[[C8]] iter_args(%[[X:.*]] = %[[ACC]]) -> (f32) {
+// CHECK-NEXT: %[[BASE:.*]] = arith.muli %[[KB]], %[[C8]] : index
 // CHECK-NEXT: %[[K:.*]] = arith.addi %[[BASE]], %[[U]] : index
 // CHECK-NEXT: %[[PA:.*]] = tiny.k.index %arg0[%[[K]]]
 // CHECK-NEXT: %[[VA:.*]] = tiny.k.load %[[PA]]
@@ -481,22 +482,59 @@ func.func @carried(%o: memref<1xf32>) {
 // CHECK-NEXT: }
 // CHECK-NOT: tiny.k.range thread
 // CHECK: return
-func.func @unroll_reduce(%a: memref<8xf32>, %b: memref<256xf32>,
+func.func @unroll_reduce(%a: memref<16xf32>, %b: memref<512xf32>,
                          %o: memref<32xf32>) {
-  tiny.k.kernel "r_1_32_8" {
+  tiny.k.kernel "r_1_32_16" {
     %c1 = arith.constant 1 : index
-    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
     %c32 = arith.constant 32 : index
     tiny.k.range loop %i < %c1 {
-      tiny.k.range reduce %k < %c8 {
+      tiny.k.range reduce %k < %c16 {
         tiny.k.range loop %j < %c32 {
           %p = tiny.k.index %o[%j] : memref<32xf32>
           %acc = tiny.k.load %p : !tiny.ptr<f32, global>
-          %pa = tiny.k.index %a[%k] : memref<8xf32>
+          %pa = tiny.k.index %a[%k] : memref<16xf32>
           %va = tiny.k.load %pa : !tiny.ptr<f32, global>
           %bk = arith.muli %k, %c32 : index
           %bi = arith.addi %bk, %j : index
-          %pb = tiny.k.index %b[%bi] : memref<256xf32>
+          %pb = tiny.k.index %b[%bi] : memref<512xf32>
+          %vb = tiny.k.load %pb : !tiny.ptr<f32, global>
+          %m = arith.mulf %va, %vb : f32
+          %s = arith.addf %acc, %m : f32
+          tiny.k.store %p, %s : !tiny.ptr<f32, global>
+        }
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// 12 reduced indices, which 8 does not divide: the nest that runs once
+// is UNROLLed by 4, in 3 iterations.
+// CHECK-LABEL: func.func @unroll_reduce_by_four
+// CHECK: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-NEXT: tiny.k.range reduce %{{.*}} < %[[C3]] {
+// CHECK: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-NEXT: tiny.k.range unroll %{{.*}} < %[[C4]] iter_args
+// CHECK: return
+func.func @unroll_reduce_by_four(%a: memref<12xf32>, %b: memref<384xf32>,
+                                 %o: memref<32xf32>) {
+  tiny.k.kernel "r_1_32_12" {
+    %c1 = arith.constant 1 : index
+    %c12 = arith.constant 12 : index
+    %c32 = arith.constant 32 : index
+    tiny.k.range loop %i < %c1 {
+      tiny.k.range reduce %k < %c12 {
+        tiny.k.range loop %j < %c32 {
+          %p = tiny.k.index %o[%j] : memref<32xf32>
+          %acc = tiny.k.load %p : !tiny.ptr<f32, global>
+          %pa = tiny.k.index %a[%k] : memref<12xf32>
+          %va = tiny.k.load %pa : !tiny.ptr<f32, global>
+          %bk = arith.muli %k, %c32 : index
+          %bi = arith.addi %bk, %j : index
+          %pb = tiny.k.index %b[%bi] : memref<384xf32>
           %vb = tiny.k.load %pb : !tiny.ptr<f32, global>
           %m = arith.mulf %va, %vb : f32
           %s = arith.addf %acc, %m : f32
