@@ -2,8 +2,18 @@
 
 #include "bench/kernels/Machine.h"
 
+#include <cerrno>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
+#include <unistd.h>
+
+namespace {
+/// Names the variables defaultEnvAtStart set before it ran the benchmark
+/// again, comma-separated, so the new process says who set them.
+constexpr const char *kSetAtStartVariable = "TINY_BENCH_SET_AT_START";
+} // namespace
 
 std::string tiny::bench::cpuInfo(const std::string &key) {
   std::ifstream cpuinfo("/proc/cpuinfo");
@@ -26,4 +36,35 @@ std::string tiny::bench::defaultEnv(const char *name, const char *value,
     return std::string(name) + "=" + set + " (from the environment)";
   setenv(name, value, 1);
   return std::string(name) + "=" + value + " (set by " + setter + ")";
+}
+
+std::vector<std::string> tiny::bench::defaultEnvAtStart(
+    char **argv,
+    const std::vector<std::pair<const char *, const char *>> &defaults,
+    const char *setter) {
+  std::string setBefore;
+  if (const char *set = std::getenv(kSetAtStartVariable))
+    setBefore = "," + std::string(set) + ",";
+  std::vector<std::string> said;
+  std::string setNow;
+  for (auto [name, value] : defaults) {
+    if (setBefore.find("," + std::string(name) + ",") != std::string::npos) {
+      said.push_back(std::string(name) + "=" + std::getenv(name) + " (set by " +
+                     setter + ")");
+      continue;
+    }
+    bool missing = !std::getenv(name);
+    said.push_back(defaultEnv(name, value, setter));
+    if (missing)
+      setNow += (setNow.empty() ? "" : ",") + std::string(name);
+  }
+  if (setNow.empty())
+    return said;
+  setenv(kSetAtStartVariable, setNow.c_str(), 1);
+  execv("/proc/self/exe", argv);
+  std::fprintf(stderr,
+               "%s: cannot run itself again with %s set (%s): the libraries "
+               "loaded at start-up did not see them\n",
+               setter, setNow.c_str(), std::strerror(errno));
+  return said;
 }

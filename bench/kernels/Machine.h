@@ -9,6 +9,8 @@
 #define TINY_BENCH_KERNELS_MACHINE_H
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace tiny::bench {
 
@@ -21,6 +23,18 @@ std::string loadAverage();
 /// Sets `name` to `value` unless the environment has it; says which, and
 /// that `setter` (the benchmark) set it.
 std::string defaultEnv(const char *name, const char *value, const char *setter);
+
+/// defaultEnv for variables a library reads when the process starts, before
+/// main: libgomp, which libdnnl links, reads GOMP_SPINCOUNT then, so a
+/// setenv in main leaves its threads spinning. Sets each of `defaults` the
+/// environment lacks and, if it set any, runs the benchmark again with
+/// `argv` (execv of /proc/self/exe); returns, in the order given, what
+/// defaultEnv says of each. Where the exec fails it says so and goes on, the
+/// variables set for the libraries loaded from then on.
+std::vector<std::string> defaultEnvAtStart(
+    char **argv,
+    const std::vector<std::pair<const char *, const char *>> &defaults,
+    const char *setter);
 
 } // namespace tiny::bench
 

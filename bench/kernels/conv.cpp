@@ -17,7 +17,13 @@
 // then). Waiting threads of either runtime spinning would slow the other
 // side on a small machine: unless the environment says otherwise the
 // benchmark sets KMP_BLOCKTIME=0 (libomp) and GOMP_SPINCOUNT=0 (libgomp),
-// so both sleep as soon as a parallel loop ends.
+// so both sleep as soon as a parallel loop ends. libgomp reads its variable
+// when the process starts, so the benchmark runs itself again with them set
+// (defaultEnvAtStart): set in main, GOMP_SPINCOUNT came too late, oneDNN's
+// idle threads spun, and tiny's 2-thread runs, each right after one of
+// oneDNN's, ran as slowly as on one thread (3x3 128>128 @28, batch 1: 93 and
+// 93 GFLOP/s on 1 and 2 threads; 93 and 178 with the variable set before
+// the start).
 //
 // Usage: bench-conv [--quick] [--batch=N] [--shape=I] [--print-program=I]
 //   --quick: three batch-1 shapes, two timed runs each (a smoke run)
@@ -64,7 +70,7 @@ using ::tiny::bench::ConvShape;
 using ::tiny::bench::OneDnnConv;
 
 using ::tiny::bench::cpuInfo;
-using ::tiny::bench::defaultEnv;
+using ::tiny::bench::defaultEnvAtStart;
 using ::tiny::bench::findOpenMp;
 using ::tiny::bench::loadAverage;
 using ::tiny::bench::OpenMp;
@@ -311,11 +317,12 @@ int main(int argc, char **argv) {
   if (cores > 1)
     threadCounts.push_back(2);
 
+  // Before either OpenMP runtime reads them (libgomp: at start-up).
+  std::vector<std::string> env = defaultEnvAtStart(
+      argv, {{"KMP_BLOCKTIME", "0"}, {"GOMP_SPINCOUNT", "0"}}, "bench-conv");
+  const std::string &blocktime = env[0], &spincount = env[1];
   std::printf("machine: %s, %d cores, load average %s (at the start)\n",
               cpuInfo("model name").c_str(), cores, loadAverage().c_str());
-  // Before either OpenMP runtime starts its threads.
-  std::string blocktime = defaultEnv("KMP_BLOCKTIME", "0", "bench-conv");
-  std::string spincount = defaultEnv("GOMP_SPINCOUNT", "0", "bench-conv");
 
   DialectRegistry registry;
   registry.insert<TinyDialect, arith::ArithDialect, func::FuncDialect,

@@ -203,6 +203,14 @@ int main(int argc, char **argv) {
   if (cores > 1)
     threadCounts.push_back(2);
 
+  // Before any runtime reads them (libgomp: at start-up).
+  std::vector<std::string> env =
+      ::tiny::bench::defaultEnvAtStart(argv,
+                                       {{"KMP_BLOCKTIME", "0"},
+                                        {"GOMP_SPINCOUNT", "0"},
+                                        {"OPENBLAS_THREAD_TIMEOUT", "4"}},
+                                       "bench-lowp");
+  const std::string &blocktime = env[0], &spincount = env[1], &timeout = env[2];
   std::printf("machine: %s, %d cores, load average %s (at the start)\n",
               ::tiny::bench::cpuInfo("model name").c_str(), cores,
               ::tiny::bench::loadAverage().c_str());
@@ -215,13 +223,6 @@ int main(int argc, char **argv) {
     lowFlags += " " + flag + (has ? "" : " (absent)");
   }
   std::printf("flags:   %s\n", lowFlags.c_str());
-  // Before any runtime starts its threads.
-  std::string blocktime =
-      ::tiny::bench::defaultEnv("KMP_BLOCKTIME", "0", "bench-lowp");
-  std::string spincount =
-      ::tiny::bench::defaultEnv("GOMP_SPINCOUNT", "0", "bench-lowp");
-  std::string timeout =
-      ::tiny::bench::defaultEnv("OPENBLAS_THREAD_TIMEOUT", "4", "bench-lowp");
 
   ::tiny::bench::OpenBlas blas;
   std::string error;
