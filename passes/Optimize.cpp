@@ -132,16 +132,9 @@ struct TinyOptimizePass
     for (auto &[reduce, nest] : nests) {
       unsigned elementBits = nest.accumulatorType.getIntOrFloatBitWidth();
       int64_t lanes = std::max<int64_t>(1, bits / std::max(8u, elementBits));
-      // Rows shorter than a register (a late convolution's 8, 4 or 2
-      // columns) fill the widest vector they can: LLVM unrolls such a short
-      // column loop fully before its loop vectorizer runs, and leaves the
-      // copies scalar.
-      if (nest.numColumns < lanes)
-        lanes = static_cast<int64_t>(
-            llvm::bit_floor(static_cast<uint64_t>(nest.numColumns)));
-      // Narrower than two lanes, a tile is scalar columns with strided
-      // loads: slower than the column loop as it is.
-      if (lanes < 2)
+      // A row of one column is a tile of scalars with strided loads: slower
+      // than the column loop as it is.
+      if (nest.numColumns < 2)
         continue;
       if (vectorsPerRow) {
         std::optional<int64_t> width = llvm::checkedMul<int64_t>(
@@ -179,6 +172,15 @@ struct TinyOptimizePass
       int64_t perRow =
           static_cast<int64_t>(registers / 2) / nest.numAccumulators;
       perRow = std::clamp<int64_t>(perRow, 1, kMaxVectorsPerRow);
+      // A row shorter than a register (a late convolution's 7 or 14
+      // columns) is one tile of a vector of its width: its reduce loop then
+      // loads the values the rows share (the weights) once for all columns.
+      // Untiled, LLVM would unroll such a short column loop fully before its
+      // loop vectorizer runs, and leave the copies scalar.
+      if (nest.numColumns < lanes) {
+        tiles.push_back({reduce, nest.numColumns, lanes});
+        continue;
+      }
       while (perRow > 1 && perRow * lanes > nest.numColumns)
         perRow /= 2;
       tiles.push_back({reduce, perRow * lanes, lanes});

@@ -87,7 +87,8 @@ public:
   size_t getNumAccumulators() const { return accumulators.size(); }
 
   /// Replaces the nest by tile loops of `width` columns (a multiple of
-  /// `lanes`), then narrower vector tiles and scalar ones for the rest.
+  /// `lanes`), then tiles of `lanes` columns, then one tile of the columns
+  /// left.
   void rewrite(int64_t width, int64_t lanes);
 
 private:
@@ -800,8 +801,17 @@ k::RangeOp ReductionNest::emitTiles(OpBuilder &builder, int64_t width,
 
 void ReductionNest::rewrite(int64_t width, int64_t lanes) {
   OpBuilder builder(reduces.front());
-  // Full tiles, then at most one tile of each narrower vector (a register,
-  // half of one, ...), then scalar columns: a remainder of 7 is 4 + 2 + 1.
+  // Full tiles, then tiles of one vector of `lanes`, then the rest of the
+  // columns as one tile of a vector of their count, which LLVM widens to a
+  // register (its loads and stores split into pieces of half one, a
+  // quarter...): a convolution's rows of 28 columns are then two passes
+  // over the reduced indices, each loading the weights (16, then 12
+  // columns), where a tile per narrower vector (16, 8, 4) made three.
+  // Measured (bench-conv, batch 1, 1 thread, AVX-512): 3x3 128>128 @28 100
+  // -> 141 GFLOP/s, 3x3 256>256 @14 53 -> 137, 3x3 512>512 @7 24 -> 74. A
+  // rest wider than a register ran far slower: 28 columns as one tile of
+  // vector<28xf32>, 103 -> 19 GFLOP/s; 56 as 32 and vector<24xf32>, 164
+  // -> 40.
   SmallVector<k::RangeOp> tiles;
   int64_t done = 0;
   auto emit = [&](int64_t tileWidth) {
@@ -811,10 +821,10 @@ void ReductionNest::rewrite(int64_t width, int64_t lanes) {
     done += count * tileWidth;
   };
   emit(width);
-  for (int64_t narrower = lanes; narrower > 1; narrower /= 2)
-    if (narrower < width)
-      emit(narrower);
-  emit(1);
+  if (lanes < width)
+    emit(lanes);
+  if (done < numColumns)
+    emit(numColumns - done);
   reduces.front()->erase();
   // The column loop's body was cloned whole; what only addressed the
   // accumulators inside it is dead now.
@@ -836,10 +846,13 @@ mlir::tiny::matchRegisterTile(k::RangeOp reduce) {
                           static_cast<int64_t>(nest->getNumAccumulators())};
 }
 
-/// Whether tiles of `width` columns, `lanes` to a vector, tile `nest`.
+/// Whether tiles of `width` columns, `lanes` to a vector, tile `nest`: a
+/// whole number of vectors, or all the columns, fewer than `lanes`, in one
+/// tile.
 static bool fits(const ReductionNest &nest, int64_t width, int64_t lanes) {
-  return lanes >= 1 && width >= lanes && width % lanes == 0 &&
-         width <= nest.getNumColumns();
+  return lanes >= 1 && width >= 1 && width <= nest.getNumColumns() &&
+         ((width >= lanes && width % lanes == 0) ||
+          (width == nest.getNumColumns() && width < lanes));
 }
 
 bool mlir::tiny::canRegisterTile(k::RangeOp reduce, int64_t width,

@@ -251,24 +251,25 @@ bool canRegisterTile(k::RangeOp reduce, int64_t width, int64_t lanes);
 ///     vector.store res(u), out[row(u), %t * width]
 ///   }
 ///
-/// The columns the tiles leave over get tiles of `lanes` columns, then at
-/// most one tile each of half that, a quarter..., then scalar tiles of one
-/// column. Inside the reduce ranges a column-contiguous source is one
-/// vector load, one that does not depend on the column a scalar load
+/// The columns the tiles leave over get tiles of `lanes` columns, then the
+/// rest one tile of a vector of their count, narrower than a register
+/// (LLVM widens it to one). Inside the reduce ranges a column-contiguous source
+/// is one vector load, one that does not depend on the column a scalar load
 /// broadcast, a padded read (the column index select(ult(s, n), s, c) plus
 /// offsets) a masked load, a column stride of 2 to 4 a masked load of every
 /// stride-th element, other column-dependent indices a gather. Each
 /// accumulator combines its reduced elements in the original order, so the
 /// results are unchanged.
 ///
-/// It applies when 1 <= `lanes` <= `width` <= N, `lanes` divides `width`,
-/// and the nest qualifies: `reduce` and the REDUCE ranges nested in it, up
-/// to the LOOP range of the columns of a constant bound, carry nothing and
-/// hold only pure ops besides the next range; the column loop holds no
-/// region; each store in it updates an accumulator (ungated, of a
-/// byte-sized element, at a one-index address independent of the reduced
-/// indices, contiguous in the column, that only one earlier ungated load
-/// reads), all of one type, those of one buffer at least N apart; nothing
+/// It applies when 1 <= `width` <= N and either 1 <= `lanes` <= `width`
+/// with `lanes` dividing `width`, or `width` is N and below `lanes` (one
+/// tile of all the columns), and the nest qualifies: `reduce` and the REDUCE
+/// ranges nested in it, up to the LOOP range of the columns of a constant
+/// bound, carry nothing and hold only pure ops besides the next range; the
+/// column loop holds no region; each store in it updates an accumulator
+/// (ungated, of a byte-sized element, at a one-index address independent of the
+/// reduced indices, contiguous in the column, that only one earlier ungated
+/// load reads), all of one type, those of one buffer at least N apart; nothing
 /// else in the nest writes memory or reads the accumulators' buffers; every
 /// other op of the column loop is a load or an elementwise, vectorizable op
 /// on scalars, and every column-dependent index is in the last place.

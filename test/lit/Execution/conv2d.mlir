@@ -17,7 +17,7 @@
 // convolutions divide nothing (but the group's channel, outside the
 // reduction, in conv_groups). conv_5x5, conv_pad and conv_stride are
 // register-tiled with vectors by -tiny-optimize (conv_stride's 6 columns
-// with vectors of 4 and 2 lanes), conv_pad's padded input read by masked
+// as one tile, a vector of 6 lanes), conv_pad's padded input read by masked
 // vector loads, conv_stride's every other column by masked loads of twice
 // the lanes and a shuffle of the even ones (conv2d-strided.mlir has more).
 

@@ -5,13 +5,13 @@
 // sum is exact in f32 and the order of the additions cannot matter.
 //
 // With AVX-512 (16 f32 or i32 lanes) each case is tiled as: rows UPCAST by
-// -tiny-cpu-schedule x tile columns, then one-vector tiles, one tile each of half,
-// a quarter... of a vector, then scalar columns:
+// -tiny-cpu-schedule x tile columns, then one-vector tiles, then the columns
+// left as one tile, a vector of their count:
 //   mm_1000        8 x 32: 1000 = 31 * 32 + 8
-//   mm_odd         1 x 64 (37 rows, no UPCAST; 29, no UNROLL): 83 = 64 + 16 + 2 + 1
-//   mm_i32         4 x 32 (i32): 45 = 32 + 8 + 4 + 1
+//   mm_odd         1 x 64 (37 rows, no UPCAST; 29, no UNROLL): 83 = 64 + 16 + 3
+//   mm_i32         4 x 32 (i32): 45 = 32 + 13
 //   row_1xNx1      1 x 64: 20001 = 312 * 64 + 2 * 16 + 1
-//   mm_two_axes    4 x 64 through two reduce ranges: 70 = 64 + 4 + 2
+//   mm_two_axes    4 x 64 through two reduce ranges: 70 = 64 + 6
 //   mm_b_plus_one  4 x 32, B + 1 computed in the tile: 50 = 32 + 16 + 2
 //   maxplus        8 x 32, a MAX reduce of sums: 40 = 32 + 8
 //   bmm_4x20       2 x 16 over the batch (its first long axis: 4 batches

@@ -11,9 +11,9 @@
 // does.
 //
 // vectors-per-row=1: tiles of 4 columns, 15 / 4 = 3 of them (columns 0 to
-// 11), then one tile of half a vector (12, 13) and a scalar column (14).
+// 11), then one tile of the 3 columns left (12 to 14), a vector of 3.
 // vectors-per-row=3: one tile of 12 columns (0 to 11), no room left for a
-// whole vector (3 columns), then the same half vector and scalar column.
+// whole vector (3 columns), then the same tile of 3.
 // vectors-per-row=2: one tile of 8 (0 to 7), one of 4 (8 to 11), then the
 // same.
 // vectors-per-row=4 asks for tiles of 16 columns, more than the 15 there
@@ -29,10 +29,7 @@
 // ONE:           tiny.k.range reduce %{{.*}} < %[[C3]] iter_args({{.*}}) -> (vector<4xf32>, vector<4xf32>) {
 // ONE:         tiny.k.range loop %{{.*}} < %{{.*}} {
 // ONE:           %[[C12:.*]] = arith.constant 12 : index
-// ONE:           tiny.k.range reduce %{{.*}} < %[[C3]] iter_args({{.*}}) -> (vector<2xf32>, vector<2xf32>) {
-// ONE:         tiny.k.range loop %{{.*}} < %{{.*}} {
-// ONE:           %[[C14:.*]] = arith.constant 14 : index
-// ONE:           tiny.k.range reduce %{{.*}} < %[[C3]] iter_args({{.*}}) -> (f32, f32) {
+// ONE:           tiny.k.range reduce %{{.*}} < %[[C3]] iter_args({{.*}}) -> (vector<3xf32>, vector<3xf32>) {
 // ONE-NOT:     tiny.k.range
 // ONE:         return
 
@@ -41,9 +38,7 @@
 // THREE:           vector.load %{{.*}}[%{{.*}}] : memref<30xf32>, vector<12xf32>
 // THREE:           tiny.k.range reduce %{{.*}} < %{{.*}} iter_args({{.*}}) -> (vector<12xf32>, vector<12xf32>) {
 // THREE:         tiny.k.range loop %{{.*}} < %{{.*}} {
-// THREE:           tiny.k.range reduce %{{.*}} < %{{.*}} iter_args({{.*}}) -> (vector<2xf32>, vector<2xf32>) {
-// THREE:         tiny.k.range loop %{{.*}} < %{{.*}} {
-// THREE:           tiny.k.range reduce %{{.*}} < %{{.*}} iter_args({{.*}}) -> (f32, f32) {
+// THREE:           tiny.k.range reduce %{{.*}} < %{{.*}} iter_args({{.*}}) -> (vector<3xf32>, vector<3xf32>) {
 // THREE-NOT:     tiny.k.range
 // THREE:         return
 
@@ -53,9 +48,7 @@
 // TWO:         tiny.k.range loop %{{.*}} < %{{.*}} {
 // TWO:           tiny.k.range reduce %{{.*}} < %{{.*}} iter_args({{.*}}) -> (vector<4xf32>, vector<4xf32>) {
 // TWO:         tiny.k.range loop %{{.*}} < %{{.*}} {
-// TWO:           tiny.k.range reduce %{{.*}} < %{{.*}} iter_args({{.*}}) -> (vector<2xf32>, vector<2xf32>) {
-// TWO:         tiny.k.range loop %{{.*}} < %{{.*}} {
-// TWO:           tiny.k.range reduce %{{.*}} < %{{.*}} iter_args({{.*}}) -> (f32, f32) {
+// TWO:           tiny.k.range reduce %{{.*}} < %{{.*}} iter_args({{.*}}) -> (vector<3xf32>, vector<3xf32>) {
 // TWO-NOT:     tiny.k.range
 // TWO:         return
 

@@ -5,8 +5,8 @@
 
 // Two accumulator rows (out[j] and out[15 + j]) over 15 columns, 128-bit
 // vectors (4 f32 lanes), 8 registers: 4 hold accumulators, 2 vectors per
-// row, so tiles of 8 columns; the 7 left over are one 4-lane tile, one
-// 2-lane tile and a scalar column. Each tile loads its accumulators once,
+// row, so tiles of 8 columns; the 7 left over are one 4-lane tile and one
+// tile of the last 3 columns. Each tile loads its accumulators once,
 // carries them through the reduce range and stores them after it; B's row
 // is one vector load shared by both rows, A's element a scalar load
 // broadcast.
@@ -42,21 +42,18 @@
 // CHECK:           tiny.k.range reduce %{{.*}} < %[[C3]] iter_args({{.*}}) -> (vector<4xf32>, vector<4xf32>) {
 // CHECK:             tiny.k.end %{{.*}}, %{{.*}} : vector<4xf32>, vector<4xf32>
 // CHECK:           vector.store %{{.*}}, %[[OUT]][%[[J4]]] : memref<30xf32>, vector<4xf32>
-// Half a vector: columns 12 and 13.
-// CHECK:         tiny.k.range loop %{{.*}} < %{{.*}} {
-// CHECK:           tiny.k.range reduce %{{.*}} < %[[C3]] iter_args({{.*}}) -> (vector<2xf32>, vector<2xf32>) {
-// One scalar column, 14: the same nest on f32 accumulators.
-// CHECK:         tiny.k.range loop %[[T1:.*]] < %{{.*}} {
-// CHECK-NEXT:      %[[C14:.*]] = arith.constant 14 : index
-// CHECK-NEXT:      %[[J1:.*]] = arith.addi %[[T1]], %[[C14]] : index
-// CHECK-NEXT:      %[[P0:.*]] = tiny.k.index %[[OUT]][%[[J1]]] : memref<30xf32>
-// CHECK-NEXT:      %[[I0:.*]] = tiny.k.load %[[P0]]
-// CHECK:           %[[SRES:.*]]:2 = tiny.k.range reduce %{{.*}} < %[[C3]] iter_args(%{{.*}} = %[[I0]], %{{.*}} = %{{.*}}) -> (f32, f32) {
-// CHECK-NOT:         vector.
-// CHECK:             tiny.k.end %{{.*}}, %{{.*}} : f32, f32
-// CHECK:           %[[Q0:.*]] = tiny.k.index %[[OUT]][%[[J1]]] : memref<30xf32>
-// CHECK-NEXT:      tiny.k.store %[[Q0]], %[[SRES]]#0
-// The original nest is gone.
+// The rest, columns 12 to 14: one tile of 3 (no scalar columns).
+// CHECK:         tiny.k.range loop %[[T3:.*]] < %{{.*}} {
+// CHECK:           %[[C12:.*]] = arith.constant 12 : index
+// CHECK-NEXT:      %[[J3:.*]] = arith.addi %{{.*}}, %[[C12]] : index
+// CHECK-NEXT:      %[[I3:.*]] = vector.load %[[OUT]][%[[J3]]] : memref<30xf32>, vector<3xf32>
+// CHECK:           %[[R3:.*]]:2 = tiny.k.range reduce %{{.*}} < %[[C3]] iter_args(%{{.*}} = %[[I3]], %{{.*}} = %{{.*}}) -> (vector<3xf32>, vector<3xf32>) {
+// CHECK:             vector.load %{{.*}} : memref<45xf32>, vector<3xf32>
+// CHECK:             tiny.k.end %{{.*}}, %{{.*}} : vector<3xf32>, vector<3xf32>
+// CHECK:           vector.store %[[R3]]#0, %[[OUT]][%[[J3]]] : memref<30xf32>, vector<3xf32>
+// CHECK-NEXT:      vector.store %[[R3]]#1
+// CHECK-NEXT:    }
+// CHECK-NEXT:  }
 // CHECK-NOT:     tiny.k.range loop %{{.*}} < %[[C15]]
 // CHECK:         return
 func.func @tiles(%a: memref<6xf32>, %b: memref<45xf32>, %out: memref<30xf32>) {
@@ -587,18 +584,17 @@ func.func @reads_accumulators(%out: memref<8xf32>) {
 
 // -----
 
-// Fewer columns (3) than vector lanes (4): a tile of the widest vector
-// they fill (2 lanes), then a scalar column.
+// Fewer columns (3) than vector lanes (4): one tile of all three, a vector
+// of 3 (LLVM widens it to a register), and no scalar columns.
 
 // CHECK-LABEL: func.func @too_narrow
 // CHECK:         tiny.k.range loop %{{.*}} < %[[ONE:.*]] {
-// CHECK:           vector.load %{{.*}} : memref<3xf32>, vector<2xf32>
-// CHECK:           tiny.k.range reduce %{{.*}} -> (vector<2xf32>) {
-// CHECK:             vector.load %{{.*}} : memref<15xf32>, vector<2xf32>
-// CHECK:           vector.store %{{.*}} : memref<3xf32>, vector<2xf32>
-// CHECK:         tiny.k.range loop
-// CHECK:           tiny.k.range reduce %{{.*}} -> (f32) {
-// CHECK-NOT:     vector.
+// CHECK:           vector.load %{{.*}} : memref<3xf32>, vector<3xf32>
+// CHECK:           tiny.k.range reduce %{{.*}} -> (vector<3xf32>) {
+// CHECK:             vector.load %{{.*}} : memref<15xf32>, vector<3xf32>
+// CHECK:           vector.store %{{.*}} : memref<3xf32>, vector<3xf32>
+// CHECK-NOT:     tiny.k.range
+// CHECK:         return
 func.func @too_narrow(%b: memref<15xf32>, %out: memref<3xf32>) {
   tiny.k.kernel "r_3" {
     %c3 = arith.constant 3 : index
