@@ -479,12 +479,14 @@ void upcastRows(k::KernelOp kernel, int64_t rowUpcast) {
   }
 }
 
-/// A reduction-outside nest of fewer columns than 4 vectors of f32 on the
-/// widest hosts (AVX-512: 16 lanes; a convolution's 56, 28, 14 or 7 output
-/// columns) is narrow: -tiny-optimize's tiles of 8 rows then hold one vector
-/// per row (a 1024-column matmul's hold 2), so each value the rows share
-/// (a weight, loaded and broadcast) serves one FMA per row.
-constexpr int64_t kNarrowColumns = 64;
+/// A reduction-outside nest of fewer columns than 8 vectors of f32 on the
+/// widest hosts (AVX-512: 16 lanes; a convolution's 112 to 7 output
+/// columns) is narrow. Below 64 columns -tiny-optimize's tiles of 8 rows
+/// hold one vector per row (a 1024-column matmul's hold 2), so each value
+/// the rows share (a weight, loaded and broadcast) serves one FMA per row;
+/// a row of 112 is 3 tiles of 2 vectors and one of 1, each a pass over a
+/// short reduction (ResNet's stem: 147 reduced indices).
+constexpr int64_t kNarrowColumns = 128;
 
 /// The rows of a second loop a narrow nest's tiles compute together.
 constexpr int64_t kNarrowRowUpcast = 2;
@@ -496,7 +498,8 @@ constexpr int64_t kNarrowRowUpcast = 2;
 /// two output rows. Measured (bench-conv, batch 1, 1 thread, tiny/oneDNN):
 /// 3x3 64>64 @56 0.74 -> 0.81, 3x3 128>128 @28 0.60 -> 0.82, 3x3 256>256
 /// @14 0.58 -> 0.81, 3x3 512>512 @7 0.42 -> 0.52, the strided ones 0.36-0.59
-/// -> 0.42-0.74; batch 16 alike (0.31-0.65 -> 0.31-0.79).
+/// -> 0.42-0.74; batch 16 alike (0.31-0.65 -> 0.31-0.79). The stem (112
+/// columns) 0.30-0.31 -> 0.36-0.42 at batch 1, 0.31 -> 0.32 at batch 16.
 void upcastNarrowNests(k::KernelOp kernel) {
   SmallVector<k::RangeOp> loops;
   kernel.walk([&](k::RangeOp reduce) {

@@ -520,12 +520,12 @@ def TinyCPUSchedule : Pass<"tiny-cpu-schedule"> {
     tiny.k.range upcast %t < %c4 { (the body, at %i = %t + 16) }
     ```
 
-    In a nest of fewer than 64 columns (a convolution's output row), the
+    In a nest of fewer than 128 columns (a convolution's output row), the
     innermost LOOP range of more than one iteration between the rows'
     UPCAST range and the REDUCE range (the output row, inside the output
     channels) is UPCAST 2 at a time as well, its odd row split off after
     it: each value the rows share (a weight) then serves two rows of a
-    register tile, whose rows hold one vector each.
+    register tile, whose rows hold one or two vectors each.
 
     The same nest gets its REDUCE range UNROLLed by 4 where 4 divides its bound: the
     range runs a quarter of the iterations, and the column loop's body loads

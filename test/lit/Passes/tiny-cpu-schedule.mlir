@@ -959,7 +959,7 @@ func.func @batched_rows(%in: memref<16384xf32>, %w: memref<512xf32>,
 // -----
 
 // A convolution's nest (1x1 kernel: out[o, y, x] += w[o, c] * in[c, y, x])
-// whose output rows have fewer columns (14) than 4 vectors of 16 lanes:
+// whose output rows have fewer columns (14) than 8 vectors of 16 lanes:
 // after the output channels %o are UPCAST 8 at a time, the output row %y
 // inside them is UPCAST 2 at a time too (its 7th row split off after
 // them), so each weight loaded serves two output rows of the tile.
@@ -1019,20 +1019,20 @@ func.func @narrow_rows(%in: memref<784xf32>, %w: memref<128xf32>,
 
 // -----
 
-// The same nest with rows of 64 columns (4 vectors of 16 lanes): only the
+// The same nest with rows of 128 columns (8 vectors of 16 lanes): only the
 // output channels are UPCAST.
 // CHECK-LABEL: func.func @wide_rows_not_narrow
 // CHECK:         tiny.k.range upcast %{{.*}} < %c8{{.*}} {
 // CHECK-NOT:     tiny.k.range upcast
 // CHECK:         return
-func.func @wide_rows_not_narrow(%in: memref<3584xf32>, %w: memref<128xf32>,
-                       %out: memref<7168xf32>) {
-  tiny.k.kernel "r_16_7_64" {
+func.func @wide_rows_not_narrow(%in: memref<7168xf32>, %w: memref<128xf32>,
+                       %out: memref<14336xf32>) {
+  tiny.k.kernel "r_16_7_128" {
     %c7 = arith.constant 7 : index
     %c8 = arith.constant 8 : index
-    %c14 = arith.constant 64 : index
+    %c14 = arith.constant 128 : index
     %c16 = arith.constant 16 : index
-    %c98 = arith.constant 448 : index
+    %c98 = arith.constant 896 : index
     tiny.k.range loop %o < %c16 {
       tiny.k.range loop %y < %c7 {
         %ob = arith.muli %o, %c98 : index
@@ -1041,13 +1041,13 @@ func.func @wide_rows_not_narrow(%in: memref<3584xf32>, %w: memref<128xf32>,
         tiny.k.range loop %x < %c14 {
           %zero = arith.constant 0.0 : f32
           %oi = arith.addi %row, %x : index
-          %q = tiny.k.index %out[%oi] : memref<7168xf32>
+          %q = tiny.k.index %out[%oi] : memref<14336xf32>
           tiny.k.store %q, %zero : !tiny.ptr<f32, global>
         }
         tiny.k.range reduce %c < %c8 {
           tiny.k.range loop %x < %c14 {
             %oi = arith.addi %row, %x : index
-            %q = tiny.k.index %out[%oi] : memref<7168xf32>
+            %q = tiny.k.index %out[%oi] : memref<14336xf32>
             %acc = tiny.k.load %q : !tiny.ptr<f32, global>
             %wo = arith.muli %o, %c8 : index
             %wi = arith.addi %wo, %c : index
@@ -1056,7 +1056,7 @@ func.func @wide_rows_not_narrow(%in: memref<3584xf32>, %w: memref<128xf32>,
             %cb = arith.muli %c, %c98 : index
             %cy = arith.addi %cb, %yb : index
             %ii = arith.addi %cy, %x : index
-            %pi = tiny.k.index %in[%ii] : memref<3584xf32>
+            %pi = tiny.k.index %in[%ii] : memref<7168xf32>
             %vi = tiny.k.load %pi : !tiny.ptr<f32, global>
             %m = arith.mulf %vw, %vi : f32
             %s = arith.addf %acc, %m : f32
