@@ -166,15 +166,6 @@ constexpr int64_t kFewRows = 4;
 /// 43-51.
 constexpr int64_t kSingleRowReduceUnroll = 8;
 
-/// Whether the nest of `reduce` runs once: every range around it does.
-bool runsOnce(k::RangeOp reduce) {
-  for (auto range = reduce->getParentOfType<k::RangeOp>(); range;
-       range = range->getParentOfType<k::RangeOp>())
-    if (getConstantIntValue(range.getBound()) != 1)
-      return false;
-  return true;
-}
-
 /// The most output elements an UPCAST of a whole loop computes together.
 constexpr int64_t kMaxUpcast = 8;
 
@@ -816,7 +807,7 @@ struct TinyCPUSchedulePass
       // Only the innermost REDUCE range of a nest matches.
       for (k::RangeOp reduce : reduces) {
         int64_t factor = reduceUnroll > 0 ? reduceUnroll : kReduceUnroll;
-        if (reduceUnroll == 0 && runsOnce(reduce) &&
+        if (reduceUnroll == 0 && runsOncePerThread(reduce) &&
             canUnrollReduce(reduce, kSingleRowReduceUnroll))
           factor = kSingleRowReduceUnroll;
         (void)unrollReduce(reduce, factor);

@@ -55,19 +55,6 @@ std::pair<unsigned, unsigned> getHostVectorRegisters() {
 /// untiled against 1.47-2.23 and 1.59-1.85.
 constexpr int64_t kMaxStreamingRows = 4;
 
-/// Whether each thread runs the nest of `reduce` once: every range around
-/// it is a THREAD range or runs once.
-bool runsOncePerThread(k::RangeOp reduce) {
-  for (auto range = reduce->getParentOfType<k::RangeOp>(); range;
-       range = range->getParentOfType<k::RangeOp>()) {
-    if (range.getAxis() == AxisType::Thread)
-      continue;
-    if (getConstantIntValue(range.getBound()) != 1)
-      return false;
-  }
-  return true;
-}
-
 /// Whether the body of the REDUCE range `range` holds a LOOP or THREAD range
 /// with a REDUCE range inside it.
 bool holdsOutputRanges(k::RangeOp range) {

@@ -177,6 +177,15 @@ k::LoadOp mlir::tiny::getAccumulatorLoad(k::StoreOp store) {
   return load;
 }
 
+bool mlir::tiny::runsOncePerThread(k::RangeOp range) {
+  for (auto outer = range->getParentOfType<k::RangeOp>(); outer;
+       outer = outer->getParentOfType<k::RangeOp>())
+    if (outer.getAxis() != AxisType::Thread &&
+        getConstantIntValue(outer.getBound()) != 1)
+      return false;
+  return true;
+}
+
 /// The nest of `reduce` when unrollReduce(`reduce`, `factor`) applies.
 static std::optional<ReduceNest> matchUnrollNest(k::RangeOp reduce,
                                                  int64_t factor) {

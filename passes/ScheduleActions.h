@@ -26,6 +26,11 @@ constexpr StringLiteral kScheduledAttrName = "tiny.scheduled";
 /// Null otherwise (the address is not a k.index, or its users are others).
 k::LoadOp getAccumulatorLoad(k::StoreOp store);
 
+/// Whether each thread runs the nest of `range` once: every range around it
+/// is a THREAD range or has a bound of 1 (a GEMV, whose columns the THREAD
+/// range splits; before any THREAD range is set, a nest that runs once).
+bool runsOncePerThread(k::RangeOp range);
+
 /// Whether unrollReduce(`reduce`, `factor`) applies.
 bool canUnrollReduce(k::RangeOp reduce, int64_t factor);
 
