@@ -339,12 +339,17 @@ LogicalResult DeviceBuffers::copy(int64_t dst, int64_t dstOffset, int64_t src,
   }
   std::string what = "copy from '" + arguments[src].device + "' to '" +
                      arguments[dst].device + "': ";
+  int peer = ranks[src] == localRank ? ranks[dst] : ranks[src];
   PendingCopy pending{0, std::vector<char>(static_cast<size_t>(bytes)), -1, 0,
-                      what};
+                      peer, what};
   if (ranks[src] == localRank) {
     // The bytes are staged now, so the program may write the source while
-    // they are on their way.
-    if (failed(waitForReceives(src, error)))
+    // they are on their way. One send per peer is in flight (the file
+    // comment says why). Every rank takes the copies in the same order, so
+    // the earliest one waited for anywhere has both halves started: this
+    // cannot deadlock.
+    if (failed(waitForReceives(src, error)) ||
+        failed(waitForSends(peer, error)))
       return failure();
     if (takeRuntimeError(tiny_buffer_download_range(buffers[src], srcOffset,
                                                     pending.staging.data(),
@@ -403,6 +408,18 @@ LogicalResult DeviceBuffers::waitForReceives(int64_t argument,
                                              std::string &error) {
   for (size_t i = 0; i < pendingCopies.size();) {
     if (pendingCopies[i].dst != argument) {
+      ++i;
+      continue;
+    }
+    if (failed(complete(i, error)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult DeviceBuffers::waitForSends(int peer, std::string &error) {
+  for (size_t i = 0; i < pendingCopies.size();) {
+    if (pendingCopies[i].dst >= 0 || pendingCopies[i].peer != peer) {
       ++i;
       continue;
     }

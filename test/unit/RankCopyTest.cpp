@@ -223,6 +223,26 @@ TEST_F(RankCopyTest, SendIsStagedAndWaitedForAtTheEnd) {
   EXPECT_EQ(std::memcmp(transport.sent[0].data(), kInput, kBytes), 0);
 }
 
+// Two sends to rank 1: the second starts only after the first is waited
+// for (one send in flight per peer), and a kernel between them runs
+// before that wait.
+TEST_F(RankCopyTest, SecondSendToAPeerWaitsForTheFirst) {
+  float out[8] = {};
+  std::string error = run(
+      [](void **packed) {
+        tiny_host_copy(kRemote, 0, kX, 0, kBytes);
+        events.push_back("kernel");
+        tiny_host_copy(kRemote, 0, kX, 0, kBytes);
+      },
+      out);
+  ASSERT_EQ(error, "");
+  EXPECT_EQ(events, (std::vector<std::string>{
+                        "start send 0", "kernel",
+                        "wait send 0 (GPU launches 0)", "start send 1",
+                        "wait send 1 (GPU launches 0)"}));
+  EXPECT_EQ(transport.sent.size(), 2u);
+}
+
 // A receive into a GPU buffer: the kernel that does not need it runs
 // first; the copy out of that buffer waits for it and moves its bytes.
 TEST_F(RankCopyTest, ReceiveIntoGpuBufferWaitsForItsFirstUse) {
