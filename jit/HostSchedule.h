@@ -22,11 +22,12 @@
 // ends, or before the next send to the same rank starts (one send in flight
 // per peer: with several large sends outstanding to one rank, Open MPI
 // delivered each at 0.3 GB/s; bench-mpi-program's naive allreduce over 2
-// ranks of 2 CPU devices, 4 MiB per shard, 87-99 ms -> 9.8 ms); a receive into a buffer the compiled code never addresses itself (a
-// GPU device's) is waited for before the next copy, launch or download that
-// touches that buffer, so kernels that do not need it run meanwhile; a
-// receive into a CPU device's buffer, which kernels read in place without a
-// call first, is waited for before its copy returns.
+// ranks of 2 CPU devices, 4 MiB per shard, 87-99 ms -> 11.7 ms); a receive
+// into a buffer the compiled code never addresses itself (a GPU device's) is
+// waited for before the next copy, launch or download that touches that
+// buffer, so kernels that do not need it run meanwhile; a receive into a CPU
+// device's buffer, which kernels read in place without a call first, is
+// waited for before its copy returns.
 //
 //===----------------------------------------------------------------------===//
 

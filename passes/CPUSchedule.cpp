@@ -504,7 +504,7 @@ void upcastNarrowNests(k::KernelOp kernel) {
     if (!numColumns || *numColumns >= kNarrowColumns)
       return;
     k::RangeOp inner;
-    for (auto range = reduce->getParentOfType<k::RangeOp>(); range;
+    for (k::RangeOp range = parent; range;
          range = range->getParentOfType<k::RangeOp>()) {
       if (range.getAxis() == AxisType::Upcast) {
         if (inner && !llvm::is_contained(loops, inner))

@@ -13,6 +13,11 @@ namespace {
 /// Names the variables defaultEnvAtStart set before it ran the benchmark
 /// again, comma-separated, so the new process says who set them.
 constexpr const char *kSetAtStartVariable = "TINY_BENCH_SET_AT_START";
+
+/// What defaultEnv says of a variable it set.
+std::string setBy(const char *name, const char *value, const char *setter) {
+  return std::string(name) + "=" + value + " (set by " + setter + ")";
+}
 } // namespace
 
 std::string tiny::bench::cpuInfo(const std::string &key) {
@@ -35,7 +40,7 @@ std::string tiny::bench::defaultEnv(const char *name, const char *value,
   if (const char *set = std::getenv(name))
     return std::string(name) + "=" + set + " (from the environment)";
   setenv(name, value, 1);
-  return std::string(name) + "=" + value + " (set by " + setter + ")";
+  return setBy(name, value, setter);
 }
 
 std::vector<std::string> tiny::bench::defaultEnvAtStart(
@@ -49,8 +54,7 @@ std::vector<std::string> tiny::bench::defaultEnvAtStart(
   std::string setNow;
   for (auto [name, value] : defaults) {
     if (setBefore.find("," + std::string(name) + ",") != std::string::npos) {
-      said.push_back(std::string(name) + "=" + std::getenv(name) + " (set by " +
-                     setter + ")");
+      said.push_back(setBy(name, std::getenv(name), setter));
       continue;
     }
     bool missing = !std::getenv(name);
