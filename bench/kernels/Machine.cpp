@@ -53,11 +53,13 @@ std::vector<std::string> tiny::bench::defaultEnvAtStart(
   std::vector<std::string> said;
   std::string setNow;
   for (auto [name, value] : defaults) {
-    if (setBefore.find("," + std::string(name) + ",") != std::string::npos) {
-      said.push_back(setBy(name, std::getenv(name), setter));
+    const char *current = std::getenv(name);
+    if (current &&
+        setBefore.find("," + std::string(name) + ",") != std::string::npos) {
+      said.push_back(setBy(name, current, setter));
       continue;
     }
-    bool missing = !std::getenv(name);
+    bool missing = !current;
     said.push_back(defaultEnv(name, value, setter));
     if (missing)
       setNow += (setNow.empty() ? "" : ",") + std::string(name);
