@@ -16,35 +16,6 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Checks that `status` is an error of `code` whose message contains
-   `needle`, and frees it. */
-static void expectError(tiny_status_t status, tiny_status_code_t code,
-                        const char *needle, int line) {
-  ++checks;
-  const char *message = tiny_status_message(status);
-  if (!status || tiny_status_code(status) != code ||
-      !strstr(message, needle)) {
-    ++failures;
-    fprintf(stderr, "%s:%d: expected %s containing \"%s\", got %s: %s\n",
-            __FILE__, line, tiny_status_code_name(code), needle,
-            tiny_status_code_name(tiny_status_code(status)), message);
-  }
-  tiny_status_free(status);
-}
-#define EXPECT_ERROR(status, code, needle)                                    \
-  expectError((status), (code), (needle), __LINE__)
-
-static void expectOk(tiny_status_t status, int line) {
-  ++checks;
-  if (status) {
-    ++failures;
-    fprintf(stderr, "%s:%d: unexpected error: %s\n", __FILE__, line,
-            tiny_status_message(status));
-    tiny_status_free(status);
-  }
-}
-#define EXPECT_OK(status) expectOk((status), __LINE__)
-
 static tiny_program_t compile(const char *text, const char *entry) {
   tiny_program_t program = NULL;
   EXPECT_OK(tiny_program_compile(text, strlen(text), "test.mlir", entry,
@@ -423,7 +394,7 @@ static void expectOptionsRefused(const tiny_compile_options_t *options,
   expectError(tiny_program_compile_with_options(kScaleAdd, strlen(kScaleAdd),
                                                 "test.mlir", NULL, options,
                                                 &program),
-              TINY_STATUS_INVALID_ARGUMENT, needle, line);
+              TINY_STATUS_INVALID_ARGUMENT, needle, __FILE__, line);
   ++checks;
   if (program) {
     ++failures;
