@@ -6,11 +6,13 @@
     add.save("prog.tiny")           # compiled code and signature
     add = tiny.load("prog.tiny")    # later, with no compilation
 
-`tiny.ir` builds programs op by op instead of from text.
+`tiny.ir` builds programs op by op instead of from text; `tiny.mpi` runs
+programs across the ranks of an MPI job.
 
 Built on the C API (libtiny_c.so, tiny-c/Compiler.h) through ctypes. The
 library is found through $TINY_C_LIBRARY, else in the Bazel output of the
-checkout this package lives in (bazel-bin/capi/libtiny_c.so).
+checkout this package lives in (bazel-bin/capi/libtiny_c.so; under Open
+MPI's mpirun, libtiny_c_mpi.so when it is built).
 """
 
 import ctypes
@@ -72,6 +74,11 @@ def _find_library():
         return path
     root = os.path.dirname(os.path.dirname(os.path.dirname(
         os.path.abspath(__file__))))
+    # Under Open MPI's mpirun, the library with the MPI transport (tiny.mpi)
+    # when it is built.
+    with_mpi = os.path.join(root, "bazel-bin", "capi", "libtiny_c_mpi.so")
+    if "OMPI_COMM_WORLD_SIZE" in os.environ and os.path.exists(with_mpi):
+        return with_mpi
     return os.path.join(root, "bazel-bin", "capi", "libtiny_c.so")
 
 
@@ -125,6 +132,9 @@ def _load():
 
 
 _lib = _load()
+
+# Whether this process is in an MPI job (tiny.mpi.join, until it leaves).
+_in_mpi_job = False
 
 
 def _check(status):
@@ -246,7 +256,11 @@ class Program:
             if info.dtype is None:
                 raise TypeError("output %d has dtype %s, which numpy cannot "
                                 "hold" % (info.slot, info.dtype_name))
-            outputs.append(np.empty(info.shape, dtype=info.dtype))
+            # In an MPI job (tiny.mpi), an output on a device of another
+            # rank is not written here: zeros rather than whatever the
+            # memory held.
+            allocate = np.zeros if _in_mpi_job else np.empty
+            outputs.append(allocate(info.shape, dtype=info.dtype))
         n, m = len(inputs), len(outputs)
         in_ptrs = self._pointer_types[0](*[_address(a) for a in inputs])
         out_ptrs = self._pointer_types[1](*[_address(a) for a in outputs])
