@@ -102,16 +102,6 @@ void tiny_host_copy(int64_t dst, int64_t dstOffset, int64_t src,
     frame->error = "copy failed: " + frame->error;
 }
 
-/// Called by compiled programs across ranks before a CPU kernel, for each
-/// argument it uses (-tiny-guard-kernels-by-rank).
-void tiny_host_await(int64_t argument) {
-  HostCallFrame *frame = currentFrame;
-  if (!frame || !frame->error.empty())
-    return;
-  if (failed(frame->buffers.waitForReceives(argument, frame->error)))
-    frame->error = "copy failed: " + frame->error;
-}
-
 /// Called by compiled programs for each GPU kernel launch
 /// (-convert-gpu-launch-to-runtime).
 void tiny_host_launch(int64_t launch, int64_t gridX, int64_t gridY,
@@ -372,12 +362,6 @@ LogicalResult DeviceBuffers::copy(int64_t dst, int64_t dstOffset, int64_t src,
     // An earlier receive into the same buffer lands first.
     if (failed(waitForReceives(dst, error)))
       return failure();
-    // One receive per peer is in flight, as one send: with several large
-    // receives from one rank outstanding, Open MPI delivered each slowly
-    // (bench-mpi-program's naive allreduce over 2 ranks, 4 MiB per shard:
-    // 42-55 ms, 14 ms with one in flight).
-    if (failed(waitForReceivesFrom(peer, error)))
-      return failure();
     pending.dst = dst;
     pending.dstOffset = dstOffset;
     error = transport->startReceive(ranks[src], tag, pending.staging.data(),
@@ -387,10 +371,13 @@ LogicalResult DeviceBuffers::copy(int64_t dst, int64_t dstOffset, int64_t src,
     error = what + error;
     return failure();
   }
-  // A receive is waited for by the first copy, launch or download that
-  // touches its buffer, or, for a CPU kernel, by the TINY_HOST_AWAIT calls
-  // before it.
+  bool isReceive = pending.dst >= 0;
   pendingCopies.push_back(std::move(pending));
+  // Kernels on CPU devices address their buffers directly, with no call
+  // that could wait first: such a buffer gets its bytes before the copy
+  // returns.
+  if (isReceive && onHost[dst])
+    return complete(pendingCopies.size() - 1, error);
   return success();
 }
 
@@ -431,18 +418,8 @@ LogicalResult DeviceBuffers::waitForReceives(int64_t argument,
 }
 
 LogicalResult DeviceBuffers::waitForSends(int peer, std::string &error) {
-  return waitForPeer(peer, /*sends=*/true, error);
-}
-
-LogicalResult DeviceBuffers::waitForReceivesFrom(int peer, std::string &error) {
-  return waitForPeer(peer, /*sends=*/false, error);
-}
-
-LogicalResult DeviceBuffers::waitForPeer(int peer, bool sends,
-                                         std::string &error) {
   for (size_t i = 0; i < pendingCopies.size();) {
-    bool isSend = pendingCopies[i].dst < 0;
-    if (isSend != sends || pendingCopies[i].peer != peer) {
+    if (pendingCopies[i].dst >= 0 || pendingCopies[i].peer != peer) {
       ++i;
       continue;
     }
@@ -632,9 +609,6 @@ mlir::tiny::getHostCallSymbols(llvm::orc::MangleAndInterner interner) {
   llvm::orc::SymbolMap symbols;
   symbols[interner(TINY_HOST_COPY)] = {
       llvm::orc::ExecutorAddr::fromPtr(&tiny_host_copy),
-      llvm::JITSymbolFlags::Exported};
-  symbols[interner(TINY_HOST_AWAIT)] = {
-      llvm::orc::ExecutorAddr::fromPtr(&tiny_host_await),
       llvm::JITSymbolFlags::Exported};
   symbols[interner(TINY_HOST_LAUNCH)] = {
       llvm::orc::ExecutorAddr::fromPtr(&tiny_host_launch),

@@ -23,12 +23,11 @@
 // per peer: with several large sends outstanding to one rank, Open MPI
 // delivered each at 0.3 GB/s; bench-mpi-program's naive allreduce over 2
 // ranks of 2 CPU devices, 4 MiB per shard, 87-99 ms -> 11.7 ms); a receive
-// is waited for before the next copy, GPU launch or download that touches
-// its buffer, before a CPU kernel that does (the compiled code calls
-// TINY_HOST_AWAIT for each buffer of such a kernel first), or before the
-// next receive from the same rank starts (one receive in flight per peer,
-// for the same reason as the sends), so kernels that do not need it run
-// meanwhile.
+// into a buffer the compiled code never addresses itself (a GPU device's) is
+// waited for before the next copy, launch or download that touches that
+// buffer, so kernels that do not need it run meanwhile; a receive into a CPU
+// device's buffer, which kernels read in place without a call first, is
+// waited for before its copy returns.
 //
 //===----------------------------------------------------------------------===//
 
@@ -165,11 +164,6 @@ private:
   LogicalResult complete(size_t index, std::string &error);
   /// Waits for the sends to rank `peer` still pending.
   LogicalResult waitForSends(int peer, std::string &error);
-  /// Waits for the receives from rank `peer` still pending.
-  LogicalResult waitForReceivesFrom(int peer, std::string &error);
-  /// Waits for the sends to (`sends`) or the receives from rank `peer` still
-  /// pending, in the order they started.
-  LogicalResult waitForPeer(int peer, bool sends, std::string &error);
 
   DeviceBuffers(ArrayRef<BufferArgument> arguments)
       : arguments(arguments.begin(), arguments.end()) {}

@@ -12,11 +12,12 @@
 // A copy starts without waiting (`startSend`, `startReceive`), and the host
 // schedule (jit/HostSchedule.cpp) waits for it only where the program needs
 // it: a send is staged in host memory first, so it is waited for when the
-// program ends; a receive is waited for right before the next copy, GPU
-// launch or download that touches its buffer, or the next CPU kernel that
-// does (compiled code calls TINY_HOST_AWAIT for each buffer of such a
-// kernel first). One send and one receive per peer are in flight at a
-// time. Every request is waited for before the program returns.
+// program ends; a receive into a buffer the compiled host code never
+// addresses itself (a GPU device's) is waited for right before the next
+// copy, launch or download that touches that buffer; a receive into a CPU
+// device's buffer, which compiled kernels read in place with no call
+// first, completes before its copy returns. Every request is waited for
+// before the program returns.
 //
 // Plain C++17, no dependencies.
 //

@@ -8,19 +8,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "conversions/RuntimeCalls/RuntimeCalls.h"
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "dialects/tiny/IR/TinyKernelOps.h"
 #include "dialects/tiny/Utils/KernelDevice.h"
 #include "passes/Passes.h"
 #include "tiny/HostCalls.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "mlir/Transforms/RegionUtils.h"
 
 namespace mlir::tiny {
 #define GEN_PASS_DEF_TINYGUARDKERNELSBYRANK
@@ -54,19 +51,13 @@ bool spansRanks(FunctionOpInterface function) {
   return walk.wasInterrupted();
 }
 
-/// True when `kernel` is in the then-block, without else, of an `scf.if`
-/// on `@tiny_host_rank == R`, after only its waits (constants and calls of
-/// TINY_HOST_AWAIT): this pass's guard.
+/// True when `kernel` opens the then-block, without else, of an `scf.if` on
+/// `@tiny_host_rank == R`, this pass's guard.
 bool isGuarded(k::KernelOp kernel) {
   auto guard = dyn_cast<scf::IfOp>(kernel->getParentOp());
-  if (!guard || guard.elseBlock())
+  if (!guard || guard.elseBlock() ||
+      &guard.getThenRegion().front().front() != kernel.getOperation())
     return false;
-  for (Operation *op = kernel->getPrevNode(); op; op = op->getPrevNode()) {
-    auto call = dyn_cast<func::CallOp>(op);
-    if (!isa<arith::ConstantOp>(op) &&
-        !(call && call.getCallee() == TINY_HOST_AWAIT))
-      return false;
-  }
   auto compare = guard.getCondition().getDefiningOp<arith::CmpIOp>();
   if (!compare || compare.getPredicate() != arith::CmpIPredicate::eq)
     return false;
@@ -74,32 +65,6 @@ bool isGuarded(k::KernelOp kernel) {
   auto global =
       load ? load.getMemRef().getDefiningOp<memref::GetGlobalOp>() : nullptr;
   return global && global.getName() == TINY_HOST_RANK;
-}
-
-/// The positions of the arguments of `function` that `kernel` reads or
-/// writes: the memrefs it uses from outside, and those they are views of.
-SmallVector<unsigned> getArgumentsUsed(k::KernelOp kernel,
-                                       FunctionOpInterface function) {
-  llvm::SetVector<Value> used;
-  getUsedValuesDefinedAbove(kernel.getBody(), used);
-  llvm::SetVector<unsigned> positions;
-  SmallVector<Value> worklist(used.begin(), used.end());
-  DenseSet<Value> seen;
-  while (!worklist.empty()) {
-    Value value = worklist.pop_back_val();
-    if (!isa<BaseMemRefType>(value.getType()) || !seen.insert(value).second)
-      continue;
-    if (auto argument = dyn_cast<BlockArgument>(value)) {
-      if (argument.getOwner() == &function.getFunctionBody().front())
-        positions.insert(argument.getArgNumber());
-      continue;
-    }
-    if (Operation *op = value.getDefiningOp())
-      worklist.append(op->operand_begin(), op->operand_end());
-  }
-  SmallVector<unsigned> sorted(positions.begin(), positions.end());
-  llvm::sort(sorted);
-  return sorted;
 }
 
 struct TinyGuardKernelsByRank
@@ -151,22 +116,6 @@ struct TinyGuardKernelsByRank
       auto guard = scf::IfOp::create(builder, loc, owns,
                                      /*withElseRegion=*/false);
       kernel->moveBefore(guard.thenBlock()->getTerminator());
-      // A CPU kernel reads its buffers in place, with no call the runtime
-      // could wait in: it waits here for the copies from other ranks into
-      // them (GPU launches wait in the runtime).
-      if (isGpuKernel(kernel))
-        continue;
-      auto function = kernel->getParentOfType<FunctionOpInterface>();
-      SmallVector<unsigned> arguments = getArgumentsUsed(kernel, function);
-      if (arguments.empty())
-        continue;
-      func::FuncOp await = getOrDeclareHostCall<decltype(tiny_host_await)>(
-          module, TINY_HOST_AWAIT);
-      builder.setInsertionPoint(kernel);
-      for (unsigned argument : arguments)
-        func::CallOp::create(builder, loc, await,
-                             ValueRange{arith::ConstantIntOp::create(
-                                 builder, loc, i64, argument)});
     }
   }
 };

@@ -351,14 +351,6 @@ def TinyGuardKernelsByRank
     unguarded: each rank's runtime sends, receives or skips a copy between
     devices of two ranks.
 
-    Inside the guard, a kernel that does not run on a GPU is preceded by
-    a call of `tiny_host_await(i)` (TINY_HOST_AWAIT, declared once) for
-    each argument `i` of the function it reads or writes, directly or
-    through a view: such a kernel addresses its buffers in place, so the
-    runtime waits there for the copies from other ranks into them still on
-    their way, and starts a receive into a CPU buffer without waiting at
-    the copy (a GPU launch waits in the runtime).
-
     A function spans ranks when one of its `#tiny.buffer` arguments or one
     of its kernels names a device of a rank other than 0; other functions
     are left as they are, so a program of one process compiles as before.
@@ -370,8 +362,8 @@ def TinyGuardKernelsByRank
     (`tiny.k.custom_function`), which only rank 0's process could run.
   }];
   let dependentDialects = [
-    "::mlir::arith::ArithDialect", "::mlir::func::FuncDialect",
-    "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect"
+    "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
   ];
 }
 

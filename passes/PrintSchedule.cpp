@@ -21,9 +21,6 @@ struct TinyPrintSchedulePass
   void runOnOperation() override {
     llvm::raw_ostream &os = toStderr ? llvm::errs() : llvm::outs();
     getOperation().walk([&](func::FuncOp func) {
-      // The declarations of host calls (tiny_host_await) have no schedule.
-      if (func.isDeclaration())
-        return;
       SmallVector<StringRef> names;
       func.walk([&](k::KernelOp kernel) { names.push_back(kernel.getName()); });
       os << "schedule @" << func.getSymName() << ": " << names.size()

@@ -264,15 +264,13 @@ TEST_F(RankCopyTest, ReceiveIntoGpuBufferWaitsForItsFirstUse) {
     EXPECT_EQ(out[i], expected[i]) << i;
 }
 
-// One receive per peer is in flight: the second receive from rank 1 waits
-// for the first before it starts, and a kernel between them runs while the
-// first is on its way.
-TEST_F(RankCopyTest, SecondReceiveFromAPeerWaitsForTheFirst) {
+// Two receives into two GPU buffers: using the second waits for it alone;
+// the first is waited for when the program ends.
+TEST_F(RankCopyTest, EachBufferWaitsForItsOwnReceive) {
   float out[8] = {};
   std::string error = run(
       [](void **packed) {
         tiny_host_copy(kGpu, 0, kRemote, 0, kBytes);
-        events.push_back("kernel");
         tiny_host_copy(kGpu2, 0, kRemote, 0, kBytes);
         tiny_host_copy(kOut, 0, kGpu2, 0, kBytes);
         events.push_back("copied out");
@@ -280,9 +278,9 @@ TEST_F(RankCopyTest, SecondReceiveFromAPeerWaitsForTheFirst) {
       out);
   ASSERT_EQ(error, "");
   EXPECT_EQ(events, (std::vector<std::string>{
-                        "start receive 0", "kernel",
-                        "wait receive 0 (GPU launches 0)", "start receive 1",
-                        "wait receive 1 (GPU launches 0)", "copied out"}));
+                        "start receive 0", "start receive 1",
+                        "wait receive 1 (GPU launches 0)", "copied out",
+                        "wait receive 0 (GPU launches 0)"}));
   // The bytes of message 1 (the second copy).
   std::vector<float> expected = incoming(1);
   for (int i = 0; i < 8; ++i)
@@ -320,65 +318,22 @@ TEST_F(RankCopyTest, ReceiveLandsBeforeAGpuLaunchTakingItsBuffer) {
   EXPECT_EQ(fake().fake_launch_count(), 1);
 }
 
-// Kernels on CPU devices read their buffers in place: the compiled code
-// calls tiny_host_await for each buffer before such a kernel
-// (-tiny-guard-kernels-by-rank), so a receive into one runs while the
-// kernels before it do, and lands before the kernel that uses it.
-TEST_F(RankCopyTest, ReceiveIntoCpuBufferWaitsForTheKernelUsingIt) {
+// Kernels on CPU devices read their buffers in place with no call first:
+// a receive into one completes before its copy returns.
+TEST_F(RankCopyTest, ReceiveIntoCpuBufferCompletesAtTheCopy) {
   float out[8] = {};
   std::string error = run(
       [](void **packed) {
         tiny_host_copy(kOut, 0, kRemote, 0, kBytes);
-        // A kernel of x alone: the receive into the output is not its.
-        tiny_host_await(kX);
-        events.push_back("kernel of x");
-        tiny_host_await(kOut);
         float *o = hostData(packed, kOut);
         events.push_back("kernel reads " + std::to_string(int(o[7])));
       },
       out);
   ASSERT_EQ(error, "");
   // 100 * (0 + 1) + 7.
-  EXPECT_EQ(events, (std::vector<std::string>{"start receive 0", "kernel of x",
+  EXPECT_EQ(events, (std::vector<std::string>{"start receive 0",
                                               "wait receive 0 (GPU launches 0)",
                                               "kernel reads 107"}));
-  EXPECT_EQ(out[7], 107.0f);
-}
-
-// A receive no kernel waited for lands when the program ends, before the
-// outputs are downloaded.
-TEST_F(RankCopyTest, ReceiveIntoCpuOutputLandsBeforeTheDownload) {
-  float out[8] = {};
-  std::string error = run(
-      [](void **packed) {
-        tiny_host_copy(kOut, 0, kRemote, 0, kBytes);
-        events.push_back("program ends");
-      },
-      out);
-  ASSERT_EQ(error, "");
-  EXPECT_EQ(events,
-            (std::vector<std::string>{"start receive 0", "program ends",
-                                      "wait receive 0 (GPU launches 0)"}));
-  EXPECT_EQ(out[0], 100.0f);
-  EXPECT_EQ(out[7], 107.0f);
-}
-
-// A failed wait at a kernel fails the run naming its copy, and the calls
-// after it do nothing.
-TEST_F(RankCopyTest, FailedAwaitFailsTheRun) {
-  transport.failure = "TIMEOUT: no answer from rank 1 within 2 s";
-  float out[8] = {};
-  std::string error = run(
-      [](void **packed) {
-        tiny_host_copy(kOut, 0, kRemote, 0, kBytes);
-        tiny_host_await(kOut);
-        tiny_host_copy(kRemote, 0, kX, 0, kBytes);
-      },
-      out);
-  EXPECT_EQ(error, "copy failed: copy from 'CPU@1' to 'CPU': TIMEOUT: no "
-                   "answer from rank 1 within 2 s");
-  EXPECT_EQ(events, (std::vector<std::string>{
-                        "start receive 0", "wait receive 0 (GPU launches 0)"}));
 }
 
 // A failed wait fails the run naming its copy; the calls after it are

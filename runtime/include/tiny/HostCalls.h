@@ -47,14 +47,6 @@ void tiny_host_launch(int64_t launch, int64_t grid_x, int64_t grid_y,
 void tiny_host_call_function(int64_t name, int64_t num_inputs,
                              int64_t num_outputs, int64_t descriptors);
 
-/// A program whose devices live on several MPI ranks calls this right
-/// before a kernel of this rank's CPU devices, once per program argument the
-/// kernel reads or writes (-tiny-guard-kernels-by-rank): waits for the
-/// copies from other ranks into `argument` still on their way. A receive
-/// into a CPU buffer then runs while the kernels before it do.
-#define TINY_HOST_AWAIT "tiny_host_await"
-void tiny_host_await(int64_t argument);
-
 /// Profiling (tiny-run --profile, -tiny-profile-kernels): called right
 /// before a kernel function runs, to take its start time on this thread.
 #define TINY_HOST_KERNEL_BEGIN "tiny_host_kernel_begin"

@@ -5,10 +5,7 @@
 
 // Buffers on rank 1 make the function span ranks. The kernel on "CPU@1"
 // runs where the rank is 1; the one without a device on rank 0's host. The
-// copy between ranks is not guarded: both ranks take part in it. Before
-// each kernel, the waits for the copies into the arguments it uses: x
-// (argument 0) and the scratch buffer (2) for E_4; for E_4n1 the output
-// (1), not %tmp, which is the function's own.
+// copy between ranks is not guarded: both ranks take part in it.
 // CHECK-LABEL: memref.global "public" @tiny_host_rank : memref<i64>
 // CHECK-NOT: memref.global
 // CHECK-LABEL: func.func @across_ranks
@@ -18,10 +15,6 @@
 // CHECK-NEXT: %[[ONE:.+]] = arith.constant 1 : i64
 // CHECK-NEXT: %[[OWNS1:.+]] = arith.cmpi eq, %[[R1]], %[[ONE]] : i64
 // CHECK-NEXT: scf.if %[[OWNS1]] {
-// CHECK-NEXT: %[[X:.+]] = arith.constant 0 : i64
-// CHECK-NEXT: func.call @tiny_host_await(%[[X]]) : (i64) -> ()
-// CHECK-NEXT: %[[THERE:.+]] = arith.constant 2 : i64
-// CHECK-NEXT: func.call @tiny_host_await(%[[THERE]]) : (i64) -> ()
 // CHECK-NEXT: tiny.k.kernel "E_4" on "CPU@1" {
 // CHECK: tiny.k.copy
 // CHECK-NEXT: %[[G0:.+]] = memref.get_global @tiny_host_rank : memref<i64>
@@ -29,13 +22,9 @@
 // CHECK-NEXT: %[[ZERO:.+]] = arith.constant 0 : i64
 // CHECK-NEXT: %[[OWNS0:.+]] = arith.cmpi eq, %[[R0]], %[[ZERO]] : i64
 // CHECK-NEXT: scf.if %[[OWNS0]] {
-// CHECK-NEXT: %[[OUT:.+]] = arith.constant 1 : i64
-// CHECK-NEXT: func.call @tiny_host_await(%[[OUT]]) : (i64) -> ()
 // CHECK-NEXT: tiny.k.kernel "E_4n1" {
 // CHECK-NOT: scf.if
 // CHECK: return
-// CHECK: func.func private @tiny_host_await(i64)
-// CHECK-NOT: func.func private @tiny_host_await
 func.func @across_ranks(%x: memref<4xf32> {tiny.buffer = #tiny.buffer<param 0 on "CPU@1">},
                         %out: memref<4xf32> {tiny.buffer = #tiny.buffer<output 0>},
                         %there: memref<4xf32> {tiny.buffer = #tiny.buffer<scratch 0 on "CPU@1">}) {
@@ -73,8 +62,6 @@ func.func @across_ranks(%x: memref<4xf32> {tiny.buffer = #tiny.buffer<param 0 on
 // CHECK: %[[TWO:.+]] = arith.constant 2 : i64
 // CHECK-NEXT: arith.cmpi eq, %{{.+}}, %[[TWO]] : i64
 // CHECK-NEXT: scf.if
-// CHECK-NEXT: %[[OUT:.+]] = arith.constant 0 : i64
-// CHECK-NEXT: func.call @tiny_host_await(%[[OUT]])
 // CHECK-NEXT: tiny.k.kernel "E_4" on "CPU:1@2"
 func.func @kernel_on_rank2(%out: memref<4xf32> {tiny.buffer = #tiny.buffer<output 0>}) {
   tiny.k.kernel "E_4" on "CPU:1@2" {
@@ -90,55 +77,12 @@ func.func @kernel_on_rank2(%out: memref<4xf32> {tiny.buffer = #tiny.buffer<outpu
 
 // -----
 
-// A kernel that reads an argument through a view waits for that argument;
-// a GPU kernel waits in the runtime's launch, not here; a kernel that
-// uses no argument waits for nothing.
-// CHECK-LABEL: func.func @views_and_gpu
-// CHECK: scf.if
-// CHECK-NEXT: %[[X:.+]] = arith.constant 0 : i64
-// CHECK-NEXT: func.call @tiny_host_await(%[[X]])
-// CHECK-NEXT: %[[OUT:.+]] = arith.constant 1 : i64
-// CHECK-NEXT: func.call @tiny_host_await(%[[OUT]])
-// CHECK-NEXT: tiny.k.kernel "E_2" on "CPU@1"
-// CHECK: scf.if
-// CHECK-NEXT: tiny.k.kernel "E_4" on "CUDA@1"
-// CHECK: scf.if
-// CHECK-NEXT: tiny.k.kernel "E_1" on "CPU@1"
-func.func @views_and_gpu(%x: memref<4xf32> {tiny.buffer = #tiny.buffer<param 0 on "CPU@1">},
-                         %out: memref<4xf32> {tiny.buffer = #tiny.buffer<output 0 on "CPU@1">},
-                         %gpu: memref<4xf32> {tiny.buffer = #tiny.buffer<scratch 0 on "CUDA@1">}) {
-  %half = memref.subview %x[2] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: 2>>
-  tiny.k.kernel "E_2" on "CPU@1" {
-    %c2 = arith.constant 2 : index
-    tiny.k.range loop %i < %c2 {
-      %v = memref.load %half[%i] : memref<2xf32, strided<[1], offset: 2>>
-      %q = tiny.k.index %out[%i] : memref<4xf32>
-      tiny.k.store %q, %v : !tiny.ptr<f32, global>
-    }
-  }
-  tiny.k.kernel "E_4" on "CUDA@1" {
-    %c4 = arith.constant 4 : index
-    %one = arith.constant 1.0 : f32
-    tiny.k.range loop %i < %c4 {
-      %q = tiny.k.index %gpu[%i] : memref<4xf32>
-      tiny.k.store %q, %one : !tiny.ptr<f32, global>
-    }
-  }
-  tiny.k.kernel "E_1" on "CPU@1" {
-    %zero = arith.constant 0.0 : f32
-  }
-  return
-}
-
-// -----
-
 // A program of one process ("CPU:1" is rank 0's) is left as it is: no
-// global, no guard, no wait.
+// global, no guard.
 // CHECK-NOT: tiny_host_rank
 // CHECK-LABEL: func.func @one_process
 // CHECK-NOT: scf.if
 // CHECK-NOT: tiny_host_rank
-// CHECK-NOT: tiny_host_await
 func.func @one_process(%x: memref<4xf32> {tiny.buffer = #tiny.buffer<param 0 on "CPU:1">},
                        %out: memref<4xf32> {tiny.buffer = #tiny.buffer<output 0>}) {
   tiny.k.kernel "E_4" on "CPU:1" {
