@@ -8,7 +8,9 @@
 // -tiny-cpu-schedule x tile columns, then one-vector tiles, then the columns
 // left as one tile, a vector of their count:
 //   mm_1000        8 x 32: 1000 = 31 * 32 + 8
-//   mm_odd         1 x 64 (37 rows, no UPCAST; 29, no UNROLL): 83 = 64 + 16 + 3
+//   mm_odd         (29 reduced, no UNROLL) 8 x 32 on its first 32 rows
+//                  (UPCAST by 8): 83 = 2 * 32 + 16 + 3; 5 x 48 on the last 5
+//                  (a nest of its own): 83 = 48 + 2 * 16 + 3
 //   mm_i32         4 x 32 (i32): 45 = 32 + 13
 //   row_1xNx1      1 x 64: 20001 = 312 * 64 + 2 * 16 + 1
 //   mm_two_axes    4 x 64 through two reduce ranges: 70 = 64 + 6
@@ -23,7 +25,7 @@
 //                  the relu runs in a nest of its own after the blocks
 // and dot_1xKx1 (no column loop), mm_7x5x3 (too small for the
 // reduce-outside form) and mm_pad_cols (B's loads gated by the column) are
-// not tiled; nor are the nests of one accumulator row (mm_odd, row_1xNx1,
+// not tiled; nor are the nests of one accumulator row (row_1xNx1,
 // gemv_1000), which -tiny-optimize leaves untiled. gemv_1000, a row vector
 // times a 96 x 1000 matrix, runs its 1000 columns in one block per thread
 // (-tiny-cpu-schedule's threadColumns: 2 blocks of 500 with 2 threads). Other vector widths tile differently; the results are the same.
