@@ -27,9 +27,9 @@ struct tiny_mpi_s {
 
 namespace {
 
-/// The membership programs use now; guarded by `joinedMutex`.
-std::mutex joinedMutex;
-tiny_mpi_t joined = nullptr;
+/// Makes joining and leaving, each a test of the JIT's registered
+/// transport and a change of it, one step.
+std::mutex joinMutex;
 
 /// The C API's status for a failed transport call.
 tiny_status_t toStatus(const char *function,
@@ -78,8 +78,8 @@ tiny_status_t tiny_mpi_join(const tiny_mpi_options_t *options,
         transportOptions.timeoutSeconds = options->timeout_seconds;
       transportOptions.programTag = options->program_tag;
     }
-    std::lock_guard<std::mutex> lock(joinedMutex);
-    if (joined)
+    std::lock_guard<std::mutex> lock(joinMutex);
+    if (::tiny::getRankTransport())
       return makeStatus(TINY_STATUS_FAILED_PRECONDITION,
                         "tiny_mpi_join: this process is in the job already "
                         "(call tiny_mpi_leave first)");
@@ -91,7 +91,7 @@ tiny_status_t tiny_mpi_join(const tiny_mpi_options_t *options,
     mpi->ranks =
         std::make_unique<::tiny::mpi::MpiRankTransport>(*mpi->transport);
     ::tiny::setRankTransport(mpi->ranks.get());
-    joined = *out = mpi.release();
+    *out = mpi.release();
     return nullptr;
   });
 }
@@ -122,11 +122,9 @@ void tiny_mpi_leave(tiny_mpi_t mpi) {
   if (!mpi)
     return;
   {
-    std::lock_guard<std::mutex> lock(joinedMutex);
-    if (joined == mpi) {
+    std::lock_guard<std::mutex> lock(joinMutex);
+    if (::tiny::getRankTransport() == mpi->ranks.get())
       ::tiny::setRankTransport(nullptr);
-      joined = nullptr;
-    }
   }
   delete mpi;
 }
