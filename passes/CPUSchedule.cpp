@@ -626,14 +626,18 @@ FailureOr<k::RangeOp> blockAndPack(k::KernelOp kernel, k::RangeOp reduce,
   Operation *copy = builder.clone(*top, mapping);
   // blockReduce replaces the copy by the ops from after `previous` to `top`.
   Operation *previous = copy->getPrevNode();
+  // The ops of the copy read each other's results: all of them stop
+  // reading before any goes.
   auto eraseCopy = [&] {
-    Operation *op = previous ? previous->getNextNode()
-                             : &kernel.getBody().front().front();
-    while (op != top) {
-      Operation *next = op->getNextNode();
+    SmallVector<Operation *> copied;
+    for (Operation *op = previous ? previous->getNextNode()
+                                  : &kernel.getBody().front().front();
+         op != top; op = op->getNextNode())
+      copied.push_back(op);
+    for (Operation *op : copied)
+      op->dropAllReferences();
+    for (Operation *op : llvm::reverse(copied))
       op->erase();
-      op = next;
-    }
   };
   FailureOr<k::RangeOp> blocked = blockReduce(
       cast<k::RangeOp>(mapping.lookup(reduce.getOperation())), size);

@@ -4,6 +4,10 @@
 // stays whole inside the THREAD range (blocked, its blocks would go outside
 // it, a fork per block).
 // RUN: tiny-opt %s -split-input-file -tiny-cpu-schedule="threads=2 reduce-unroll=1 row-upcast=1 cache-bytes=65536 hoist-threads=false" | FileCheck %s
+// Nor does pack=on: no nest here is one packOperand applies to (@batched's
+// b depends on the batch), and the copy of the nest it tried is erased (it
+// once erased the copy's ops while later ones still read them: a crash).
+// RUN: tiny-opt %s -split-input-file -tiny-cpu-schedule="threads=2 reduce-unroll=1 row-upcast=1 cache-bytes=65536 hoist-threads=false pack=on" | FileCheck %s
 // RUN: tiny-opt %s -split-input-file -tiny-cpu-schedule="threads=3 reduce-unroll=1 row-upcast=1" | FileCheck %s --check-prefix=T3
 // RUN: tiny-opt %s -split-input-file -tiny-cpu-schedule="threads=8 reduce-unroll=1 row-upcast=1" | FileCheck %s --check-prefix=T8
 // RUN: tiny-opt %s -split-input-file -tiny-cpu-schedule="threads=1 reduce-unroll=1 row-upcast=1" | FileCheck %s --check-prefix=T1
