@@ -1020,6 +1020,55 @@ def TinyInlineExp2 : Pass<"tiny-inline-exp2"> {
   ];
 }
 
+def TinyX86DotBF16 : Pass<"tiny-x86-dot-bf16"> {
+  let summary = "Accumulate pairs of bf16 products with AVX512-BF16's "
+                "vdpbf16ps";
+  let description = [{
+    Rewrites two consecutive steps of an f32 vector accumulation whose
+    products multiply bf16 values widened to f32 (a register tile of a bf16
+    matmul, its reduced axis unrolled, -tiny-optimize) into
+    `x86vector.avx512.dot`, one `vdpbf16ps` per 16 lanes (8 or 4 for
+    narrower vectors), which adds two such products per lane in one
+    instruction:
+
+    ```mlir
+    %s1 = arith.addf %acc, (arith.mulf (extf %a0), (extf %b0))
+    %s2 = arith.addf %s1, (arith.mulf (extf %a1), (extf %b1))
+    // becomes, per 16 lanes h of vector<Nxf32>
+    %pa = vector.shuffle %a1, %a0 [h, N + h, h + 1, N + h + 1, ...]
+    %pb = vector.shuffle %b1, %b0 [...]
+    %s2 = x86vector.avx512.dot %acc[h], %pa, %pb : vector<32xbf16> -> vector<16xf32>
+    ```
+
+    A widened operand is an `arith.extf` of a vector of bf16, or a scalar
+    bf16's bits broadcast and shifted into the top half of each 32-bit lane
+    (how registerTile widens a uniform value); two scalars become one 32-bit
+    pair broadcast, loaded as one where they are consecutive elements of a
+    buffer (`vpbroadcastd` from memory).
+
+    `vdpbf16ps` adds the product of each lane's odd (upper) pair element
+    first, then the even one's, rounding after each addition as an FMA
+    does. Where either add keeps its order (no `reassoc`), the first step
+    goes to the odd element, as above: the sum is the FMAs', bit for bit,
+    where no value is subnormal (a product of two bf16 is exact in f32).
+    Where both may reassociate, as tiny's reductions do, the first step goes
+    to the even element, the lower half, where a row of A holds element k
+    beside k + 1: the pair is loaded as it lies, where the other order
+    swaps its halves (`vprold`) per row and pair, which measured 25% slower
+    for a 2048^3 matmul (bench/kernels/README.md). Each pair of steps is
+    then added second first.
+
+    The instruction flushes subnormal inputs (accumulator included) and
+    results to zero, which the f32 path does not. The CPU pipeline runs
+    this pass where the host has AVX512_BF16 and AVX512VL.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::vector::VectorDialect",
+    "::mlir::x86vector::X86VectorDialect",
+  ];
+}
+
 def TinyRemoveViews : Pass<"tiny-remove-views"> {
   let summary = "Move views off store targets, afters and mstacks";
   let description = [{

@@ -9,8 +9,17 @@
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/TargetParser/Host.h"
 
 using namespace mlir;
+
+/// Whether the host runs vdpbf16ps on 512-bit vectors and narrower ones
+/// (-tiny-x86-dot-bf16 emits both).
+static bool hostHasBF16DotProduct() {
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  return features.lookup("avx512bf16") && features.lookup("avx512vl");
+}
 
 void mlir::tiny::buildKernelsToLLVMPipeline(OpPassManager &pm,
                                              bool profileKernels) {
@@ -26,6 +35,9 @@ void mlir::tiny::buildKernelsToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createTinyCPUSchedule());
   pm.addPass(createTinyExpandUpcast());
   pm.addPass(createTinyOptimize());
+  // Pairs of the tiles' bf16 products, one instruction each.
+  if (hostHasBF16DotProduct())
+    pm.addPass(createTinyX86DotBF16());
   // A costly value a reduce computes per element (softmax's exp2) kept in
   // the output for the loop that reads it again, on the ranges as they will
   // run: after the schedule, so its choices (and the search's) see the
@@ -55,7 +67,10 @@ void mlir::tiny::buildHostToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createConvertVectorToLLVMPass());
+  ConvertVectorToLLVMPassOptions vectorOptions;
+  // -tiny-x86-dot-bf16's dot products.
+  vectorOptions.x86Vector = true;
+  pm.addPass(createConvertVectorToLLVMPass(vectorOptions));
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertControlFlowToLLVMPass());

@@ -50,6 +50,22 @@ _lld_candidates = [os.path.join(folder, "llvm", "bin", "ld.lld")
 _lld_candidates += ["/usr/lib/llvm-22/bin/ld.lld", shutil.which("ld.lld-22")]
 if any(path and os.access(path, os.X_OK) for path in _lld_candidates):
   config.available_features.add("lld-22")
+# The host's AVX512_BF16 (with AVX512VL), as /proc/cpuinfo lists it: tests
+# marked `REQUIRES: avx512bf16` check that the CPU pipeline uses vdpbf16ps,
+# which it does only there.
+try:
+  with open("/proc/cpuinfo") as _cpuinfo:
+    _flags = next((line.split(":", 1)[1].split() for line in _cpuinfo
+                   if line.startswith("flags")), [])
+except OSError:
+  _flags = []
+# %bf16_pair_order: the order in which a bf16 matmul's tiles add their
+# products there (Execution/matmul-bf16-order.mlir).
+if "avx512_bf16" in _flags and "avx512vl" in _flags:
+  config.available_features.add("avx512bf16")
+  config.substitutions.append(("%bf16_pair_order", "pairs-swapped"))
+else:
+  config.substitutions.append(("%bf16_pair_order", "in-order"))
 # The Python that runs lit (Debian's /usr/bin/python3, with python3-numpy):
 # a `python3` earlier on the PATH (pyenv, a virtualenv) may lack numpy.
 import sys
