@@ -81,8 +81,9 @@
 // where the whole source was streamed from memory again for each.
 // The rows' accumulation order is kept: the blocks run in order, each over
 // all rows. Rows of that source a multiple of 4 KiB apart, or less than
-// half a cache line from one (rowsShareCacheSets), put a tile's columns of
-// a block in a few sets of the first-level cache, which keep them badly:
+// half a cache line from one, or rows of bf16 or f16 2 KiB apart
+// (rowsShareCacheSets), put a tile's columns of a block in a few sets of
+// the first-level cache, which keep them badly:
 // unpacked, such a source is blocked only when it is larger than a quarter
 // of the last-level cache, where streaming it again for every block of rows
 // costs more. Measured on one thread (AMD EPYC, 1 MiB L2, 32 MiB L3):
@@ -135,6 +136,7 @@
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/Threading.h"
 
+#include <bitset>
 #include <unistd.h>
 
 namespace mlir::tiny {
@@ -530,15 +532,35 @@ struct ReducedRows {
   bool conflicting = false;
 };
 
-/// Whether rows `rowBytes` apart fall in a few sets of a first-level cache
-/// indexed by the address bits below 4 KiB: when consecutive rows are less
-/// than half a cache line from a multiple of 4 KiB apart (n = 1024 or 1023
-/// f32 columns, 2048 bf16), a tile's columns of a block of rows map to the
-/// same few sets, where rows a cache line or more from it spread over all
-/// of them (n = 1000, 1008).
-bool rowsShareCacheSets(int64_t rowBytes) {
+/// The rows of a source whose starts rowsShareCacheSets counts in the sets
+/// of a first-level cache: a packed block's (kPackedReduceBlock iterations
+/// of a reduce UNROLLed by 4).
+constexpr int64_t kCacheSetRows = 128;
+
+/// Whether rows `rowBytes` apart, of elements of `elementBytes`, fall in a
+/// few sets of a first-level cache indexed by the address bits below 4 KiB
+/// (64 sets of 64-byte lines), so that a register tile's columns of a block
+/// of rows (and A's rows beside them) evict each other: consecutive rows
+/// less than half a cache line from a multiple of 4 KiB apart (n = 1024 or
+/// 1023 f32 columns, 2048 bf16), or, for elements narrower than f32, the
+/// starts of kCacheSetRows consecutive rows in fewer than 4 sets (2 KiB
+/// apart: 1024 bf16 columns, in 2). Rows a cache line or more from such
+/// multiples (n = 1000, 1008) spread over all 64. Measured (bench-lowp,
+/// bench-kernels, 3 alternating runs): packed, the 1024^3 bf16 matmul ran at
+/// 0.92-0.93 of oneDNN on one thread where it ran at 0.62-0.66 unpacked,
+/// 0.76-0.90 on two against 0.60-0.64; f16 1024^3 alike packed or not; but
+/// f32 512^3 (rows 2 KiB apart too) at 0.79-0.83 of sgemm on two threads
+/// against 1.01-1.04 unpacked (level on one), hence f32 is left out.
+bool rowsShareCacheSets(int64_t rowBytes, int64_t elementBytes) {
   int64_t offset = rowBytes % 4096;
-  return std::min(offset, 4096 - offset) < 32;
+  if (std::min(offset, 4096 - offset) < 32)
+    return true;
+  if (elementBytes >= 4)
+    return false;
+  std::bitset<64> sets;
+  for (int64_t row = 0; row < kCacheSetRows; ++row)
+    sets.set(static_cast<size_t>(row * offset % 4096 / 64));
+  return sets.count() < 4;
 }
 
 /// The rows `reduce` reads per iteration, when it is the REDUCE range of a
@@ -564,14 +586,15 @@ std::optional<ReducedRows> getReducedRows(k::RangeOp reduce) {
       Type element = getElementTypeOrSelf(load.getType());
       int64_t bits =
           element.isIntOrFloat() ? element.getIntOrFloatBitWidth() : 64;
+      int64_t elementBytes = std::max<int64_t>(1, bits / 8);
       conflicting |=
-          rowsShareCacheSets(*numColumns * std::max<int64_t>(1, bits / 8));
+          rowsShareCacheSets(*numColumns * elementBytes, elementBytes);
       // An UNROLL range in the column loop runs its loads several times.
       int64_t runs = 1;
       for (auto range = load->getParentOfType<k::RangeOp>(); range != columns;
            range = range->getParentOfType<k::RangeOp>())
         runs *= getConstantIntValue(range.getBound()).value_or(1);
-      bytes += runs * *numColumns * std::max<int64_t>(1, bits / 8);
+      bytes += runs * *numColumns * elementBytes;
     }
   });
   return ReducedRows{bytes, conflicting};
