@@ -1,12 +1,12 @@
 // On a host with AVX512_BF16 the CPU pipeline runs -tiny-x86-dot-bf16: the
-// kernel of matmul-bf16-order.mlir (whose results that test checks) adds
-// its bf16 products with vdpbf16ps only, no f32 FMA left, and loads each
-// pair of A's elements with one 32-bit broadcast from memory, as it lies
-// (no swap of its halves: the reduction may reassociate).
+// kernel of Inputs/matmul_bf16.mlir (whose results matmul-bf16-order.mlir
+// checks) adds its bf16 products with vdpbf16ps only, no f32 FMA left, and
+// loads each pair of A's elements with one 32-bit broadcast from memory, as
+// it lies (no swap of its halves: the reduction may reassociate).
 // REQUIRES: avx512bf16
 
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: tiny-run %S/matmul-bf16-order.mlir --dump-dir=%t --print-lowered | FileCheck %s --check-prefix=LOWERED
+// RUN: tiny-run %S/Inputs/matmul_bf16.mlir --dump-dir=%t --print-lowered | FileCheck %s --check-prefix=LOWERED
 // RUN: FileCheck %s --check-prefix=ASM < %t/r_40_80_1.s
 // RUN: FileCheck %s --check-prefix=NONE < %t/r_40_80_1.s
 // LOWERED: llvm.call_intrinsic "llvm.x86.avx512bf16.dpbf16ps.512"
