@@ -5,6 +5,13 @@ gen DIR: writes DIR/a.txt and DIR/b.txt, the comma-separated inputs of a
 in decimal, each scaled by a power of two from 2^-12 to 1 so that the f32
 sums round.
 
+gen-subnormal DIR: writes inputs that are all 2^-70 (normal in bf16), whose
+products 2^-140 and sums 64 * 2^-140 = 2^-134 are subnormal in f32.
+
+check-subnormal OUT.npy: prints how many sums are 2^-134 (the f32 path's
+exact sums) and how many 0 (what vdpbf16ps, which flushes subnormal
+results to zero, gives), and fails on any other value.
+
 run DIR PROGRAM OUT.npy: runs `tiny-run PROGRAM` on them (lit's shell
 cannot put a file's text in an argument), its result written to OUT.npy.
 
@@ -66,6 +73,18 @@ def main():
             with open(f"{directory}/{name}.txt", "w") as f:
                 f.write(",".join(repr(float(v)) for v in values))
         return
+    if command == "gen-subnormal":
+        for name, count in (("a", M * K), ("b", K * N)):
+            with open(f"{directory}/{name}.txt", "w") as f:
+                f.write(",".join([repr(2.0 ** -70)] * count))
+        return
+    if command == "check-subnormal":
+        out = np.load(directory)
+        exact = int((out == np.float32(2.0 ** -134)).sum())
+        flushed = int((out.view(np.uint32) == 0).sum())
+        print(f"{exact} sums 2^-134, {flushed} flushed to 0, "
+              f"{out.size - exact - flushed} other")
+        sys.exit(0 if exact + flushed == out.size else 1)
     if command == "run":
         inputs = [open(f"{directory}/{name}.txt").read() for name in "ab"]
         sys.exit(subprocess.call(["tiny-run", sys.argv[3], "-i", inputs[0],
