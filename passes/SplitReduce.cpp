@@ -59,14 +59,6 @@ constexpr int64_t kMinSplit = 8;
 /// On the host, the most partials of a reduction to one element.
 constexpr int64_t kHostPartials = 64;
 
-/// Whether `type` is a tensor whose kernels run on the host: no device, or
-/// one device that is not a GPU.
-bool isOnHost(Type type) {
-  DeviceAttr device = getDevice(type);
-  return !device ||
-         (!device.isMulti() && !isGpuDeviceName(device.getNames().front()));
-}
-
 /// Whether `axis` of `value` repeats one element (an expand of a length-1
 /// axis): splitting it would add partials that all read the same data.
 bool isBroadcastAxis(Value value, int64_t axis) {

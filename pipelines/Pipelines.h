@@ -105,11 +105,12 @@ void buildTinySimplifyPipeline(OpPassManager &pm);
 /// Tensor-level tiny to kernel-level functions over flat buffers
 /// (-tiny-to-kernels): simplify, lower allreduces with
 /// `allreduceAlgorithm`, expand multi-device values, remove views,
-/// snapshot overwritten buffers, split long reductions, rangeify,
-/// simplify indices, collapse compare-gated sums, guard each kernel of a
-/// program across MPI ranks by its rank. Without `splitOnHost`,
-/// long reductions to one element on the host are not split (their kernels
-/// will run on a GPU).
+/// snapshot overwritten buffers, split long reductions, realize host
+/// matmuls' widened f16 operands, rangeify, simplify indices, collapse
+/// compare-gated sums, guard each kernel of a program across MPI ranks by
+/// its rank. Without `splitOnHost`, long reductions to one element on the
+/// host are not split and no operand is realized (their kernels will run on
+/// a GPU).
 void buildTinyToKernelsPipeline(OpPassManager &pm,
                                 StringRef allreduceAlgorithm = "ring",
                                 bool splitOnHost = true);

@@ -46,6 +46,10 @@ void mlir::tiny::buildTinyToKernelsPipeline(OpPassManager &pm,
   TinySplitReduceOptions split;
   split.host = splitOnHost;
   pm.addPass(createTinySplitReduce(split));
+  // Host matmuls' f16 operands broadcast over the columns, widened once
+  // (not where every kernel compiles for a GPU).
+  if (splitOnHost)
+    pm.addPass(createTinyRealizeWidenedOperands());
   pm.addPass(createTinyRangeify());
   pm.addPass(createTinySimplifyIndices());
   pm.addPass(createTinyCollapseReduce());

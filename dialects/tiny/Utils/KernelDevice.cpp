@@ -22,6 +22,12 @@ bool mlir::tiny::isGpuDeviceName(StringRef device) {
   return kind == "CUDA" || kind == "HIP";
 }
 
+bool mlir::tiny::isOnHost(Type type) {
+  DeviceAttr device = getDevice(type);
+  return !device ||
+         (!device.isMulti() && !isGpuDeviceName(device.getNames().front()));
+}
+
 bool mlir::tiny::isOnOneGpu(Type type) {
   DeviceAttr device = getDevice(type);
   return device && !device.isMulti() &&

@@ -34,6 +34,10 @@ bool isGpuDeviceName(StringRef device);
 /// devices).
 bool isOnOneGpu(Type type);
 
+/// True when `type` is a tensor whose kernels run on the host: no device,
+/// or one device that is not a GPU.
+bool isOnHost(Type type);
+
 /// True when `kernel` names a CUDA or HIP device; a kernel that names no
 /// device runs on the host.
 inline bool isGpuKernel(k::KernelOp kernel) {
