@@ -1097,6 +1097,39 @@ def TinyRealizeWidenedOperands : Pass<"tiny-realize-widened-operands"> {
   let dependentDialects = ["::mlir::tiny::TinyDialect"];
 }
 
+def TinyRealizePaddedWindows : Pass<"tiny-realize-padded-windows"> {
+  let summary = "Copy a convolution's padded input once when its window is wide";
+  let description = [{
+    A sum of products on the host that reads a zero-padded tensor through a
+    window view (tinygrad's convolution: pad, then reshapes, expands,
+    shrinks and permutes cutting out one window per output) reads the pad
+    in its innermost loop: at every tap, -tiny-optimize's vector loads
+    compare each lane's index with the input's bounds and mask the lanes
+    that fall in the padding. This pass realizes the pad instead
+    (`tiny.contiguous` after it), so that rangeify copies the input into a
+    padded buffer once, in a kernel of its own, and the convolution reads
+    that buffer with plain loads:
+
+    ```mlir
+    %p = tiny.pad %x low [0, 0, 3, 3] high [0, 0, 3, 3] : tensor<1x3x224x224xf32>
+    // becomes
+    %q = tiny.pad %x low [0, 0, 3, 3] high [0, 0, 3, 3] : tensor<1x3x224x224xf32>
+    %p = tiny.contiguous %q : tensor<1x3x230x230xf32>
+    ```
+
+    Only pads of at least 2 elements on a side of an axis (a "same"
+    convolution's window of 5 or more taps) that the window view reads
+    alone, and not on a GPU. Measured on one thread of this project's
+    machine (AMD EPYC, AVX-512), the same programs with and without the
+    copy: ResNet-18's stem (7x7 stride 2, 3 -> 64 channels at 224) 2.7-2.9
+    -> 1.31 ms; 7x7 and 5x5 windows of 16-64 channels 1.4-2.0x faster.
+    3x3 windows (padding 1) are left alone: with 8 to 512 channels their
+    kernels ran as fast either way, so the copy would only add its own
+    time (2-8%).
+  }];
+  let dependentDialects = ["::mlir::tiny::TinyDialect"];
+}
+
 def TinyRemoveViews : Pass<"tiny-remove-views"> {
   let summary = "Move views off store targets, afters and mstacks";
   let description = [{

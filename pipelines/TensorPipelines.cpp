@@ -46,10 +46,13 @@ void mlir::tiny::buildTinyToKernelsPipeline(OpPassManager &pm,
   TinySplitReduceOptions split;
   split.host = splitOnHost;
   pm.addPass(createTinySplitReduce(split));
-  // Host matmuls' f16 operands broadcast over the columns, widened once
-  // (not where every kernel compiles for a GPU).
-  if (splitOnHost)
+  // Host matmuls' f16 operands broadcast over the columns widened once,
+  // and wide convolution windows' padded inputs copied once (not where
+  // every kernel compiles for a GPU).
+  if (splitOnHost) {
     pm.addPass(createTinyRealizeWidenedOperands());
+    pm.addPass(createTinyRealizePaddedWindows());
+  }
   pm.addPass(createTinyRangeify());
   pm.addPass(createTinySimplifyIndices());
   pm.addPass(createTinyCollapseReduce());
