@@ -1097,6 +1097,39 @@ def TinyRealizeWidenedOperands : Pass<"tiny-realize-widened-operands"> {
   let dependentDialects = ["::mlir::tiny::TinyDialect"];
 }
 
+def TinyGatePaddedLoads : Pass<"tiny-gate-padded-loads"> {
+  let summary = "Read padded tensors with gated loads at unclamped indices";
+  let description = [{
+    Rangeify reads a padded tensor without branches: at an index clamped
+    into the buffer on each padded axis, keeping the element only where
+    the read is valid. The clamp is not affine in the loop index, so LLVM
+    vectorizes such a loop (a pad copy, tinygrad's `cat` as a sum of pads)
+    with gathers. This pass rewrites a load whose only use is
+    `select(valid, load, alt)` into a load gated by `valid`, at the index
+    with every clamp `select(c, i, k)` whose condition `c` is one of the
+    conjuncts of `valid` replaced by `i` (where `valid` holds, those clamps
+    give `i`):
+
+    ```mlir
+    %ok = arith.cmpi ult, %j, %c1024 : index
+    %jc = arith.select %ok, %j, %c0 : index
+    %p = tiny.k.index %a[%jc] : memref<1024xf32>
+    %v = tiny.k.load %p : !tiny.ptr<f32, global>
+    %x = arith.select %ok, %v, %zero : f32
+    // becomes
+    %q = tiny.k.index %a[%j] : memref<1024xf32>
+    %x = tiny.k.load %q if %ok else %zero : !tiny.ptr<f32, global>, f32
+    ```
+
+    A gated load lowers to a conditional load, which LLVM's loop
+    vectorizer turns into a masked load of consecutive elements. The
+    index copies only the ops that depend on a dropped clamp; loads whose
+    select keeps no clamp, or whose condition or alternative is not
+    available at the load, are left alone. The CPU pipeline runs it after
+    the register tiles, which mask their own reads.
+  }];
+}
+
 def TinyRealizePaddedWindows : Pass<"tiny-realize-padded-windows"> {
   let summary = "Copy a convolution's padded input once when its window is wide";
   let description = [{

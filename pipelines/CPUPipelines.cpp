@@ -45,6 +45,9 @@ void mlir::tiny::buildKernelsToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createTinyReuseReduceValues());
   // After the reuse, which keeps exp2 by its name as a costly value.
   pm.addPass(createTinyInlineExp2());
+  // Reads of padded tensors left to LLVM's loop vectorizer (not in register
+  // tiles, which mask their own) as gated loads: masked loads, not gathers.
+  pm.addPass(createTinyGatePaddedLoads());
   pm.addPass(createConvertTinyToRuntime());
   pm.addPass(createConvertTinyToSCF());
   buildHostToLLVMPipeline(pm);
