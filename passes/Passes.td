@@ -412,7 +412,11 @@ def TinySimplifyIndices : Pass<"tiny-simplify-indices"> {
       and `x div c` -> `sum((a_i div c) * t_i) + (k div c) + r div c` when
       some term leaves the division;
     - `(x div a) div b` -> `x div (a * b)`, `(x mod a) mod b` -> `x mod b`
-      when b divides a.
+      when b divides a;
+    - in a sum, the digits of a split offset joined back, for any x:
+      `a * (x mod c) + a * c * (x div c)` -> `a * x` and
+      `a * (x mod c) + a * c * ((x div c) mod d)` -> `a * (x mod (c * d))`
+      (a realized tensor read through a reshape that merges its axes).
     A term's range is known for the induction variable of a `tiny.k.range`
     with a constant bound, a remainder or quotient by a constant, and the
     clamped index of a padded read (`select(ult(i, n), i, k)`).

@@ -330,11 +330,90 @@ struct SimplifyDivUI : OpRewritePattern<arith::DivUIOp> {
   }
 };
 
+/// The operand and divisor of `value` when it is an index `divui` or
+/// `remui` (whichever `Op` is) by a positive constant.
+template <typename Op>
+std::optional<std::pair<Value, int64_t>> matchByConstant(Value value) {
+  auto op = value.getDefiningOp<Op>();
+  if (!op)
+    return std::nullopt;
+  std::optional<int64_t> divisor = getDivisor(op);
+  if (!divisor)
+    return std::nullopt;
+  return std::make_pair(op.getLhs(), *divisor);
+}
+
+/// Joins the digits a reshape of a flat offset split back into that offset
+/// (tinygrad's `(x % c) + (x // c) * c -> x`), in a sum of index terms:
+///
+///   a * (x mod c) + a * c * (x div c)         -> a * x
+///   a * (x mod c) + a * c * ((x div c) mod d) -> a * (x mod (c * d))
+///
+/// Both hold for every unsigned x (x = c * (x div c) + x mod c), so they
+/// need no ranges; a kernel that reads a reshaped buffer (a flatten of a
+/// realized tensor) otherwise reads it at an index LLVM cannot see as
+/// consecutive, with gathers.
+struct JoinDigits : OpRewritePattern<arith::AddIOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(arith::AddIOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.getType().isIndex())
+      return rewriter.notifyMatchFailure(op, "not an index");
+    LinearSum sum;
+    if (failed(addLinear(op.getResult(), 1, sum)))
+      return rewriter.notifyMatchFailure(op, "not a sum of terms");
+    for (auto [low, a] : sum.terms) {
+      std::optional<std::pair<Value, int64_t>> mod =
+          matchByConstant<arith::RemUIOp>(low);
+      if (!mod || a == 0)
+        continue;
+      auto [x, c] = *mod;
+      std::optional<int64_t> highCoefficient = llvm::checkedMul(a, c);
+      if (!highCoefficient)
+        continue;
+      for (auto [high, b] : sum.terms) {
+        if (b != *highCoefficient)
+          continue;
+        // a * c * (x div c): the rest of x.
+        Value joined;
+        if (auto div = matchByConstant<arith::DivUIOp>(high);
+            div && div->first == x && div->second == c) {
+          joined = x;
+        } else if (auto outer = matchByConstant<arith::RemUIOp>(high)) {
+          // a * c * ((x div c) mod d): the next digit.
+          auto inner = matchByConstant<arith::DivUIOp>(outer->first);
+          std::optional<int64_t> base =
+              inner && inner->first == x && inner->second == c
+                  ? llvm::checkedMul(c, outer->second)
+                  : std::nullopt;
+          if (base)
+            joined = arith::RemUIOp::create(
+                rewriter, op.getLoc(), x,
+                arith::ConstantIndexOp::create(rewriter, op.getLoc(), *base));
+        }
+        if (!joined)
+          continue;
+        LinearSum result;
+        for (auto [term, coefficient] : sum.terms)
+          if (term != low && term != high && !result.addTerm(term, coefficient))
+            return failure();
+        result.constant = sum.constant;
+        if (!result.addTerm(joined, a))
+          return failure();
+        rewriter.replaceOp(op, materialize(rewriter, op.getLoc(), result));
+        return success();
+      }
+    }
+    return rewriter.notifyMatchFailure(op, "no digits to join");
+  }
+};
+
 struct TinySimplifyIndicesPass
     : mlir::tiny::impl::TinySimplifyIndicesBase<TinySimplifyIndicesPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<SimplifyRemUI, SimplifyDivUI>(&getContext());
+    patterns.add<SimplifyRemUI, SimplifyDivUI, JoinDigits>(&getContext());
     // Only these rewrites: folding would move the constants of kernels out
     // of them (kernels are not isolated from above), and the canonicalizer
     // that runs later does the rest.

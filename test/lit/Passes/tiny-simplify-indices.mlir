@@ -296,3 +296,85 @@ func.func @left_alone(%out: memref<1000xf32>, %y: index) {
   }
   return
 }
+
+// -----
+
+// The digits of a flattened 8x7x7 offset joined back (a realized
+// tensor read through a reshape: tinygrad's flatten before a linear
+// layer): (x mod 7) + 7 * ((x div 7) mod 7) + 49 * (x div 49) = x, here
+// times 2 with an offset of 5; x mod 7 + 7 * (x div 7) = x for any x.
+
+// CHECK-LABEL: func.func @join_digits
+// CHECK-NOT:     arith.remui
+// CHECK-NOT:     arith.divui
+// CHECK:         tiny.k.range loop %[[X:.*]] < %{{.*}} {
+// CHECK:           %[[TWICE:.*]] = arith.muli %[[X]], %{{.*}} : index
+// CHECK:           %[[A:.*]] = arith.addi %[[TWICE]], %{{.*}} : index
+// CHECK-NEXT:      tiny.k.index %{{.*}}[%[[A]]]
+// CHECK:           tiny.k.index %{{.*}}[%[[X]]]
+func.func @join_digits(%out: memref<1000xf32>) {
+  tiny.k.kernel "E_392" {
+    %c2 = arith.constant 2 : index
+    %c5 = arith.constant 5 : index
+    %c7 = arith.constant 7 : index
+    %c14 = arith.constant 14 : index
+    %c98 = arith.constant 98 : index
+    %c392 = arith.constant 392 : index
+    %one = arith.constant 1.0 : f32
+    tiny.k.range loop %x < %c392 {
+      %lo = arith.remui %x, %c7 : index
+      %q = arith.divui %x, %c7 : index
+      %mid = arith.remui %q, %c7 : index
+      %q2 = arith.divui %q, %c7 : index
+      %lo2 = arith.muli %lo, %c2 : index
+      %mid2 = arith.muli %mid, %c14 : index
+      %hi2 = arith.muli %q2, %c98 : index
+      %s0 = arith.addi %lo2, %c5 : index
+      %s1 = arith.addi %s0, %mid2 : index
+      %a = arith.addi %s1, %hi2 : index
+      %p = tiny.k.index %out[%a] : memref<1000xf32>
+      tiny.k.store %p, %one : !tiny.ptr<f32, global>
+      %q7 = arith.muli %q, %c7 : index
+      %b = arith.addi %lo, %q7 : index
+      %pb = tiny.k.index %out[%b] : memref<1000xf32>
+      tiny.k.store %pb, %one : !tiny.ptr<f32, global>
+    }
+  }
+  return
+}
+
+// -----
+
+// Left alone: the quotient's coefficient is not the divisor's multiple,
+// and the two digits are of different values.
+
+// CHECK-LABEL: func.func @digits_left_alone
+// CHECK:         %[[LO:.*]] = arith.remui %[[X:.*]], %c7
+// CHECK:         %[[Q:.*]] = arith.divui %[[X]], %c7
+// CHECK:         arith.muli %[[Q]], %c8
+// CHECK:         %[[QY:.*]] = arith.divui %[[Y:.*]], %c7
+// CHECK:         arith.muli %[[QY]], %c7
+func.func @digits_left_alone(%out: memref<4000xf32>) {
+  tiny.k.kernel "E_392_392" {
+    %c7 = arith.constant 7 : index
+    %c8 = arith.constant 8 : index
+    %c392 = arith.constant 392 : index
+    %one = arith.constant 1.0 : f32
+    tiny.k.range loop %x < %c392 {
+      tiny.k.range loop %y < %c392 {
+        %lo = arith.remui %x, %c7 : index
+        %q = arith.divui %x, %c7 : index
+        %q8 = arith.muli %q, %c8 : index
+        %a = arith.addi %lo, %q8 : index
+        %p = tiny.k.index %out[%a] : memref<4000xf32>
+        tiny.k.store %p, %one : !tiny.ptr<f32, global>
+        %qy = arith.divui %y, %c7 : index
+        %qy7 = arith.muli %qy, %c7 : index
+        %b = arith.addi %lo, %qy7 : index
+        %pb = tiny.k.index %out[%b] : memref<4000xf32>
+        tiny.k.store %pb, %one : !tiny.ptr<f32, global>
+      }
+    }
+  }
+  return
+}
