@@ -47,11 +47,13 @@ void mlir::tiny::buildTinyToKernelsPipeline(OpPassManager &pm,
   split.host = splitOnHost;
   pm.addPass(createTinySplitReduce(split));
   // Host matmuls' f16 operands broadcast over the columns widened once,
-  // and wide convolution windows' padded inputs copied once (not where
+  // wide convolution windows' padded inputs copied once, and sums narrowed
+  // after an f32 accumulation accumulated in an f32 buffer (not where
   // every kernel compiles for a GPU).
   if (splitOnHost) {
     pm.addPass(createTinyRealizeWidenedOperands());
     pm.addPass(createTinyRealizePaddedWindows());
+    pm.addPass(createTinyRealizeWideSums());
   }
   pm.addPass(createTinyRangeify());
   pm.addPass(createTinySimplifyIndices());

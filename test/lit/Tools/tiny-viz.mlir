@@ -4,7 +4,7 @@
 // RUN: tiny-viz %s -o %t.html
 // RUN: FileCheck %s --input-file=%t.html
 // CHECK: <h1>{{.*}}tiny-viz.mlir</h1>
-// CHECK: pipeline: <code>builtin.module(tiny-to-kernels)</code>; 18 passes, 2 kernels
+// CHECK: pipeline: <code>builtin.module(tiny-to-kernels)</code>; 19 passes, 2 kernels
 // CHECK: <figure class="graph" data-function="norm">
 // CHECK: <svg
 // CHECK: tiny.reduce
@@ -12,7 +12,7 @@
 // CHECK: <div class="step" id="step-0" data-pass="input">
 // CHECK: data-pass="tiny-decompose"
 // CHECK: data-pass="tiny-rangeify">
-// CHECK-NEXT: <h3>15. tiny-rangeify</h3>
+// CHECK-NEXT: <h3>16. tiny-rangeify</h3>
 // CHECK-NEXT: <p class="changed">+{{[0-9]+}} &minus;{{[0-9]+}} lines</p>
 // CHECK: <span class="add">{{ *}}tiny.k.kernel &quot;r_4_1&quot;
 // CHECK: data-pass="tiny-simplify-indices"
@@ -32,7 +32,7 @@
 // FAILED: tiny-viz: error: the pipeline failed (the page shows where)
 // RUN: FileCheck %s --input-file=%t.failed.html --check-prefix=FAILED-PAGE
 // FAILED-PAGE: data-pass="tiny-rangeify">
-// FAILED-PAGE-NEXT: <h3>15. tiny-rangeify</h3>
+// FAILED-PAGE-NEXT: <h3>16. tiny-rangeify</h3>
 // FAILED-PAGE-NEXT: <p class="failed">the pass failed</p>
 //
 // Bad pipelines are refused with the parser's message, and one anchored on
