@@ -21,6 +21,10 @@
 // OPENBLAS_THREAD_TIMEOUT=4 unless the environment says otherwise, so no
 // side's idle workers spin while another side runs.
 //
+// Rows bf16t and f16t time tinygrad's own `a @ b` on two bf16 (f16)
+// tensors, which rounds each product to the narrow type and the f32 sum
+// back to it: against sgemm only, checked within those roundings.
+//
 // Usage: bench-lowp [--quick] [--size=N] [--print-program=bf16|f16]
 //   --quick: 256^3 only, two timed pairs (a smoke run)
 //   --size=N: only N^3 (16 to 4096)
@@ -113,6 +117,51 @@ tiny.function @matmul -> tensor<{0}x{0}xf32, #dev> {
 )",
                        n, n * n, type)
       .str();
+}
+
+/// The same matmul as tinygrad's `a @ b` on two `type` tensors writes it
+/// (`(x * w).cast(float).sum(-1).cast(type)`): each product rounded to
+/// `type`, widened, summed in f32, and the sum rounded back to `type`.
+std::string tinygradMatmulProgram(int64_t n, const char *type) {
+  return llvm::formatv(R"(
+#dev = #tiny.device<"CPU">
+tiny.function @matmul -> tensor<{0}x{0}x{2}, #dev> {
+  %a = tiny.param 0 : {2} size {1} on "CPU"
+  %b = tiny.param 1 : {2} size {1} on "CPU"
+  %a3 = tiny.reshape %a to [{0}, 1, {0}] : tensor<{1}x{2}, #dev>
+  %ae = tiny.expand %a3 to [{0}, {0}, {0}] : tensor<{0}x1x{0}x{2}, #dev>
+  %b2 = tiny.reshape %b to [{0}, {0}] : tensor<{1}x{2}, #dev>
+  %bt = tiny.permute %b2 [1, 0] : tensor<{0}x{0}x{2}, #dev>
+  %b3 = tiny.reshape %bt to [1, {0}, {0}] : tensor<{0}x{0}x{2}, #dev>
+  %be = tiny.expand %b3 to [{0}, {0}, {0}] : tensor<1x{0}x{0}x{2}, #dev>
+  %p = tiny.mul %ae, %be : tensor<{0}x{0}x{0}x{2}, #dev>
+  %pf = tiny.cast %p to f32 : tensor<{0}x{0}x{0}x{2}, #dev>
+  %s = tiny.reduce add %pf axes [2] : tensor<{0}x{0}x{0}xf32, #dev>
+  %h = tiny.cast %s to {2} : tensor<{0}x{0}x1xf32, #dev>
+  %c = tiny.reshape %h to [{0}, {0}] : tensor<{0}x{0}x1x{2}, #dev>
+  tiny.return %c : tensor<{0}x{0}x{2}, #dev>
+}
+)",
+                       n, n * n, type)
+      .str();
+}
+
+/// The value of `bits`, a bf16 or an f16 (normal, subnormal or zero; the
+/// benchmark's sums are finite), as a float.
+float widenBits(uint16_t bits, const LowType &type) {
+  uint32_t wide;
+  if (type.oneDnn == MatmulSource::BF16) {
+    wide = static_cast<uint32_t>(bits) << 16;
+    float value;
+    std::memcpy(&value, &wide, sizeof(value));
+    return value;
+  }
+  float magnitude = std::ldexp(static_cast<float>(bits & 0x3ff), -24);
+  int exponent = (bits >> 10) & 0x1f;
+  if (exponent)
+    magnitude =
+        std::ldexp(static_cast<float>(0x400 | (bits & 0x3ff)), exponent - 25);
+  return (bits & 0x8000) ? -magnitude : magnitude;
 }
 
 /// The bits of `value` as bf16 or f16, for a `value` the type holds
@@ -246,7 +295,10 @@ int main(int argc, char **argv) {
               "(%s), %s\n",
               blas.getCoreName(), blas.coreChoice.c_str(), timeout.c_str());
   std::printf("inputs:   A and B in [-1, 1), exact in bf16 (8 significant "
-              "bits) or f16 (11)\n\n");
+              "bits) or f16 (11)\n");
+  std::printf("rows:     bf16, f16: a.cast(float) @ b.cast(float), f32 out; "
+              "bf16t, f16t: tinygrad's a @ b, products and result rounded "
+              "to the type\n\n");
   std::printf("%-5s %-7s %3s | %9s | %9s %8s | %9s %8s | %8s | %9s %9s\n",
               "type", "size", "thr", "tiny", "oneDNN", "tiny/", "sgemm f32",
               "tiny/", "compile", "tiny err", "oneDNN err");
@@ -364,6 +416,87 @@ int main(int argc, char **argv) {
       }
       implementations.push_back(
           llvm::formatv("{0,-4} {1,5}^3: {2}", type.name, n, used).str());
+    }
+
+    // tinygrad's own form (rows bf16t, f16t): each product rounded to the
+    // narrow type and the sum rounded back, so it is checked against sgemm
+    // within the rounding that adds, and timed against sgemm alone (oneDNN
+    // has no such matmul).
+    for (const LowType &type : lowTypes) {
+      std::vector<float> a = exactValues(count, type, 1),
+                         b = exactValues(count, type, 2), absA(count),
+                         absB(count), reference(count), magnitudes(count),
+                         c(count);
+      std::vector<uint16_t> aBits(count), bBits(count), cBits(count);
+      for (int64_t i = 0; i < count; ++i) {
+        aBits[i] = narrowBits(a[i], type);
+        bBits[i] = narrowBits(b[i], type);
+        absA[i] = std::fabs(a[i]);
+        absB[i] = std::fabs(b[i]);
+      }
+      const std::string name = std::string(type.name) + "t";
+      OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
+          tinygradMatmulProgram(n, type.name), &context);
+      if (!module)
+        fail("cannot parse the " + name + " program");
+      FailureOr<std::shared_ptr<Executable>> compiled =
+          Executable::compile(*module, "matmul");
+      if (failed(compiled))
+        fail("cannot compile the " + name + " program");
+      std::shared_ptr<Executable> program = *compiled;
+      auto runTiny = [&] {
+        std::string why;
+        if (failed(program->invoke({aBits.data(), bBits.data(), cBits.data()},
+                                   why)))
+          fail(why);
+      };
+      auto sgemm = [&] {
+        blas.sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f,
+                   a.data(), n, b.data(), n, 0.0f, reference.data(), n);
+      };
+      // sum_k |a_ik| |b_kj|: what the roundings of the products scale with.
+      blas.sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f,
+                 absA.data(), n, absB.data(), n, 0.0f, magnitudes.data(), n);
+      if (!llvmOpenMp.setNumThreads)
+        llvmOpenMp = findOpenMp(getOpenMPRuntimePath().str(), "bench-lowp");
+      for (int threads : threadCounts) {
+        llvmOpenMp.setNumThreads(threads);
+        gnuOpenMp.setNumThreads(threads);
+        blas.setNumThreads(threads);
+        sgemm();
+        runTiny();
+        for (int64_t i = 0; i < count; ++i)
+          c[i] = widenBits(cBits[i], type);
+        // Each product and the sum rounded to `type` (unit roundoff u; a
+        // subnormal f16 product off by at most 2^-25), both f32 sums off by
+        // n 2^-24 of the magnitudes at most.
+        const double u = std::ldexp(1.0, -type.significandBits);
+        for (int64_t i = 0; i < count; ++i) {
+          double bound = u * magnitudes[i] + u * std::fabs(reference[i]) +
+                         n * std::ldexp(1.0, -25) +
+                         2 * n * std::ldexp(1.0, -24) * magnitudes[i];
+          if (!(std::fabs(double(c[i]) - reference[i]) <= 1.01 * bound))
+            fail(llvm::formatv("tiny's {0} {1}^3 matmul in tinygrad's form "
+                               "is {2} at element {3}, sgemm's {4}: more "
+                               "than the roundings allow ({5:e2})",
+                               name, n, c[i], i, reference[i], bound)
+                     .str());
+        }
+        double tinyError = relativeError(c.data(), reference.data(), count);
+        double once =
+            ::tiny::bench::secondsOf(runTiny) + ::tiny::bench::secondsOf(sgemm);
+        int runs = quick ? 2 : std::clamp(static_cast<int>(1.0 / once), 3, 10);
+        auto times = ::tiny::bench::timeAlternating(runs, sgemm, runTiny);
+        std::string size = std::to_string(n) + "^3";
+        std::printf("%-5s %-7s %3d | %9.2f | %9s %8s | %9.2f %8.2f | %8.3f | "
+                    "%9.1e %9s\n",
+                    name.c_str(), size.c_str(), threads,
+                    flops / times.secondSeconds / 1e9, "-", "-",
+                    flops / times.firstSeconds / 1e9,
+                    times.medianFirstOverSecond, program->getCompileSeconds(),
+                    tinyError, "-");
+        std::fflush(stdout);
+      }
     }
   }
   std::printf("\noneDNN's implementations (1 thread | 2 threads):\n");

@@ -10,7 +10,7 @@ echo "$output"
 if [[ $status -ne 0 ]]; then
   exit "$status"
 fi
-for type in bf16 f16; do
+for type in bf16 f16 bf16t f16t; do
   if ! grep -qE "^$type +256\^3 +1 \|" <<<"$output"; then
     echo "lowp_quick.sh: no 1-thread row for $type" >&2
     exit 1
