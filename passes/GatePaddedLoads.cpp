@@ -14,14 +14,13 @@
 #include "dialects/tiny/IR/TinyKernelOps.h"
 #include "passes/Passes.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
-
-#include <functional>
 
 namespace mlir::tiny {
 #define GEN_PASS_DEF_TINYGATEPADDEDLOADS
@@ -59,18 +58,17 @@ getImpliedClamps(ValueRange indices,
                  SmallVectorImpl<Operation *> &slice) {
   SmallVector<Operation *> clamps;
   // Ops of the indices' definitions in `block`, operands first.
-  llvm::SetVector<Operation *> defs;
-  std::function<void(Value)> visit = [&](Value value) {
-    Operation *op = value.getDefiningOp();
-    if (!op || op->getBlock() != block || defs.contains(op) ||
-        op->getNumRegions() != 0)
-      return;
-    for (Value operand : op->getOperands())
-      visit(operand);
-    defs.insert(op);
+  BackwardSliceOptions options;
+  options.inclusive = true;
+  options.omitBlockArguments = true;
+  options.filter = [&](Operation *op) {
+    return op->getBlock() == block && op->getNumRegions() == 0;
   };
+  llvm::SetVector<Operation *> defs;
   for (Value index : indices)
-    visit(index);
+    if (Operation *def = index.getDefiningOp();
+        def && failed(getBackwardSlice(def, &defs, options)))
+      return clamps;
   DenseSet<Operation *> dependent;
   for (Operation *op : defs) {
     auto select = dyn_cast<arith::SelectOp>(op);

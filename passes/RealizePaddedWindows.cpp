@@ -9,8 +9,8 @@
 
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "dialects/tiny/IR/TinyOps.h"
-#include "dialects/tiny/Utils/KernelDevice.h"
 #include "passes/Passes.h"
+#include "passes/Realize.h"
 
 namespace mlir::tiny {
 #define GEN_PASS_DEF_TINYREALIZEPADDEDWINDOWS
@@ -56,9 +56,8 @@ struct TinyRealizePaddedWindowsPass
   void runOnOperation() override {
     SmallVector<PadOp> pads;
     getOperation()->walk([&](ReduceOp reduce) {
-      auto product = reduce.getSrc().getDefiningOp<MulOp>();
-      if (reduce.getKind() != ReduceKind::Add || !product ||
-          !isOnHost(cast<RankedTensorType>(reduce.getSrc().getType())))
+      MulOp product = getHostSummedProduct(reduce);
+      if (!product)
         return;
       for (Value operand : product->getOperands())
         if (PadOp pad = getWindowedPad(operand); pad && pad->hasOneUse() &&
@@ -66,12 +65,8 @@ struct TinyRealizePaddedWindowsPass
                                                  !llvm::is_contained(pads, pad))
           pads.push_back(pad);
     });
-    for (PadOp pad : pads) {
-      OpBuilder builder(pad->getContext());
-      builder.setInsertionPointAfter(pad);
-      auto realized = ContiguousOp::create(builder, pad.getLoc(), pad);
-      pad.getResult().replaceAllUsesExcept(realized, realized);
-    }
+    for (PadOp pad : pads)
+      realizeAsBuffer(pad);
   }
 };
 

@@ -11,9 +11,9 @@
 
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "dialects/tiny/IR/TinyOps.h"
-#include "dialects/tiny/Utils/KernelDevice.h"
 #include "passes/Passes.h"
 #include "passes/Rangeify.h"
+#include "passes/Realize.h"
 
 namespace mlir::tiny {
 #define GEN_PASS_DEF_TINYREALIZEWIDESUMS
@@ -24,14 +24,6 @@ using namespace mlir;
 using namespace mlir::tiny;
 
 namespace {
-
-/// Whether `value` is a product, or a product cast to another type (the
-/// widening of tinygrad's f16 and bf16 sums).
-bool isProduct(Value value) {
-  if (auto widen = value.getDefiningOp<CastOp>())
-    value = widen.getSrc();
-  return value.getDefiningOp<MulOp>() != nullptr;
-}
 
 /// Whether some user of `reduce` casts it to another element type.
 bool isNarrowed(ReduceOp reduce) {
@@ -48,18 +40,14 @@ struct TinyRealizeWideSumsPass
     SmallVector<ReduceOp> sums;
     getOperation()->walk([&](ReduceOp reduce) {
       auto srcType = cast<RankedTensorType>(reduce.getSrc().getType());
-      if (reduce.getKind() == ReduceKind::Add && isOnHost(srcType) &&
+      if (getHostSummedProduct(reduce, /*throughCast=*/true) &&
           isa<FloatType>(srcType.getElementType()) &&
           srcType.getNumElements() >= rangeify::kMinReduceOutsideElements &&
-          isProduct(reduce.getSrc()) && isNarrowed(reduce))
+          isNarrowed(reduce))
         sums.push_back(reduce);
     });
-    for (ReduceOp reduce : sums) {
-      OpBuilder builder(reduce->getContext());
-      builder.setInsertionPointAfter(reduce);
-      auto realized = ContiguousOp::create(builder, reduce.getLoc(), reduce);
-      reduce.getResult().replaceAllUsesExcept(realized, realized);
-    }
+    for (ReduceOp reduce : sums)
+      realizeAsBuffer(reduce);
   }
 };
 

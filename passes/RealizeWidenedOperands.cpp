@@ -9,8 +9,8 @@
 
 #include "dialects/tiny/IR/TinyDialect.h"
 #include "dialects/tiny/IR/TinyOps.h"
-#include "dialects/tiny/Utils/KernelDevice.h"
 #include "passes/Passes.h"
+#include "passes/Realize.h"
 
 namespace mlir::tiny {
 #define GEN_PASS_DEF_TINYREALIZEWIDENEDOPERANDS
@@ -57,10 +57,10 @@ struct TinyRealizeWidenedOperandsPass
   void runOnOperation() override {
     SmallVector<CastOp> casts;
     getOperation()->walk([&](ReduceOp reduce) {
-      auto product = reduce.getSrc().getDefiningOp<MulOp>();
-      auto type = cast<RankedTensorType>(reduce.getSrc().getType());
-      if (reduce.getKind() != ReduceKind::Add || !product || !isOnHost(type))
+      MulOp product = getHostSummedProduct(reduce);
+      if (!product)
         return;
+      auto type = cast<RankedTensorType>(reduce.getSrc().getType());
       // The output's last axis of more than one element.
       int64_t axis = -1;
       for (int64_t i = type.getRank() - 1; i >= 0 && axis < 0; --i)
@@ -73,12 +73,8 @@ struct TinyRealizeWidenedOperandsPass
             widen && widen->hasOneUse() && !llvm::is_contained(casts, widen))
           casts.push_back(widen);
     });
-    for (CastOp widen : casts) {
-      OpBuilder builder(widen->getContext());
-      builder.setInsertionPointAfter(widen);
-      auto realized = ContiguousOp::create(builder, widen.getLoc(), widen);
-      widen.getResult().replaceAllUsesExcept(realized, realized);
-    }
+    for (CastOp widen : casts)
+      realizeAsBuffer(widen);
   }
 };
 
