@@ -307,6 +307,35 @@ int main(int argc, char **argv) {
               "relative", "relative");
   std::fflush(stdout);
 
+  // The matmul program `text` (the `name` rows), parsed and JIT-compiled.
+  auto compileMatmul = [&](const std::string &text, const std::string &name) {
+    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
+    if (!module)
+      fail("cannot parse the " + name + " program");
+    FailureOr<std::shared_ptr<Executable>> compiled =
+        Executable::compile(*module, "matmul");
+    if (failed(compiled))
+      fail("cannot compile the " + name + " program");
+    return *compiled;
+  };
+  // Every runtime on `threads` threads; libomp is found once the first
+  // compile has loaded it.
+  auto setThreads = [&](int threads) {
+    if (!llvmOpenMp.setNumThreads)
+      llvmOpenMp = findOpenMp(getOpenMPRuntimePath().str(), "bench-lowp");
+    llvmOpenMp.setNumThreads(threads);
+    gnuOpenMp.setNumThreads(threads);
+    blas.setNumThreads(threads);
+    if (llvmOpenMp.getMaxThreads() != threads ||
+        gnuOpenMp.getMaxThreads() != threads || blas.getNumThreads() != threads)
+      fail("cannot set the thread count");
+  };
+  // About a second per side and reference (3 to 10 pairs) for runs that
+  // together take `once` seconds; --quick: 2 pairs.
+  auto pairsFor = [&](double once) {
+    return quick ? 2 : std::clamp(static_cast<int>(1.0 / once), 3, 10);
+  };
+
   std::vector<std::string> implementations;
   for (int64_t n : sizes) {
     const int64_t count = n * n;
@@ -320,16 +349,8 @@ int main(int argc, char **argv) {
         aBits[i] = narrowBits(a[i], type);
         bBits[i] = narrowBits(b[i], type);
       }
-      std::string text = lowpMatmulProgram(n, type.name);
-      OwningOpRef<ModuleOp> module =
-          parseSourceString<ModuleOp>(text, &context);
-      if (!module)
-        fail(std::string("cannot parse the ") + type.name + " program");
-      FailureOr<std::shared_ptr<Executable>> compiled =
-          Executable::compile(*module, "matmul");
-      if (failed(compiled))
-        fail(std::string("cannot compile the ") + type.name + " program");
-      std::shared_ptr<Executable> program = *compiled;
+      std::shared_ptr<Executable> program =
+          compileMatmul(lowpMatmulProgram(n, type.name), type.name);
       auto runTiny = [&] {
         std::string why;
         if (failed(
@@ -340,19 +361,9 @@ int main(int argc, char **argv) {
         blas.sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f,
                    a.data(), n, b.data(), n, 0.0f, reference.data(), n);
       };
-      if (!llvmOpenMp.setNumThreads) {
-        llvmOpenMp = findOpenMp(getOpenMPRuntimePath().str(), "bench-lowp");
-      }
-
       std::string used;
       for (int threads : threadCounts) {
-        llvmOpenMp.setNumThreads(threads);
-        gnuOpenMp.setNumThreads(threads);
-        blas.setNumThreads(threads);
-        if (llvmOpenMp.getMaxThreads() != threads ||
-            gnuOpenMp.getMaxThreads() != threads ||
-            blas.getNumThreads() != threads)
-          fail("cannot set the thread count");
+        setThreads(threads);
         std::unique_ptr<OneDnnMatmul> oneDnn = OneDnnMatmul::create(
             n, n, n, type.oneDnn, aBits.data(), bBits.data(), error);
         used += (threads > 1 ? " | " : "") + std::to_string(threads) + "t " +
@@ -382,11 +393,8 @@ int main(int argc, char **argv) {
                      .str());
         }
 
-        // About a second per side and reference (3 to 10 pairs); --quick:
-        // 2 pairs.
-        double once =
-            ::tiny::bench::secondsOf(runTiny) + ::tiny::bench::secondsOf(sgemm);
-        int runs = quick ? 2 : std::clamp(static_cast<int>(1.0 / once), 3, 10);
+        int runs = pairsFor(::tiny::bench::secondsOf(runTiny) +
+                            ::tiny::bench::secondsOf(sgemm));
         double oneDnnRate = 0, oneDnnRatio = 0, tinyRate = 0;
         if (oneDnn) {
           auto times = ::tiny::bench::timeAlternating(
@@ -435,15 +443,8 @@ int main(int argc, char **argv) {
         absB[i] = std::fabs(b[i]);
       }
       const std::string name = std::string(type.name) + "t";
-      OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
-          tinygradMatmulProgram(n, type.name), &context);
-      if (!module)
-        fail("cannot parse the " + name + " program");
-      FailureOr<std::shared_ptr<Executable>> compiled =
-          Executable::compile(*module, "matmul");
-      if (failed(compiled))
-        fail("cannot compile the " + name + " program");
-      std::shared_ptr<Executable> program = *compiled;
+      std::shared_ptr<Executable> program =
+          compileMatmul(tinygradMatmulProgram(n, type.name), name);
       auto runTiny = [&] {
         std::string why;
         if (failed(program->invoke({aBits.data(), bBits.data(), cBits.data()},
@@ -457,12 +458,8 @@ int main(int argc, char **argv) {
       // sum_k |a_ik| |b_kj|: what the roundings of the products scale with.
       blas.sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f,
                  absA.data(), n, absB.data(), n, 0.0f, magnitudes.data(), n);
-      if (!llvmOpenMp.setNumThreads)
-        llvmOpenMp = findOpenMp(getOpenMPRuntimePath().str(), "bench-lowp");
       for (int threads : threadCounts) {
-        llvmOpenMp.setNumThreads(threads);
-        gnuOpenMp.setNumThreads(threads);
-        blas.setNumThreads(threads);
+        setThreads(threads);
         sgemm();
         runTiny();
         for (int64_t i = 0; i < count; ++i)
@@ -483,9 +480,8 @@ int main(int argc, char **argv) {
                      .str());
         }
         double tinyError = relativeError(c.data(), reference.data(), count);
-        double once =
-            ::tiny::bench::secondsOf(runTiny) + ::tiny::bench::secondsOf(sgemm);
-        int runs = quick ? 2 : std::clamp(static_cast<int>(1.0 / once), 3, 10);
+        int runs = pairsFor(::tiny::bench::secondsOf(runTiny) +
+                            ::tiny::bench::secondsOf(sgemm));
         auto times = ::tiny::bench::timeAlternating(runs, sgemm, runTiny);
         std::string size = std::to_string(n) + "^3";
         std::printf("%-5s %-7s %3d | %9.2f | %9s %8s | %9.2f %8.2f | %8.3f | "
